@@ -1,0 +1,42 @@
+// swift-tools-version: 6.0
+// Adivina: the model layer of the course's SwiftUI apps, served to the browser as a live web app.
+// No package dependencies: only the toolchain and the system's SQLite.
+import PackageDescription
+
+let package = Package(
+    name: "Adivina",
+    products: [
+        .executable(name: "adivina", targets: ["adivina"]),
+        .executable(name: "signals-bench", targets: ["SignalsBench"]),
+        .library(name: "Signals", targets: ["Signals"]),
+        .library(name: "Models", targets: ["Models"]),
+    ],
+    targets: [
+        // The reactive core: State, Computed, effects, batch, async bridge.
+        .target(name: "Signals"),
+        // The system's libsqlite3 (Debian: libsqlite3-dev).
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Items, models, remote clients and the SQLite store.
+        .target(name: "Models", dependencies: ["Signals", "CSQLite"]),
+        // epoll and socket helpers the Swift side cannot reach directly.
+        .target(name: "CEventLoop"),
+        // HTTP/1.1 on sockets: parser, router, static files, server-sent events.
+        .target(name: "HTTPServer", dependencies: ["CEventLoop"]),
+        // Offline stand-ins for the remote services, at their real paths.
+        .target(name: "StandIns", dependencies: ["HTTPServer"], resources: [.copy("Data")]),
+        // Configuration and wiring: models ⇄ routes ⇄ SSE topics.
+        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns"]),
+        .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
+        .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
+
+        .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
+        .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
+        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer"]),
+    ]
+)

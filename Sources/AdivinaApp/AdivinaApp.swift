@@ -1,0 +1,4 @@
+import Signals
+import Models
+import HTTPServer
+import StandIns

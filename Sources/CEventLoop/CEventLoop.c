@@ -1,0 +1,2 @@
+#include "CEventLoop.h"
+int cel_placeholder(void) { return 0; }

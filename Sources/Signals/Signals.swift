@@ -1,0 +1,1 @@
+// The reactive core. See State.swift, Computed.swift, Effect.swift.

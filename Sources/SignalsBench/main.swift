@@ -1,0 +1,2 @@
+import Signals
+print("signals-bench: nothing yet")

@@ -1,0 +1,2 @@
+import AdivinaApp
+print("adivina: starting")
