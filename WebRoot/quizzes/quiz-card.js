@@ -15,6 +15,8 @@ export class QuizCard {
     this.quiz = null;
     this.fillRun = 0;
     this.lastFill = 0;
+    /** Called with the server's answer after the result alert closes. */
+    this.onChecked = null;
 
     this.media = imageBox("play-media", "photo");
     this.media.id = "attachment";
@@ -98,6 +100,7 @@ export class QuizCard {
       : { title: "Incorrecto", message: `«${shown}» no es la respuesta. Inténtalo otra vez.`, icon: { name: "xmark-circle-fill", tone: "bad" } });
     this.input.focus();
     if (!result.result) this.input.select();
+    this.onChecked?.(result);
     return result;
   }
 
