@@ -10,6 +10,9 @@
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 8000;
+// When the last tab leaves, the stream stays open this long: moving from one page of the app
+// to the next reuses it and renders at once from the snapshots kept here.
+const IDLE_CLOSE_MS = 5000;
 
 export class EventHub {
   /** @param {string} endpoint the SSE URL without query, e.g. "/api/events" */
@@ -25,6 +28,7 @@ export class EventHub {
     this.retryDelay = RETRY_MIN_MS;
     this.retryTimer = 0;
     this.pendingReconnect = false;
+    this.idleTimer = 0;
   }
 
   /** Handles one message from a client. */
@@ -36,11 +40,17 @@ export class EventHub {
       this.clients.get(client)?.delete(message.topic);
     } else if (message.type === "bye") {
       this.clients.delete(client);
-      if (this.clients.size === 0) this.close();
+      if (this.clients.size === 0) {
+        clearTimeout(this.idleTimer);
+        this.idleTimer = setTimeout(() => {
+          if (this.clients.size === 0) this.close();
+        }, IDLE_CLOSE_MS);
+      }
     }
   }
 
   subscribe(client, topic) {
+    clearTimeout(this.idleTimer);
     let topics = this.clients.get(client);
     if (!topics) {
       topics = new Set();
@@ -145,5 +155,6 @@ export class EventHub {
     clearTimeout(this.retryTimer);
     this.closeSource();
     this.connected = false;
+    this.snapshots.clear();
   }
 }

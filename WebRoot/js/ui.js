@@ -200,7 +200,11 @@ export function onLongPress(target, onLongPress) {
   target.addEventListener("pointermove", (event) => {
     if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();
   });
-  for (const type of ["pointerup", "pointercancel", "pointerleave"]) target.addEventListener(type, cancel);
+  target.addEventListener("pointerup", cancel);
+  // A browser that starts its own long-press gesture sends pointercancel (and pointerleave)
+  // while the finger is still down and still: the press goes on until the touch really ends.
+  target.addEventListener("touchend", cancel);
+  target.addEventListener("touchcancel", cancel);
 }
 
 /**
@@ -253,8 +257,15 @@ export function showContextMenu(target, items, { id = "context-menu", label = "A
   list.append(...buttons.map((b) => el("li", { role: "none" }, b)));
   dialog.append(previewBox, list);
 
+  // Only a press that starts on the blurred background closes the menu: the end of the long
+  // press that opened it must not.
+  let downOnBackground = false;
+  dialog.addEventListener("pointerdown", (event) => {
+    downOnBackground = event.target === dialog;
+  });
   dialog.addEventListener("click", (event) => {
-    if (event.target === dialog) dialog.close();
+    if (event.target === dialog && downOnBackground) dialog.close();
+    downOnBackground = false;
   });
   dialog.addEventListener("contextmenu", (event) => {
     event.preventDefault();

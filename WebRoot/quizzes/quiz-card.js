@@ -21,7 +21,13 @@ export class QuizCard {
     this.media = imageBox("play-media", "photo");
     this.media.id = "attachment";
     this.mediaWrap = el("div", { className: "play-media-wrap" }, this.media,
-      el("p", { className: "play-hint", id: "attachment-hint", text: "Doble toque en la imagen para ver la respuesta" }));
+      el("p", {
+        className: "play-hint",
+        id: "attachment-hint",
+        text: matchMedia("(pointer: fine)").matches
+          ? "Doble clic en la imagen para ver la respuesta"
+          : "Doble toque en la imagen para ver la respuesta",
+      }));
     this.question = el("h1", { className: "play-question", id: "question" });
 
     this.photo = imageBox("avatar", "person-circle-fill");
@@ -117,12 +123,15 @@ export class QuizCard {
     this.typeIn(data.answer);
   }
 
-  /** Types `text` into the field letter by letter, with a glow while it runs. */
+  /**
+   * Types `text` into the field letter by letter, with a glow while it runs. Short answers go
+   * at a typing pace; long ones speed up so that it never takes more than a second.
+   */
   typeIn(text) {
     const run = ++this.fillRun;
     const input = this.input;
     const letters = [...text];
-    const step = Math.max(22, Math.min(70, 700 / Math.max(1, letters.length)));
+    const duration = Math.min(1000, Math.max(250, letters.length * 55));
     input.value = "";
     input.classList.add("filling");
     input.dataset.filling = "true";
@@ -130,7 +139,8 @@ export class QuizCard {
     const started = performance.now();
     const tick = (now) => {
       if (run !== this.fillRun) return;
-      const count = Math.min(letters.length, Math.floor((now - started) / step) + 1);
+      const progress = Math.min(1, (now - started) / duration);
+      const count = Math.max(1, Math.ceil(progress * letters.length));
       input.value = letters.slice(0, count).join("");
       this.updateCheckButton();
       if (count < letters.length) {
@@ -200,21 +210,16 @@ export class QuizCard {
   }
 
   setUpPhotoMenu() {
-    let openedAt = 0;
-    const open = () => {
-      if (Date.now() - openedAt < 700) return;
-      openedAt = Date.now();
-      this.openPhotoMenu();
-    };
+    // A long press also makes some browsers send "contextmenu" and a click: it opens once.
+    const justLongPressed = () => Date.now() - Number(this.photoButton.dataset.longPressed ?? 0) < 700;
     this.photoButton.addEventListener("contextmenu", (event) => {
       event.preventDefault();
-      open();
+      if (!justLongPressed()) this.openPhotoMenu();
     });
-    onLongPress(this.photoButton, open);
-    this.photoButton.addEventListener("click", (event) => {
-      // Keyboard users (Enter/Space) and a plain click open it too; the click that ends a long
-      // press does not open it twice.
-      if (event.detail === 0 || Date.now() - Number(this.photoButton.dataset.longPressed ?? 0) > 700) open();
+    onLongPress(this.photoButton, () => this.openPhotoMenu());
+    // Keyboard users (Enter/Space) and a plain click open it too.
+    this.photoButton.addEventListener("click", () => {
+      if (!justLongPressed()) this.openPhotoMenu();
     });
   }
 
