@@ -1,6 +1,6 @@
 """Fixtures of the browser tests: the real `adivina` binary (from $ADIVINA_BIN) started on port 0
 with a temporary data directory, Debian's Chromium driven by Playwright, and a small JSON client
-for the server's web API."""
+for the server's web API. $ADIVINA_WEBROOT, when set, is passed on as `--webroot`."""
 
 import json
 import os
@@ -49,6 +49,8 @@ class AdivinaServer:
     def start(self, port=None):
         args = [self.binary, "--port", str(self.port if port is None else port),
                 "--data-dir", str(self.data_dir), *self.extra_args]
+        if os.environ.get("ADIVINA_WEBROOT"):
+            args += ["--webroot", os.environ["ADIVINA_WEBROOT"]]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                         text=True, bufsize=1)
         first_line = {}
@@ -155,7 +157,7 @@ def start_server(tmp_path):
 @pytest.fixture
 def server(start_server):
     """adivina on port 0 with a fresh data directory and the built-in stand-ins."""
-    return start_server("--quiet")
+    return start_server()
 
 
 @pytest.fixture

@@ -387,7 +387,7 @@ def test_stream_indicator_shows_while_the_server_is_away_and_reconnects(server, 
 # ---------- a quiz server that fails, is slow, or sends markup ----------
 
 def test_error_banner_when_the_quiz_server_fails_and_retry(start_server, fake_quiz_server, page):
-    server = start_server("--quiet", "--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     server.loaded_state()
     open_list(page, server)
     expect(rows(page)).to_have_count(len(fake_quiz_server.quizzes))
@@ -407,7 +407,7 @@ def test_error_banner_when_the_quiz_server_fails_and_retry(start_server, fake_qu
 
 
 def test_progress_indicator_while_downloading(start_server, fake_quiz_server, page):
-    server = start_server("--quiet", "--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     server.loaded_state()
     open_list(page, server)
     fake_quiz_server.delay_s = 1.5
@@ -423,7 +423,7 @@ def test_quiz_text_is_shown_as_text_never_as_html(start_server, fake_quiz_server
     fake_quiz_server.quizzes = [
         {"id": 7, "question": markup, "answer": "ok", "author": "<i>autor</i>", "picture": True},
     ]
-    server = start_server("--quiet", "--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     server.loaded_state()
     open_list(page, server)
     expect(row(page, 7).locator(".quiz-question")).to_have_text(markup)
@@ -437,7 +437,7 @@ def test_quiz_text_is_shown_as_text_never_as_html(start_server, fake_quiz_server
 # ---------- one quiz at a time ----------
 
 def test_one_at_a_time_plays_until_there_are_no_more(start_server, fake_quiz_server, context):
-    server = start_server("--quiet", "--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     page = context.new_page()
     watcher = context.new_page()
     page.goto(server.url("/quiz/"))

@@ -120,9 +120,11 @@ function showIndicator() {
 
 /**
  * Sends a JSON request to the server. Resolves to the parsed answer, or to null after showing
- * the error (the server's `{"error"}` text, or a network message) in an alert.
+ * the error (the server's `{"error"}` text, or a network message) in an alert. With
+ * `{alert: false}` an error answer only resolves to null: for actions whose failure the next
+ * snapshot shows anyway (a failed reload sets the model's error, shown in a banner).
  */
-export async function act(method, url, body) {
+export async function act(method, url, body, { alert = true } = {}) {
   const init = { method, headers: { Accept: "application/json" } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -146,6 +148,7 @@ export async function act(method, url, body) {
     data = null;
   }
   if (!response.ok || data === null) {
+    if (!alert) return null;
     const message =
       data && typeof data.error === "string" && data.error
         ? data.error

@@ -33,7 +33,7 @@ card.onChecked = (result) => {
 
 async function askForNext() {
   nextButton.disabled = true;
-  await act("POST", `${API}/next`);
+  await act("POST", `${API}/next`, undefined, { alert: false });
   nextButton.disabled = false;
 }
 

@@ -21,9 +21,14 @@ let current = null;     // the latest snapshot
 let filterPending = false;
 
 setupNavBar(navbar);
+
+/** Downloads a new round; a failure shows up as the snapshot's error banner. */
+function reload() {
+  return act("POST", `${API}/reload`, undefined, { alert: false });
+}
 listState.replaceChildren(loadingRow("Conectando…"));
 
-reloadButton.addEventListener("click", () => act("POST", `${API}/reload`));
+reloadButton.addEventListener("click", () => reload());
 filterSwitch.addEventListener("change", async () => {
   filterPending = true;
   const ok = await act("PUT", `${API}/filter`, { onlyUnanswered: filterSwitch.checked });
@@ -98,7 +103,7 @@ function renderBanner(state) {
     id: "error-banner",
     title: "No se pudieron descargar los quizzes",
     message: state.error,
-    actions: [{ label: "Reintentar", onClick: () => act("POST", `${API}/reload`) }],
+    actions: [{ label: "Reintentar", onClick: () => reload() }],
   });
   box.dataset.message = state.error;
   bannerSlot.replaceChildren(box);
@@ -141,7 +146,7 @@ function render(state) {
       sym("questionmark"),
       el("p", { className: "empty-title", text: "No hay quizzes" }),
       el("p", { className: "empty-message", text: "Descarga una ronda nueva para empezar a jugar." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Descargar quizzes", onclick: () => act("POST", `${API}/reload`) })));
+      el("button", { type: "button", className: "btn btn-tinted", text: "Descargar quizzes", onclick: () => reload() })));
   } else if (shown.length === 0 && all.length > 0) {
     listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("checkmark-circle-fill"),
