@@ -31,6 +31,9 @@ final class RawClient {
 
     deinit { Glibc.close(fd) }
 
+    /// Shuts both directions down (the server sees the client go away); the fd is closed on deinit.
+    func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+
     /// Sends every byte (blocking).
     func send(_ bytes: [UInt8]) {
         var offset = 0
