@@ -59,15 +59,15 @@ public struct QuizAuthor: Codable, Hashable, Sendable {
         photo = try QuizMedia.decodeIfPresent(from: container, forKey: .photo)
     }
 
-    /// Writes the server's field names; `username` and `photo` are always present (maybe null).
+    /// Writes the current server's shape: every field, `null` when unknown.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(id, forKey: .id)
-        try container.encodeIfPresent(isAdmin, forKey: .isAdmin)
+        try container.encode(id, forKey: .id)
+        try container.encode(isAdmin, forKey: .isAdmin)
         try container.encode(username, forKey: .username)
-        try container.encodeIfPresent(accountTypeId, forKey: .accountTypeId)
-        try container.encodeIfPresent(profileId, forKey: .profileId)
-        try container.encodeIfPresent(profileName, forKey: .profileName)
+        try container.encode(accountTypeId, forKey: .accountTypeId)
+        try container.encode(profileId, forKey: .profileId)
+        try container.encode(profileName, forKey: .profileName)
         try container.encode(photo, forKey: .photo)
     }
 

@@ -43,7 +43,7 @@ public struct QuizMedia: Codable, Hashable, Sendable {
         isPlainURL = false
     }
 
-    /// Writes a plain string or `{"url","mime","filename"?}`, as it was read.
+    /// Writes a plain string or `{"url","mime","filename"}` (nulls when unknown), as it was read.
     public func encode(to encoder: any Encoder) throws {
         if isPlainURL {
             var single = encoder.singleValueContainer()
@@ -53,7 +53,7 @@ public struct QuizMedia: Codable, Hashable, Sendable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(url.absoluteString, forKey: .url)
         try container.encode(mime, forKey: .mime)
-        try container.encodeIfPresent(filename, forKey: .filename)
+        try container.encode(filename, forKey: .filename)
     }
 
     /// Reads a media field that may be absent, `null`, an empty string, a URL string or an object.

@@ -9,7 +9,10 @@ import Synchronization
 /// and a body size limit enforced while the body streams in.
 ///
 /// A body over `maxBodySize` (declared by `Content-Length` or counted as it arrives) cancels the
-/// transfer at once and ends in `RemoteError.tooLarge`; at most about one limit is ever buffered.
+/// transfer and ends in `RemoteError.tooLarge`; the transport never holds more than the limit
+/// plus one chunk. (FoundationNetworking hands chunks to the delegate queue without
+/// back-pressure, so on a fast link some more may be read before the cancel lands; those chunks
+/// are dropped as they arrive, not kept.)
 public final class URLSessionTransport: HTTPTransport {
     /// The largest body accepted, in bytes.
     public let maxBodySize: Int
@@ -34,6 +37,11 @@ public final class URLSessionTransport: HTTPTransport {
 
     deinit {
         session.invalidateAndCancel()
+    }
+
+    /// The largest body this transport has held at once, in bytes (for tests of the limit).
+    var peakBufferedBytes: Int {
+        transfers.peakBufferedBytes
     }
 
     /// Sends `request`; cancelling the calling task cancels the transfer (`RemoteError.cancelled`).
@@ -63,20 +71,24 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let maxBodySize: Int
-    private let running = Mutex<[Int: Transfer]>([:])
+    private let running = Mutex<(transfers: [Int: Transfer], peakBufferedBytes: Int)>(([:], 0))
 
     init(maxBodySize: Int) {
         self.maxBodySize = maxBodySize
     }
 
+    var peakBufferedBytes: Int {
+        running.withLock { $0.peakBufferedBytes }
+    }
+
     func start(_ task: URLSessionDataTask, reportingTo continuation: CheckedContinuation<Outcome, Never>) {
-        running.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation) }
+        running.withLock { $0.transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
         task.resume()
     }
 
     /// Resumes the waiting caller once; later events of the same task find no entry.
     private func finish(_ task: URLSessionTask, with outcome: Outcome) {
-        let transfer = running.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let transfer = running.withLock { $0.transfers.removeValue(forKey: task.taskIdentifier) }
         transfer?.continuation.resume(returning: outcome)
     }
 
@@ -94,15 +106,18 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
             completionHandler(.cancel)
             return
         }
-        running.withLock { $0[dataTask.taskIdentifier]?.response = http }
+        running.withLock { $0.transfers[dataTask.taskIdentifier]?.response = http }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let overflow = running.withLock { transfers -> Bool in
-            guard transfers[dataTask.taskIdentifier] != nil else { return false }
-            transfers[dataTask.taskIdentifier]?.body.append(data)
-            return transfers[dataTask.taskIdentifier]!.body.count > maxBodySize
+        let overflow = running.withLock { running -> Bool in
+            guard var transfer = running.transfers.removeValue(forKey: dataTask.taskIdentifier) else { return false }
+            transfer.body.append(data)
+            let size = transfer.body.count
+            running.peakBufferedBytes = max(running.peakBufferedBytes, size)
+            running.transfers[dataTask.taskIdentifier] = transfer
+            return size > maxBodySize
         }
         if overflow {
             finish(dataTask, with: .failure(.tooLarge(limit: maxBodySize)))
@@ -115,7 +130,7 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
             finish(task, with: .failure(Self.remoteError(for: error)))
             return
         }
-        let transfer = running.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        let transfer = running.withLock { $0.transfers.removeValue(forKey: task.taskIdentifier) }
         guard let transfer else { return }
         if let response = transfer.response ?? (task.response as? HTTPURLResponse) {
             transfer.continuation.resume(returning: .success((transfer.body, response)))
