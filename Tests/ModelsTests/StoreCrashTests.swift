@@ -29,10 +29,10 @@ struct StoreCrashTests {
         // Kill after 0 (while it opens and migrates), then after more and more commits.
         var reportedBefore = 0
         for commitsToSee in [0, 1, 3, 17, 60, 150] {
-            let child = try ProbeProcess(directory: directory, server: Self.server, batch: Self.batch)
+            let child = try ProbeProcess(executable: Self.probeURL, directory: directory, server: Self.server, batch: Self.batch)
             let seen = await child.waitForCommits(commitsToSee)
             #expect(seen, "the probe committed \(commitsToSee) batches in time (output: \(child.output))")
-            child.killHard()
+            await child.killHard()
             #expect(child.diedOfSIGKILL, "the probe was killed, it did not exit by itself (output: \(child.output))")
 
             let reported = max(child.lastReportedTotal ?? 0, reportedBefore)
@@ -54,11 +54,11 @@ struct StoreCrashTests {
 private final class ProbeProcess: Sendable {
     private let process: Process
     private let collected = Mutex("")
+    private let readToEnd = Mutex(false)
 
-    init(directory: URL, server: String, batch: Int) throws {
+    init(executable: URL, directory: URL, server: String, batch: Int) throws {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("StoreCrashProbe")
+        process.executableURL = executable
         process.arguments = [directory.path, server, String(batch)]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -69,9 +69,10 @@ private final class ProbeProcess: Sendable {
         Thread.detachNewThread { [self] in
             while true {
                 let data = reader.availableData
-                if data.isEmpty { return }
+                if data.isEmpty { break }
                 collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
+            readToEnd.withLock { $0 = true }
         }
     }
 
@@ -101,9 +102,14 @@ private final class ProbeProcess: Sendable {
         return true
     }
 
-    func killHard() {
+    /// Sends SIGKILL, reaps the child and waits (with a deadline) until its output is all read.
+    func killHard() async {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !readToEnd.withLock({ $0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     var diedOfSIGKILL: Bool {
