@@ -30,14 +30,7 @@ struct QuizServerClientTests {
         }
     }
 
-    @Test(arguments: [
-        ("a&b=c", "a%26b%3Dc"),
-        ("50% off", "50%25%20off"),
-        ("1+1", "1%2B1"),
-        ("#1", "%231"),
-        ("ñandú", "%C3%B1and%C3%BA"),
-        (" Moscú  ", "%20Mosc%C3%BA%20%20"),
-    ])
+    @Test(arguments: AnswerEscapes.cases)
     func escapesTheAnswerByteForByte(answer: String, escaped: String) throws {
         let request = client(base: "https://quiz.example").checkRequest(quizID: 7, answer: answer)
         let url = try #require(request.url)
