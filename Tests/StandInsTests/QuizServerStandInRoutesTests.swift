@@ -52,7 +52,7 @@ import Testing
         func json() throws -> Any { try jsonValue(body) }
     }
 
-    func send(_ method: String = "GET", _ url: String) async throws -> Reply {
+    func send(_ url: String, method: String = "GET") async throws -> Reply {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
         let (data, response) = try await session.data(for: request)
@@ -72,7 +72,7 @@ import Testing
             #expect(reply.status == 401)
             #expect(reply.text == "Unauthorized")
             #expect(reply.contentType?.hasPrefix("text/plain") == true)
-            #expect(try await send("PUT", "\(base)/standin/quiz/api/users/tokenOwner/favourites/1?token=").status == 401)
+            #expect(try await send("\(base)/standin/quiz/api/users/tokenOwner/favourites/1?token=", method: "PUT").status == 401)
         }
     }
 
@@ -97,7 +97,7 @@ import Testing
                 #expect(image.contentType == "image/svg+xml")
                 #expect(image.text.hasPrefix("<svg"))
             }
-            let head = try await send("HEAD", base + urls[0])
+            let head = try await send(base + urls[0], method: "HEAD")
             #expect(head.status == 200)
             #expect(head.body.isEmpty)
         }
@@ -130,7 +130,7 @@ import Testing
     @Test func favouritesPersistAcrossServerRestarts() async throws {
         try await withStandIn { base in
             for _ in 0..<2 {
-                let put = try await send("PUT", "\(base)/standin/quiz/api/users/tokenOwner/favourites/3?token=ana")
+                let put = try await send("\(base)/standin/quiz/api/users/tokenOwner/favourites/3?token=ana", method: "PUT")
                 #expect(put.text == #"{"id":3,"favourite":true}"#)
             }
         }
@@ -142,23 +142,25 @@ import Testing
                 if item["id"] as? Int == 3 { favourite = item["favourite"] as? Bool }
             }
             #expect(favourite == true)
-            let delete = try await send("DELETE", "\(base)/standin/quiz/api/users/tokenOwner/favourites/3?token=ana")
+            let delete = try await send("\(base)/standin/quiz/api/users/tokenOwner/favourites/3?token=ana", method: "DELETE")
             #expect(delete.text == #"{"id":3,"favourite":false}"#)
         }
     }
 
     @Test func theOutageSwitchWorksOverHTTP() async throws {
         try await withStandIn { base in
-            #expect(try await send("PUT", "\(base)/standin/quiz/control/outage?status=502").status == 200)
+            let down = try await send("\(base)/standin/quiz/control/outage?status=502", method: "PUT")
+            #expect(down.status == 200)
             #expect(try await send("\(base)/standin/quiz/api/quizzes/random10?token=t").status == 502)
-            #expect(try await send("DELETE", "\(base)/standin/quiz/control/outage").status == 200)
+            let up = try await send("\(base)/standin/quiz/control/outage", method: "DELETE")
+            #expect(up.status == 200)
             #expect(try await send("\(base)/standin/quiz/api/quizzes/random10?token=t").status == 200)
         }
     }
 
     @Test func onlyPathsBelowTheMountPointReachTheStandIn() async throws {
         try await withStandIn { base in
-            let unknown = try await send("POST", "\(base)/standin/quiz/api/quizzes/random10?token=t")
+            let unknown = try await send("\(base)/standin/quiz/api/quizzes/random10?token=t", method: "POST")
             #expect(unknown.status == 404)
             #expect(unknown.text == #"{"error":"Not found"}"#)
             #expect(try await send("\(base)/standin/quiz").status == 404)
