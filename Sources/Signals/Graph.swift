@@ -71,8 +71,12 @@ final class Graph: @unchecked Sendable {
     /// value can run a `deinit` that cancels a subscription, which takes the lock.
     @inline(__always)
     func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
-        if let context, context.holdsLock { return body(&context.trash) }
         var trash: [Any] = []
+        if let context, context.holdsLock {
+            let result = body(&trash)
+            if !trash.isEmpty { context.trash.append(contentsOf: trash) }
+            return result
+        }
         var result: R?
         mutex.withLock { _ in result = body(&trash) }
         return result!

@@ -14,8 +14,11 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
         let context = graph.currentContext()
         var cycle = false
         let value: Value = graph.locked(context) { trash in
-            if !refresh(context, &trash) { cycle = true }
-            if let observer = context?.observer { graph.recordRead(of: self, by: observer) }
+            if !refresh(context, &trash) {
+                cycle = true
+            } else if let observer = context?.observer {
+                graph.recordRead(of: self, by: observer)
+            }
             return valueAfterCycle(cycle)
         }
         if cycle { SignalDiagnostics.report(.computationCycle) }
@@ -25,5 +28,11 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// The value to hand out after `refresh`; a computed value in a cycle gives its last value.
     func valueAfterCycle(_ cycle: Bool) -> Value {
         currentValue()
+    }
+
+    /// How many live targets list this node (for tests and diagnostics).
+    final var targetCount: Int {
+        let graph = Graph.shared
+        return graph.locked(graph.currentContext()) { _ in targets.count { $0.node != nil } }
     }
 }
