@@ -32,9 +32,12 @@ let package = Package(
         .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns"]),
         .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
         .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
+        // Test support, not a product: a child process that writes the Store until StoreCrashTests
+        // kills it with SIGKILL (a separate process is the only honest way to die mid-write).
+        .executableTarget(name: "StoreCrashProbe", dependencies: ["Models"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals"]),
+        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
         .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer"]),
