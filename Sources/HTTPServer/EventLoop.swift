@@ -32,6 +32,7 @@ final class EventLoop {
     private let parser: HTTPRequestParser
     private let settings: Settings
     private let onStop: @Sendable () -> Void
+    private let statistics: ServerStatistics
 
     private var connections: [Connection?] = []
     private var openCount = 0
@@ -50,8 +51,9 @@ final class EventLoop {
 
     init(
         epollFD: Int32, listenFD: Int32, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
-        settings: Settings, onStop: @escaping @Sendable () -> Void
+        settings: Settings, statistics: ServerStatistics, onStop: @escaping @Sendable () -> Void
     ) {
+        self.statistics = statistics
         self.epollFD = epollFD
         self.listenFD = listenFD
         self.inbox = inbox
@@ -117,6 +119,7 @@ final class EventLoop {
             }
             connections[index] = connection
             openCount += 1
+            statistics.openConnections.store(openCount, ordering: .relaxed)
             connection.registeredInterest = UInt32(CEL_READABLE)
             if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
                 close(connection)
@@ -347,6 +350,7 @@ final class EventLoop {
         for topic in subscription.topics {
             subscribers[topic, default: [:]][connection.id.fd] = connection
         }
+        statistics.openStreams.add(1, ordering: .relaxed)
         settings.accessLog?.record(
             method: request.method.rawValue, path: request.path, status: response.status.code,
             bytes: opening.bytes.count, nanoseconds: now &- connection.requestStarted)
@@ -549,9 +553,11 @@ final class EventLoop {
                 subscribers[topic]?[connection.id.fd] = nil
                 if subscribers[topic]?.isEmpty == true { subscribers[topic] = nil }
             }
+            statistics.openStreams.subtract(1, ordering: .relaxed)
         }
         connections[index] = nil
         openCount -= 1
+        statistics.openConnections.store(openCount, ordering: .relaxed)
         connection.output = []
         _ = cel_close(connection.id.fd)
         if listenerPaused && listenFD >= 0 {

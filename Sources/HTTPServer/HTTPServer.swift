@@ -80,6 +80,13 @@ public final class HTTPServer: Sendable {
     public let port: Int
     private let inbox: LoopInbox
     private let stopped = StopSignal()
+    private let statistics = ServerStatistics()
+
+    /// Connections open right now (event streams included).
+    public var openConnections: Int { statistics.openConnections.load(ordering: .relaxed) }
+
+    /// Event streams open right now.
+    public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
 
     /// Binds the port and starts serving `router` on a new event-loop thread.
     /// Throws `StartError` when the port is taken or cannot be bound.
@@ -118,10 +125,10 @@ public final class HTTPServer: Sendable {
             defaultBodyLimit: configuration.limits.maxBodyBytes,
             accessLog: configuration.accessLog)
         let parser = HTTPRequestParser(limits: configuration.limits)
-        let thread = Thread { [stopped] in
+        let thread = Thread { [stopped, statistics] in
             let loop = EventLoop(
                 epollFD: epollFD, listenFD: listenFD, inbox: inbox, router: router, parser: parser,
-                settings: settings,
+                settings: settings, statistics: statistics,
                 onStop: { stopped.fire() })
             loop.run()
         }
