@@ -249,6 +249,15 @@ final class EventLoop {
                 break parsing
             }
         }
+        if connection.readClosed {
+            switch connection.state {
+            case .idle, .readingHead, .readingBody:
+                connection.state = .closing  // The rest of the request can never arrive.
+                connection.deadline = now + settings.writeTimeout
+            default:
+                break
+            }
+        }
         flush(connection)
     }
 
