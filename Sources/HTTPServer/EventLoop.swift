@@ -499,7 +499,7 @@ final class EventLoop {
             return true
         }
         let done = max(0, written)
-        if done > 0 { connection.lastWriteProgress = now }
+        connection.lastWriteProgress = now  // Progress, or the start of a stall.
         if done == bytes.count { return true }
         connection.output.append(bytes)
         connection.outputOffset = done
