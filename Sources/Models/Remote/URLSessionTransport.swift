@@ -20,14 +20,15 @@ public final class URLSessionTransport: HTTPTransport {
     private let transfers: Transfers
 
     /// Makes a transport. `requestTimeout` is the longest silence allowed while waiting for
-    /// bytes, `resourceTimeout` the longest a whole transfer may take.
+    /// bytes, `resourceTimeout` the longest a whole transfer may take; both are at least one
+    /// second, because FoundationNetworking counts them in whole seconds (0.5 s times out at once).
     public init(
         requestTimeout: TimeInterval = 15, resourceTimeout: TimeInterval = 60,
         maxBodySize: Int = 10 * 1_048_576
     ) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout
-        configuration.timeoutIntervalForResource = resourceTimeout
+        configuration.timeoutIntervalForRequest = max(1, requestTimeout)
+        configuration.timeoutIntervalForResource = max(1, resourceTimeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         self.maxBodySize = maxBodySize
