@@ -58,3 +58,8 @@ extension HTTPRequest {
         return id
     }
 }
+
+extension APIError {
+    /// 404 for an API path that does not exist.
+    static let notFound = HTTPError(.notFound, message: "No existe esa ruta de la API.")
+}

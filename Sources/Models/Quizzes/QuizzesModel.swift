@@ -42,10 +42,11 @@ public final class QuizzesModel {
     public static let maxFileSize = 10 * 1_048_576
 
     /// A model for the server behind `client`; the record is read from and kept in `store`
-    /// (under `client.serverKey`), or only in memory when `store` is nil.
-    public init(client: QuizServerClient, store: Store?) {
+    /// under `recordKey` (default `client.serverKey`; give a stable key for a server whose URL
+    /// changes between runs, like a stand-in on a free port), or only in memory when `store` is nil.
+    public init(client: QuizServerClient, store: Store?, recordKey: String? = nil) {
         self.client = client
-        recordStore = store.map { QuizRecordStore(store: $0, server: client.serverKey) }
+        recordStore = store.map { QuizRecordStore(store: $0, server: recordKey ?? client.serverKey) }
         let items = self.items
         let rightThisRound = self.rightThisRound
         let rightEver = self.rightEver
