@@ -45,10 +45,7 @@ public final class AdivinaServer {
             let topics = try Self.requestedTopics(request)
             return hub.streamResponse(for: request, topics: topics)
         }
-        router.add(.get, "/api/*") { _ in throw APIError.notFound }
-        router.add(.post, "/api/*") { _ in throw APIError.notFound }
-        router.add(.put, "/api/*") { _ in throw APIError.notFound }
-        router.add(.delete, "/api/*") { _ in throw APIError.notFound }
+        router.fallback("/api") { _ in throw APIError.notFound }
         router.serveFiles(try StaticFiles(root: webRoot.path))
 
         server = try HTTPServer(
