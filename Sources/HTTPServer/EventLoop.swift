@@ -298,6 +298,7 @@ final class EventLoop {
             return
         }
         let keepAlive = request.keepAlive && !shuttingDown
+            && !(response.headers["Connection"].map { Substring($0).caseInsensitiveEquals("close") } ?? false)
         let bodyBytes = ResponseEncoder.encode(
             response, into: &outBuffer, keepAlive: keepAlive, version: request.version,
             isHead: request.method == .head, date: dateLine)

@@ -10,8 +10,10 @@ struct QuizzesModelPlayTests {
     private let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("adivina-play-\(UUID().uuidString)", isDirectory: true)
 
-    private func makeModel(server: String = "http://quiz.test", store: Store? = nil) -> QuizzesModel {
-        QuizzesModel(client: QuizServerClient(baseURL: URL(string: server)!, token: "tok", transport: transport), store: store)
+    private func makeModel(server: String = "http://quiz.test", store: Store? = nil, recordKey: String? = nil) -> QuizzesModel {
+        QuizzesModel(
+            client: QuizServerClient(baseURL: URL(string: server)!, token: "tok", transport: transport), store: store,
+            recordKey: recordKey)
     }
 
     private func downloaded(_ ids: [Int], model: QuizzesModel) async throws {
@@ -85,6 +87,18 @@ struct QuizzesModelPlayTests {
         #expect(restarted.snapshot.value.record == 2)
         let otherServer = makeModel(server: "http://other.test", store: try Store(directory: directory))
         #expect(otherServer.record.value == 0)
+    }
+
+    @Test func aStableRecordKeyOutlivesAServerThatMoves() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            let model = makeModel(server: "http://127.0.0.1:40001/standin/quiz", store: try Store(directory: directory), recordKey: "standin")
+            try await downloaded([1], model: model)
+            transport.enqueue(QuizReplies.check(1, "a", right: true))
+            _ = try await model.check(quizID: 1, answer: "a")
+        }
+        let moved = makeModel(server: "http://127.0.0.1:40002/standin/quiz", store: try Store(directory: directory), recordKey: "standin")
+        #expect(moved.record.value == 1)
     }
 
     @Test func aFailedCheckShowsTheErrorAndChangesNothing() async throws {

@@ -120,6 +120,20 @@ struct URLSessionTransportTests {
         await #expect(throws: RemoteError.cancelled) { try await task.value }
     }
 
+    @Test func aTaskCancelledBeforeSendingEndsCancelledAtOnce() async throws {
+        let server = try TestHTTPServer { connection in
+            _ = connection.readHead()
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+        }
+        let transport = URLSessionTransport()
+        let request = get(server)
+        let task = Task { () async throws(RemoteError) -> Data in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(request).0
+        }
+        await #expect(throws: RemoteError.cancelled) { try await task.value }
+    }
+
     /// Writes `total` bytes of blank filler, or less if the peer leaves first.
     private static func stream(_ total: Int, to connection: TestHTTPServer.Connection) {
         let chunk = [UInt8](repeating: UInt8(ascii: " "), count: 65_536)
