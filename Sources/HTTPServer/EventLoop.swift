@@ -377,6 +377,7 @@ final class EventLoop {
 
     private func handleMessages() {
         cel_eventfd_drain(inbox.wakeFD)
+        if cel_termination_requested(inbox.wakeFD) != 0 { beginShutdown() }
         inbox.take(into: &messages)
         for message in messages {
             switch message {
@@ -453,6 +454,7 @@ final class EventLoop {
         if listenFD >= 0 { _ = cel_close(listenFD) }
         for hub in hubs.values { hub.detach(inbox) }
         inbox.close()
+        cel_forget_termination_fd(inbox.wakeFD)
         _ = cel_close(inbox.wakeFD)
         _ = cel_close(epollFD)
         onStop()

@@ -144,6 +144,13 @@ public final class HTTPServer: Sendable {
         await waitUntilStopped()
     }
 
+    /// Makes SIGINT and SIGTERM shut this server down gracefully instead of killing the process.
+    /// The executable then awaits `waitUntilStopped()` and exits with status 0. Once every server
+    /// that asked for this has stopped, the signals' default actions are restored.
+    public func shutdownOnTerminationSignals() {
+        _ = cel_shutdown_on_termination_signals(inbox.wakeFD)
+    }
+
     /// Returns when the server has stopped (after `shutdown()` from anywhere).
     public func waitUntilStopped() async {
         await stopped.wait()

@@ -76,4 +76,12 @@ const char *cel_error_message(int error_number);
 /// The resolver's message for the code `cel_listen` encoded as -100000 - code.
 const char *cel_resolver_message(int code);
 
+/// Makes SIGINT and SIGTERM set a flag and wake `wake_fd` (an eventfd) instead of killing the
+/// process. Returns 0 or -ENOSPC (at most 16 loops).
+int cel_shutdown_on_termination_signals(int wake_fd);
+/// Whether a termination signal arrived and `wake_fd` was registered for it.
+int cel_termination_requested(int wake_fd);
+/// Unregisters `wake_fd`; the last one out restores the default signal actions.
+void cel_forget_termination_fd(int wake_fd);
+
 #endif
