@@ -40,6 +40,8 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
         .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
-        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer"]),
+        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport"]),
+        // What several test targets share: the real fixtures beside the repository.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )
