@@ -249,6 +249,15 @@ final class EventLoop {
                 break parsing
             }
         }
+        if connection.readClosed {
+            switch connection.state {
+            case .idle, .readingHead, .readingBody:
+                connection.state = .closing  // The rest of the request can never arrive.
+                connection.deadline = now + settings.writeTimeout
+            default:
+                break
+            }
+        }
         flush(connection)
     }
 
@@ -490,7 +499,7 @@ final class EventLoop {
             return true
         }
         let done = max(0, written)
-        if done > 0 { connection.lastWriteProgress = now }
+        connection.lastWriteProgress = now  // Progress, or the start of a stall.
         if done == bytes.count { return true }
         connection.output.append(bytes)
         connection.outputOffset = done
