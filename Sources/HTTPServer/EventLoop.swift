@@ -225,9 +225,11 @@ final class EventLoop {
                     connection.deadline = now + settings.bodyTimeout
                 }
             case .readingBody(var request, let framing, let match, let limit):
-                let result = connection.input.withUnsafeBufferPointer {
-                    parser.parseBody(
-                        UnsafeBufferPointer(rebasing: $0[connection.inputStart...]), framing: framing, limit: limit)
+                let result = connection.input.withUnsafeBufferPointer { buffer in
+                    let pending = UnsafeBufferPointer(rebasing: buffer[connection.inputStart...])
+                    return framing == .chunked
+                        ? parser.decodeChunked(pending, limit: limit, progress: &connection.chunked)
+                        : parser.parseBody(pending, framing: framing, limit: limit)
                 }
                 switch result {
                 case .incomplete:
@@ -242,6 +244,7 @@ final class EventLoop {
                     break parsing
                 case .complete(let body, let length):
                     connection.consumeInput(length)
+                    connection.chunked = HTTPRequestParser.ChunkedProgress()
                     request.body = body
                     dispatch(connection, request, match)
                 }
@@ -335,6 +338,7 @@ final class EventLoop {
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0
+        connection.chunked = HTTPRequestParser.ChunkedProgress()
     }
 
     // MARK: - Server-sent events
