@@ -32,11 +32,16 @@ let package = Package(
         .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns"]),
         .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
         .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
+        // Test support, not a product: a child process that writes the Store until StoreCrashTests
+        // kills it with SIGKILL (a separate process is the only honest way to die mid-write).
+        .executableTarget(name: "StoreCrashProbe", dependencies: ["Models"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals"]),
+        .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
-        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer"]),
+        .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
+        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport"]),
+        // What several test targets share: the real fixtures beside the repository.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

@@ -1,1 +1,159 @@
 import CEventLoop
+import Foundation
+
+/// An HTTP/1.1 server: binds on `init`, serves on its own event-loop thread until `shutdown()`.
+/// Handlers run as Swift tasks; socket I/O never blocks the cooperative pool.
+///
+///     var router = Router()
+///     router.get("/hello/:name") { request in .text("Hola, \(request.parameters["name"]!)") }
+///     let server = try HTTPServer(configuration: .init(port: 0), router: router)
+///     print(server.port)
+///     await server.shutdown()
+public final class HTTPServer: Sendable {
+    /// Where to listen, limits and timeouts.
+    public struct Configuration: Sendable {
+        /// Host name or address to bind (default loopback only).
+        public var host: String
+        /// Port to bind; 0 picks a free port (read it back from `HTTPServer.port`).
+        public var port: Int
+        /// Request-head, header-field, target and default body limits.
+        public var limits: HTTPRequestParser.Limits
+        /// Open connections allowed at once; further connections are closed at once.
+        public var maxConnections: Int
+        /// Time for a request head to arrive completely (slowloris protection) → 408.
+        public var requestHeadTimeout: Duration
+        /// Time for a request body to arrive completely → 408.
+        public var requestBodyTimeout: Duration
+        /// An idle keep-alive connection is closed after this.
+        public var idleTimeout: Duration
+        /// A client that takes no bytes for this long is dropped.
+        public var writeTimeout: Duration
+        /// On shutdown, in-flight requests get this long to finish.
+        public var shutdownGracePeriod: Duration
+        /// Listen backlog.
+        public var backlog: Int
+        /// Where to log one line per request; nil logs nothing.
+        public var accessLog: AccessLog?
+
+        /// Makes a configuration; every argument has a sensible default.
+        public init(
+            host: String = "127.0.0.1", port: Int = 8080,
+            limits: HTTPRequestParser.Limits = HTTPRequestParser.Limits(), maxConnections: Int = 16_384,
+            requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(30),
+            idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
+            shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.limits = limits
+            self.maxConnections = maxConnections
+            self.requestHeadTimeout = requestHeadTimeout
+            self.requestBodyTimeout = requestBodyTimeout
+            self.idleTimeout = idleTimeout
+            self.writeTimeout = writeTimeout
+            self.shutdownGracePeriod = shutdownGracePeriod
+            self.backlog = backlog
+            self.accessLog = accessLog
+        }
+    }
+
+    /// Why the server could not start.
+    public enum StartError: Error, Equatable, CustomStringConvertible {
+        /// Another process already listens on the port.
+        case addressInUse(host: String, port: Int)
+        /// Binding or listening failed for another reason.
+        case cannotListen(host: String, port: Int, reason: String)
+
+        /// A sentence for the user, naming the host and port.
+        public var description: String {
+            switch self {
+            case .addressInUse(let host, let port):
+                "cannot listen on \(host):\(port): the port is already in use"
+            case .cannotListen(let host, let port, let reason):
+                "cannot listen on \(host):\(port): \(reason)"
+            }
+        }
+    }
+
+    /// The host the server listens on.
+    public let host: String
+    /// The port the server listens on (the real one when 0 was asked for).
+    public let port: Int
+    private let inbox: LoopInbox
+    private let stopped = StopSignal()
+    private let statistics = ServerStatistics()
+
+    /// Connections open right now (event streams included).
+    public var openConnections: Int { statistics.openConnections.load(ordering: .relaxed) }
+
+    /// Event streams open right now.
+    public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
+
+    /// Binds the port and starts serving `router` on a new event-loop thread.
+    /// Throws `StartError` when the port is taken or cannot be bound.
+    public init(configuration: Configuration = Configuration(), router: Router) throws {
+        _ = cel_raise_open_file_limit()
+        var boundPort: Int32 = 0
+        let listenFD = cel_listen(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort)
+        if listenFD < 0 {
+            let code = -listenFD
+            if code == EADDRINUSE {
+                throw StartError.addressInUse(host: configuration.host, port: configuration.port)
+            }
+            let reason = code >= 100_000
+                ? String(cString: cel_resolver_message(code - 100_000))
+                : String(cString: cel_error_message(code))
+            throw StartError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
+        }
+        let epollFD = cel_epoll_create()
+        let wakeFD = cel_eventfd_create()
+        guard epollFD >= 0, wakeFD >= 0 else {
+            _ = cel_close(listenFD)
+            throw StartError.cannotListen(
+                host: configuration.host, port: configuration.port, reason: "cannot create the event loop")
+        }
+        host = configuration.host
+        port = Int(boundPort)
+        let inbox = LoopInbox(wakeFD: wakeFD)
+        self.inbox = inbox
+        let settings = EventLoop.Settings(
+            maxConnections: configuration.maxConnections,
+            headTimeout: configuration.requestHeadTimeout.nanoseconds,
+            bodyTimeout: configuration.requestBodyTimeout.nanoseconds,
+            idleTimeout: configuration.idleTimeout.nanoseconds,
+            writeTimeout: configuration.writeTimeout.nanoseconds,
+            shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds,
+            defaultBodyLimit: configuration.limits.maxBodyBytes,
+            accessLog: configuration.accessLog)
+        let parser = HTTPRequestParser(limits: configuration.limits)
+        let thread = Thread { [stopped, statistics] in
+            let loop = EventLoop(
+                epollFD: epollFD, listenFD: listenFD, inbox: inbox, router: router, parser: parser,
+                settings: settings, statistics: statistics,
+                onStop: { stopped.fire() })
+            loop.run()
+        }
+        thread.name = "HTTPServer event loop"
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    /// Stops gracefully: stops accepting, lets in-flight requests finish (up to the grace period),
+    /// closes event streams and idle connections. Returns when the loop has stopped.
+    public func shutdown() async {
+        inbox.post(.shutdown)
+        await waitUntilStopped()
+    }
+
+    /// Makes SIGINT and SIGTERM shut this server down gracefully instead of killing the process.
+    /// The executable then awaits `waitUntilStopped()` and exits with status 0. Once every server
+    /// that asked for this has stopped, the signals' default actions are restored.
+    public func shutdownOnTerminationSignals() {
+        _ = cel_shutdown_on_termination_signals(inbox.wakeFD)
+    }
+
+    /// Returns when the server has stopped (after `shutdown()` from anywhere).
+    public func waitUntilStopped() async {
+        await stopped.wait()
+    }
+}

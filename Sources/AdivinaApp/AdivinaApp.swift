@@ -1,4 +1,0 @@
-import Signals
-import Models
-import HTTPServer
-import StandIns

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Everything `adivina` can be told on its command line, with the defaults of DESIGN.md.
+///
+/// Parsing is a pure function of the arguments and the environment so it can be unit-tested;
+/// the executable turns a ``ConfigurationError`` into a message and exit status 64.
+public struct Configuration: Sendable, Equatable {
+    /// Address to bind; anything but loopback only when asked.
+    public var host = "127.0.0.1"
+    /// Port to listen on; 0 picks a free one (reported on the first line of output).
+    public var port = 8080
+    /// Where the SQLite database and the stand-ins' state live.
+    public var dataDirectory: URL
+    /// The static pages; `nil` means the `WebRoot/` of this package.
+    public var webRoot: URL?
+    /// Write one access-log line per request to standard error.
+    public var accessLog = false
+    /// A real quiz server to use instead of the built-in stand-in.
+    public var quizServer: URL?
+    /// The token for ``quizServer`` (never sent to the browser).
+    public var quizToken: String?
+    /// A `quizzes.json` for the quiz stand-in to serve instead of its bundled quizzes.
+    public var quizData: URL?
+    /// A real WordPress site for the news reader.
+    public var newsServer: URL?
+    /// Other servers for the exam apps.
+    public var booksURL: URL?
+    public var matchesURL: URL?
+    public var moviesURL: URL?
+
+    /// A configuration with every default, for the given environment.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        dataDirectory = Configuration.defaultDataDirectory(environment: environment)
+    }
+
+    /// `$XDG_DATA_HOME/adivina`, else `~/.local/share/adivina`.
+    public static func defaultDataDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("adivina")
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home)
+            .appendingPathComponent(".local/share/adivina")
+    }
+
+    /// The text `--help` prints.
+    public static let usage = """
+    Usage: adivina [options]
+
+    Serves the Adivina apps at http://HOST:PORT/ (open it in a browser).
+
+    Options:
+      --host HOST          address to listen on (default 127.0.0.1)
+      --port PORT          port to listen on, 0 for any free port (default 8080)
+      --data-dir DIR       where saved data lives (default $XDG_DATA_HOME/adivina
+                           or ~/.local/share/adivina)
+      --webroot DIR        the static pages (default: this package's WebRoot/)
+      --access-log         log one line per request to standard error
+      --quiz-server URL    a real quiz server instead of the built-in stand-in
+      --quiz-token TOKEN   the token for --quiz-server
+      --quiz-data FILE     a quizzes.json for the built-in quiz stand-in to serve
+      --news-server URL    a real WordPress site for the news reader
+      --books-url URL      the books JSON to download instead of the stand-in's
+      --matches-url URL    the matches server instead of the stand-in
+      --movies-url URL     the movies JSON to download instead of the stand-in's
+      --help               show this help
+    """
+
+    /// Parses the arguments after the program name. Returns `nil` for `--help`.
+    public static func parse(
+        _ arguments: [String],
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(ConfigurationError) -> Configuration? {
+        var configuration = Configuration(environment: environment)
+        var rest = arguments[...]
+        while let flag = rest.popFirst() {
+            if flag == "--help" || flag == "-h" { return nil }
+            if flag == "--access-log" { configuration.accessLog = true; continue }
+            var name = flag
+            var inlineValue: String?
+            if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
+                name = String(flag[..<equals])
+                inlineValue = String(flag[flag.index(after: equals)...])
+            }
+            guard knownValueFlags.contains(name) else { throw .unknownOption(flag) }
+            guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else {
+                throw .missingValue(name)
+            }
+            try configuration.apply(name, value)
+        }
+        if configuration.quizToken != nil && configuration.quizServer == nil {
+            throw .invalidValue("--quiz-token", "only makes sense with --quiz-server")
+        }
+        if configuration.quizServer != nil && configuration.quizToken == nil {
+            throw .missingValue("--quiz-token")
+        }
+        return configuration
+    }
+
+    private static let knownValueFlags: Set<String> = [
+        "--host", "--port", "--data-dir", "--webroot", "--quiz-server", "--quiz-token",
+        "--quiz-data", "--news-server", "--books-url", "--matches-url", "--movies-url",
+    ]
+
+    private mutating func apply(_ name: String, _ value: String) throws(ConfigurationError) {
+        switch name {
+        case "--host": host = value
+        case "--port":
+            guard let number = Int(value), (0...65535).contains(number) else {
+                throw .invalidValue(name, "must be a number from 0 to 65535")
+            }
+            port = number
+        case "--data-dir": dataDirectory = Configuration.fileURL(value)
+        case "--webroot": webRoot = Configuration.fileURL(value)
+        case "--quiz-data": quizData = Configuration.fileURL(value)
+        case "--quiz-token": quizToken = value
+        case "--quiz-server": quizServer = try Configuration.httpURL(name, value)
+        case "--news-server": newsServer = try Configuration.httpURL(name, value)
+        case "--books-url": booksURL = try Configuration.httpURL(name, value)
+        case "--matches-url": matchesURL = try Configuration.httpURL(name, value)
+        case "--movies-url": moviesURL = try Configuration.httpURL(name, value)
+        default: throw .unknownOption(name)
+        }
+    }
+
+    private static func fileURL(_ path: String) -> URL {
+        URL(fileURLWithPath: path).standardizedFileURL
+    }
+
+    private static func httpURL(_ name: String, _ value: String) throws(ConfigurationError) -> URL {
+        guard let url = URL(string: value), let scheme = url.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", url.host != nil
+        else { throw .invalidValue(name, "must be an http:// or https:// URL") }
+        return url
+    }
+}
+
+/// A command line `adivina` cannot run with.
+public enum ConfigurationError: Error, Equatable, CustomStringConvertible {
+    case unknownOption(String)
+    case missingValue(String)
+    case invalidValue(String, String)
+
+    public var description: String {
+        switch self {
+        case .unknownOption(let flag): "unknown option \(flag) (see --help)"
+        case .missingValue(let flag): "\(flag) needs a value (see --help)"
+        case .invalidValue(let flag, let why): "\(flag): \(why)"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+/// One client connection, owned by its event loop and touched only on the loop's thread.
+final class Connection {
+    enum State {
+        /// Waiting for the first byte of a request (keep-alive idle).
+        case idle
+        /// Some bytes of a request head have arrived.
+        case readingHead
+        /// The head is parsed; the body is still arriving.
+        case readingBody(HTTPRequest, framing: HTTPRequestParser.BodyFraming, route: Router.Match, limit: Int)
+        /// A handler is running off the loop.
+        case waitingForHandler(HTTPRequest)
+        /// A server-sent event stream is open.
+        case streaming
+        /// The last response is being written; the connection closes afterwards.
+        case closing
+        /// Our side is shut down; unread input is discarded until the peer closes (so the
+        /// kernel does not reset the connection under the last response).
+        case draining
+    }
+
+    let id: ConnectionID
+    var state = State.idle
+    /// Received bytes not yet parsed; `inputStart` is where unparsed bytes begin.
+    var input: [UInt8] = []
+    var inputStart = 0
+    /// Outgoing chunks; `outputOffset` bytes of the first one are already written.
+    var output: [[UInt8]] = []
+    var outputOffset = 0
+    var queuedBytes = 0
+    /// When the last write made progress (a stalled reader is dropped after the write timeout).
+    var lastWriteProgress: UInt64 = 0
+    /// The epoll interest currently registered.
+    var registeredInterest: UInt32 = 0
+    /// Monotonic deadline (ns) of the current state's timeout; 0 when none.
+    var deadline: UInt64 = 0
+    /// The peer closed its sending side.
+    var readClosed = false
+    /// Whether EPOLLOUT / EPOLLIN interest is registered.
+    var wantsWrite = false
+    var wantsRead = true
+    /// When the current request's head was complete (for the access log).
+    var requestStarted: UInt64 = 0
+    /// A chunked body decoded so far (reset when the request is complete).
+    var chunked = HTTPRequestParser.ChunkedProgress()
+    /// Scanning for a line end resumes here (a head arriving byte by byte is not re-parsed).
+    var scannedUpTo = 0
+
+    // Server-sent events.
+    var topics: [String] = []
+    var lastEventID: UInt64 = 0
+    var heartbeatInterval: UInt64 = 0
+    var nextHeartbeat: UInt64 = 0
+    var queueLimit = Int.max
+
+    init(id: ConnectionID) { self.id = id }
+
+    /// The number of unparsed input bytes.
+    var pendingInput: Int { input.count - inputStart }
+
+    /// Drops parsed bytes; keeps the buffer's storage for the next request.
+    func consumeInput(_ count: Int) {
+        inputStart += count
+        scannedUpTo = inputStart
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: input.capacity <= 64 * 1024)
+            inputStart = 0
+            scannedUpTo = 0
+        } else if inputStart > 32 * 1024 {
+            input.removeSubrange(0..<inputStart)
+            scannedUpTo -= inputStart
+            inputStart = 0
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import CEventLoop
+import Synchronization
+
+/// What other threads ask of an event loop.
+enum LoopMessage: Sendable {
+    /// A handler finished: send `response` on the connection, if it is still open.
+    case response(ConnectionID, HTTPResponse)
+    /// An SSE event to write to every subscriber of `topic`.
+    case broadcast(topic: String, id: UInt64, bytes: [UInt8])
+    /// Stop accepting, finish in-flight responses, close streams, then stop.
+    case shutdown
+}
+
+/// Identifies one connection across threads: the fd plus a generation, so a late response never
+/// reaches a newer connection that reused the fd.
+struct ConnectionID: Sendable, Hashable {
+    var fd: Int32
+    var generation: UInt32
+}
+
+/// The event loop's mailbox: a locked queue plus an eventfd that wakes `epoll_wait`.
+/// The eventfd is written only when the queue goes from "seen" to "unseen", so a burst of
+/// messages costs one wake-up.
+final class LoopInbox: Sendable {
+    let wakeFD: Int32
+    private struct State {
+        var messages: [LoopMessage] = []
+        var signalled = false
+        var closed = false
+    }
+    private let state = Mutex(State())
+
+    init(wakeFD: Int32) { self.wakeFD = wakeFD }
+
+    /// Queues a message and wakes the loop. Messages after `close()` are dropped.
+    func post(_ message: LoopMessage) {
+        let wake = state.withLock { state -> Bool in
+            guard !state.closed else { return false }
+            state.messages.append(message)
+            if state.signalled { return false }
+            state.signalled = true
+            return true
+        }
+        if wake { cel_eventfd_signal(wakeFD) }
+    }
+
+    /// Takes every queued message (on the loop thread), swapping in the caller's empty buffer.
+    func take(into buffer: inout [LoopMessage]) {
+        state.withLock { state in
+            state.signalled = false
+            swap(&state.messages, &buffer)
+        }
+    }
+
+    /// Refuses further messages; called by the loop as it stops, before it closes the eventfd.
+    func close() {
+        state.withLock { $0.closed = true; $0.messages.removeAll() }
+    }
+}

@@ -1,0 +1,179 @@
+/// Maps method + path pattern to handlers. Patterns are literal segments, `:name` parameters and
+/// an optional final `*` that takes the rest of the path: `/api/quizzes/:id/check`.
+/// A path that matches only under other methods gets 405 with `Allow`; GET routes answer HEAD.
+/// GET/HEAD requests whose path no route matches fall through to the static files, if served.
+public struct Router: Sendable {
+    /// A request handler. It runs off the event loop, so it may `await` anything (e.g. a
+    /// `@MainActor` model); a thrown `HTTPError` becomes its response, any other error a 500.
+    public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    struct Route: Sendable {
+        var method: HTTPMethod
+        var segments: [Segment]
+        var bodyLimit: Int?
+        var handler: Handler
+    }
+
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+        case rest
+    }
+
+    /// What a request's method and path lead to.
+    enum Match: Sendable {
+        case route(Route, parameters: [String: String])
+        case staticFiles(StaticFiles)
+        case notFound
+        case methodNotAllowed(allow: String)
+        case badPath
+    }
+
+    private(set) var routes: [Route] = []
+    private(set) var staticFiles: StaticFiles?
+    private(set) var fallbacks: [Route] = []
+
+    /// Makes an empty router.
+    public init() {}
+
+    /// Adds a route. `bodyLimit` overrides the server's default body limit for this route
+    /// (bigger bodies get 413 before they are read).
+    public mutating func add(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler
+    ) {
+        routes.append(Route(method: method, segments: Self.segments(of: pattern), bodyLimit: bodyLimit, handler: handler))
+    }
+
+    /// Adds a GET route (which also answers HEAD).
+    public mutating func get(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
+        add(.get, pattern, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Adds a POST route.
+    public mutating func post(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
+        add(.post, pattern, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Adds a PUT route.
+    public mutating func put(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
+        add(.put, pattern, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Adds a DELETE route.
+    public mutating func delete(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
+        add(.delete, pattern, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Adds a PATCH route.
+    public mutating func patch(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
+        add(.patch, pattern, bodyLimit: bodyLimit, handler: handler)
+    }
+
+    /// Adds every route of `other` under `prefix` (e.g. `/standin/quiz`).
+    public mutating func mount(_ prefix: String, _ other: Router) {
+        let prefixSegments = Self.segments(of: prefix)
+        for var route in other.routes {
+            route.segments = prefixSegments + route.segments
+            routes.append(route)
+        }
+    }
+
+    /// Sends every request under `prefix` that no route matches, whatever its method, to
+    /// `handler` (e.g. a JSON 404 for an API) instead of the static files or the plain 404.
+    /// A path some route matches under another method still gets 405.
+    public mutating func fallback(_ prefix: String, handler: @escaping Handler) {
+        fallbacks.append(Route(method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, handler: handler))
+    }
+
+    /// Serves `files` for GET and HEAD requests that no route matches.
+    public mutating func serveFiles(_ files: StaticFiles) {
+        staticFiles = files
+    }
+
+    /// Routes `request` and runs its handler (or the static files) without a socket: useful in
+    /// tests and for calling a stand-in in-process.
+    public func respond(to request: HTTPRequest) async -> HTTPResponse {
+        switch match(method: request.method, path: request.path) {
+        case .route(let route, let parameters):
+            var routed = request
+            routed.parameters = parameters
+            return await Self.run(route.handler, routed)
+        case .staticFiles(let files): return files.respond(to: request)
+        case .notFound: return .status(.notFound)
+        case .badPath: return .status(.badRequest)
+        case .methodNotAllowed(let allow):
+            var response = HTTPResponse.status(.methodNotAllowed)
+            response.headers.add(name: "Allow", value: allow)
+            return response
+        }
+    }
+
+    /// Runs a handler, turning thrown errors into responses.
+    static func run(_ handler: Handler, _ request: HTTPRequest) async -> HTTPResponse {
+        do {
+            return try await handler(request)
+        } catch let error as HTTPError {
+            return error.response
+        } catch {
+            return HTTPError(.internalServerError, message: "internal server error").response
+        }
+    }
+
+    /// Finds the route for a method and a raw (percent-encoded) path.
+    func match(method: HTTPMethod, path: String) -> Match {
+        guard path.hasPrefix("/") else { return .notFound }
+        var decoded: [String] = []
+        for raw in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
+            guard let segment = PercentDecoding.decode(Substring(raw)) else { return .badPath }
+            decoded.append(segment)
+        }
+        if decoded.last == "" && decoded.count > 1 { decoded.removeLast() }
+        if decoded == [""] { decoded = [] }
+
+        var allowed: [HTTPMethod] = []
+        var headFallback: (Route, [String: String])?
+        for route in routes {
+            guard let parameters = Self.bind(route.segments, to: decoded) else { continue }
+            if route.method == method { return .route(route, parameters: parameters) }
+            if method == .head && route.method == .get && headFallback == nil {
+                headFallback = (route, parameters)
+            }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+        }
+        if let (route, parameters) = headFallback { return .route(route, parameters: parameters) }
+        if allowed.isEmpty {
+            for fallback in fallbacks {
+                if let parameters = Self.bind(fallback.segments, to: decoded) { return .route(fallback, parameters: parameters) }
+            }
+            if method == .get || method == .head, let staticFiles { return .staticFiles(staticFiles) }
+            return .notFound
+        }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
+        return .methodNotAllowed(allow: allowed.map(\.rawValue).joined(separator: ", "))
+    }
+
+    private static func bind(_ pattern: [Segment], to path: [String]) -> [String: String]? {
+        var parameters: [String: String] = [:]
+        for (index, segment) in pattern.enumerated() {
+            switch segment {
+            case .rest:
+                parameters["*"] = path[min(index, path.count)...].joined(separator: "/")
+                return parameters
+            case .literal(let literal):
+                guard index < path.count, path[index] == literal else { return nil }
+            case .parameter(let name):
+                guard index < path.count, !path[index].isEmpty else { return nil }
+                parameters[name] = path[index]
+            }
+        }
+        return pattern.count == path.count ? parameters : nil
+    }
+
+    private static func segments(of pattern: String) -> [Segment] {
+        pattern.split(separator: "/").map { part in
+            if part == "*" { return .rest }
+            if part.hasPrefix(":") { return .parameter(String(part.dropFirst())) }
+            return .literal(String(part))
+        }
+    }
+}

@@ -1,0 +1,195 @@
+import CEventLoop
+import Synchronization
+
+/// Serves the files under a root directory (GET and HEAD) with content types, `ETag` /
+/// `If-None-Match` → 304, `Last-Modified`, `Cache-Control` and `index.html` for directories.
+/// Small files are kept in memory and revalidated against the file's identity and mtime on every
+/// request.
+///
+/// Paths never leave the root: the path is percent-decoded exactly once; `.`/`..` segments,
+/// backslashes, NUL and other control bytes and encoded slashes are refused with 400; the file's
+/// `realpath` (symbolic links resolved) must lie inside the root's; only regular files are served.
+public final class StaticFiles: Sendable {
+    /// Why a root directory cannot be served.
+    public enum RootError: Error, Equatable {
+        case notADirectory(String)
+    }
+
+    private struct CachedFile {
+        var device: UInt64
+        var inode: UInt64
+        var size: Int64
+        var mtimeSeconds: Int64
+        var mtimeNanoseconds: Int64
+        var statPath: String
+        var etag: String
+        var lastModified: String
+        var fullHeaders: [UInt8]
+        var validatorHeaders: [UInt8]
+        var body: [UInt8]
+    }
+
+    /// The root directory as `realpath` resolved it.
+    public let root: String
+    private let cacheControl: String
+    private let maxCachedFileSize: Int
+    private let maxCacheBytes: Int
+    private let cache = Mutex<(files: [String: CachedFile], bytes: Int)>(([:], 0))
+
+    /// Serves `root`. `cacheControl` is sent with every file ("no-cache" makes browsers revalidate
+    /// with the ETag, so edits show up at once). Files up to `maxCachedFileSize` bytes are cached,
+    /// `maxCacheBytes` in total.
+    public init(
+        root: String, cacheControl: String = "no-cache", maxCachedFileSize: Int = 512 * 1024,
+        maxCacheBytes: Int = 32 << 20
+    ) throws {
+        guard let resolved = Self.realPath(root) else { throw RootError.notADirectory(root) }
+        var info = cel_file_info()
+        guard cel_stat(resolved, &info) == 0, info.kind == 2 else { throw RootError.notADirectory(root) }
+        self.root = resolved
+        self.cacheControl = cacheControl
+        self.maxCachedFileSize = maxCachedFileSize
+        self.maxCacheBytes = maxCacheBytes
+    }
+
+    /// Answers a GET or HEAD request for `request.path`.
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        guard request.method == .get || request.method == .head else {
+            var response = HTTPResponse.status(.methodNotAllowed)
+            response.headers.add(name: "Allow", value: "GET, HEAD")
+            return response
+        }
+        guard let segments = Self.safeSegments(of: request.path) else { return .status(.badRequest) }
+        let wantsDirectory = request.path.hasSuffix("/")
+        let key = segments.joined(separator: "/") + (wantsDirectory ? "/" : "")
+        let file: CachedFile
+        if let cached = validCachedFile(key) {
+            file = cached
+        } else {
+            switch load(segments: segments, wantsDirectory: wantsDirectory) {
+            case .file(let loaded):
+                file = loaded
+                store(loaded, key: key)
+            case .redirect:
+                let location = request.path + "/" + (request.queryString.isEmpty ? "" : "?" + request.queryString)
+                return .redirect(to: location, status: .movedPermanently)
+            case .missing:
+                return .status(.notFound)
+            }
+        }
+        if Self.notModified(request.headers, etag: file.etag, lastModified: file.lastModified) {
+            var response = HTTPResponse(status: .notModified)
+            response.encodedHeaders = file.validatorHeaders
+            return response
+        }
+        var response = HTTPResponse(status: .ok, body: file.body)
+        response.encodedHeaders = file.fullHeaders
+        return response
+    }
+
+    /// The decoded path segments, or nil when the path breaks a safety rule.
+    static func safeSegments(of rawPath: String) -> [String]? {
+        guard rawPath.hasPrefix("/") else { return nil }
+        var segments: [String] = []
+        for raw in rawPath.utf8.split(separator: UInt8(ascii: "/")) {
+            guard let segment = PercentDecoding.decode(Substring(raw)) else { return nil }
+            if segment == "." || segment == ".." { return nil }
+            for byte in segment.utf8 where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "\\") {
+                return nil
+            }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    private func validCachedFile(_ key: String) -> CachedFile? {
+        guard let cached = cache.withLock({ $0.files[key] }) else { return nil }
+        var info = cel_file_info()
+        guard cel_stat(cached.statPath, &info) == 0, info.kind == 1, info.device == cached.device,
+            info.inode == cached.inode, info.size == cached.size,
+            info.mtime_seconds == cached.mtimeSeconds, info.mtime_nanoseconds == cached.mtimeNanoseconds
+        else { return nil }
+        return cached
+    }
+
+    private func store(_ file: CachedFile, key: String) {
+        guard file.body.count <= maxCachedFileSize else { return }
+        cache.withLock { cache in
+            let previous = cache.files[key]?.body.count ?? 0
+            guard cache.bytes - previous + file.body.count <= maxCacheBytes else { return }
+            cache.files[key] = file
+            cache.bytes += file.body.count - previous
+        }
+    }
+
+    private enum Lookup {
+        case file(CachedFile)
+        case redirect
+        case missing
+    }
+
+    private func load(segments: [String], wantsDirectory: Bool) -> Lookup {
+        var path = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
+        var info = cel_file_info()
+        guard cel_stat(path, &info) == 0 else { return .missing }
+        if info.kind == 2 {
+            guard wantsDirectory || segments.isEmpty else { return .redirect }
+            path += "/index.html"
+        } else if wantsDirectory {
+            return .missing
+        }
+        guard let real = Self.realPath(path), real.hasPrefix(root + "/") else { return .missing }
+        let fd = cel_open_regular_file(real, &info)
+        guard fd >= 0 else { return .missing }
+        defer { _ = cel_close(fd) }
+        let size = Int(info.size)
+        var failed = false
+        let body = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            let read = cel_read_fully(fd, buffer.baseAddress, size)
+            failed = read != size
+            count = failed ? 0 : size
+        }
+        if failed { return .missing }
+        let etag = "\"\(String(info.size, radix: 16))-\(String(info.mtime_seconds, radix: 16))\(String(info.mtime_nanoseconds, radix: 16))\""
+        let lastModified = Self.httpDate(info.mtime_seconds)
+        let validators = "ETag: \(etag)\r\nLast-Modified: \(lastModified)\r\nCache-Control: \(cacheControl)\r\n"
+        let contentType = ContentTypes.forPath(real)
+        return .file(CachedFile(
+            device: info.device, inode: info.inode, size: info.size, mtimeSeconds: info.mtime_seconds,
+            mtimeNanoseconds: info.mtime_nanoseconds, statPath: path, etag: etag, lastModified: lastModified,
+            fullHeaders: Array("Content-Type: \(contentType)\r\n\(validators)".utf8),
+            validatorHeaders: Array(validators.utf8), body: body))
+    }
+
+    /// RFC 9110 §13.1.2–3: `If-None-Match` wins; otherwise `If-Modified-Since` equal to ours.
+    private static func notModified(_ headers: HTTPHeaders, etag: String, lastModified: String) -> Bool {
+        let matches = headers.values(for: "If-None-Match")
+        if !matches.isEmpty {
+            let strongOpaque = etag
+            for list in matches {
+                for candidate in list.split(separator: ",") {
+                    var tag = candidate.trimmingWhitespace()
+                    if tag == "*" { return true }
+                    if tag.hasPrefix("W/") { tag = tag.dropFirst(2) }
+                    if tag == strongOpaque { return true }
+                }
+            }
+            return false
+        }
+        if let since = headers["If-Modified-Since"] { return since == lastModified }
+        return false
+    }
+
+    static func httpDate(_ seconds: Int64) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+            cel_format_http_date(seconds, buffer.baseAddress!)
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = cel_realpath(path) else { return nil }
+        defer { cel_free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,21 @@
+/// Why a model action failed, with a plain Spanish message for the page.
+public enum ModelError: Error, Hashable, Sendable {
+    /// The quiz id is not in the model's current list (or is not the quiz being played).
+    case unknownQuiz(Int)
+    /// The remote service failed.
+    case remote(RemoteError)
+    /// The local database failed.
+    case store(StoreError)
+    /// A local data file could not be read or is not a list of quizzes; says why.
+    case file(String)
+
+    /// What to tell the user, in Spanish.
+    public var userMessage: String {
+        switch self {
+        case .unknownQuiz(let id): return "No hay ninguna pregunta con id \(id)."
+        case .remote(let error): return error.userMessage
+        case .store(let error): return error.userMessage
+        case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Synchronization
+
+/// Adivina's local database: one SQLite file in the data directory, brought up to
+/// `StoreSchema` when opened, safe to share between models and threads.
+///
+/// Each call takes the connection's lock for the few microseconds its statements need; every
+/// change runs in its own transaction.
+public final class Store: Sendable {
+    /// The database file's name inside the data directory.
+    public static let fileName = "adivina.sqlite"
+
+    /// The file's path.
+    public let path: String
+    private let connection: Mutex<SQLiteConnection>
+
+    /// Opens (creating the directory and the file if needed) `directory/adivina.sqlite`.
+    public convenience init(directory: URL) throws(StoreError) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
+        }
+        try self.init(path: directory.appendingPathComponent(Self.fileName).path)
+    }
+
+    /// Opens the database at `path` and applies `migrations` (the app's schema by default).
+    public init(path: String, migrations: [Migration] = StoreSchema.migrations) throws(StoreError) {
+        let opened = try SQLiteConnection(path: path)
+        try opened.migrate(migrations)
+        self.path = path
+        connection = Mutex(opened)
+    }
+
+    /// The default data directory: `$XDG_DATA_HOME/adivina`, else `~/.local/share/adivina`.
+    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> URL
+    {
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("adivina", isDirectory: true)
+        }
+        let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.homeDirectoryForCurrentUser
+        return home.appendingPathComponent(".local/share/adivina", isDirectory: true)
+    }
+
+    /// The schema version the file is at.
+    public func schemaVersion() throws(StoreError) -> Int {
+        try connection.withLock { connection throws(StoreError) in try connection.userVersion() }
+    }
+
+    /// SQLite's own check of the file: "ok" when it is sound.
+    public func integrityCheck() throws(StoreError) -> String {
+        try connection.withLock { connection throws(StoreError) in try connection.integrityCheck() }
+    }
+
+    /// Runs `body` with the connection, outside any explicit transaction (for reads).
+    func read<Value: Sendable>(_ body: @Sendable (SQLiteConnection) throws(StoreError) -> Value) throws(StoreError) -> Value {
+        try connection.withLock { connection throws(StoreError) in try body(connection) }
+    }
+
+    /// Runs `body` inside one transaction: all of its changes are kept, or none.
+    func write<Value: Sendable>(_ body: @Sendable (SQLiteConnection) throws(StoreError) -> Value) throws(StoreError) -> Value {
+        try connection.withLock { connection throws(StoreError) in try connection.transaction(body) }
+    }
+}

@@ -1,0 +1,30 @@
+/// Why the local database could not do what was asked, with a Spanish message for the user.
+public enum StoreError: Error, Hashable, Sendable {
+    /// The data directory does not exist and cannot be made.
+    case cannotCreateDirectory(path: String, reason: String)
+    /// SQLite cannot open (or set up) the database file.
+    case cannotOpen(path: String, reason: String)
+    /// Another process kept the database locked for longer than the busy timeout.
+    case busy
+    /// The file was written by a newer Adivina whose schema this one does not know.
+    case schemaTooNew(found: Int, supported: Int)
+    /// Any other SQLite failure: its (extended) result code and message.
+    case sqlite(code: Int32, message: String)
+
+    /// What to tell the user, in Spanish.
+    public var userMessage: String {
+        switch self {
+        case .cannotCreateDirectory(let path, let reason):
+            return "No se puede crear la carpeta de datos \(path): \(reason)."
+        case .cannotOpen(let path, let reason):
+            return "No se puede abrir la base de datos \(path): \(reason)."
+        case .busy:
+            return "La base de datos está ocupada por otro proceso. Vuelve a intentarlo."
+        case .schemaTooNew(let found, let supported):
+            return "La base de datos es de una versión más nueva de Adivina (esquema \(found), "
+                + "esta versión conoce hasta el \(supported))."
+        case .sqlite(let code, let message):
+            return "Error de la base de datos (\(code)): \(message)."
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/// The node behind a `Computed`: a cached value, the function computing it, and the Preact-style
+/// refresh (check flags, then the global version, then the sources' versions, then recompute).
+final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
+    // @unchecked: all mutable state is guarded by the graph lock.
+
+    private let compute: @Sendable () -> Value
+    private let isEqual: (@Sendable (Value, Value) -> Bool)?
+    private var cached: Value?
+    private var seenGlobalVersion: UInt64 = 0
+
+    init(isEqual: (@Sendable (Value, Value) -> Bool)?, compute: @escaping @Sendable () -> Value) {
+        self.compute = compute
+        self.isEqual = isEqual
+        super.init(order: Graph.shared.nextOrder())
+    }
+
+    override var isLinked: Bool { flags.contains(.linked) }
+
+    override func currentValue() -> Value {
+        cached!
+    }
+
+    override func valueAfterCycle(_ cycle: Bool) -> Value {
+        guard let cached else {
+            fatalError("Signals: a Computed read itself during its first computation (a cycle with no value to give)")
+        }
+        return cached
+    }
+
+    override func refresh(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
+        flags.remove(.notified)
+        if flags.contains(.running) { return false }
+        let hasValue = flags.contains(.hasValue)
+        if hasValue && flags.contains(.linked) && !flags.contains(.outdated) { return true }
+        flags.remove(.outdated)
+        let graph = Graph.shared
+        if hasValue && seenGlobalVersion == graph.globalVersion { return true }
+        seenGlobalVersion = graph.globalVersion
+        flags.insert(.running)
+        defer { flags.remove(.running) }
+        if hasValue && !sourcesChanged(context, &trash) { return true }
+        recompute(context, &trash)
+        return true
+    }
+
+    /// Runs `compute` with this node as the observer of this thread, under the lock.
+    private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
+        let graph = Graph.shared
+        let newValue: Value = graph.withContext(context) { context in
+            let savedObserver = context.observer
+            let savedHoldsLock = context.holdsLock
+            context.observer = self
+            context.holdsLock = true
+            let newValue = compute()
+            context.observer = savedObserver
+            context.holdsLock = savedHoldsLock
+            if !savedHoldsLock && !context.trash.isEmpty {
+                // This is the outermost computation: what nested reads released joins `trash`.
+                trash.append(contentsOf: context.trash)
+                context.trash = []
+            }
+            return newValue
+        }
+        graph.finishRecording(of: self, &trash)
+        if let cached, let isEqual, isEqual(cached, newValue) { return }
+        if let cached { trash.append(cached) }
+        cached = newValue
+        flags.insert(.hasValue)
+        version &+= 1
+    }
+
+    override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
+        if flags.contains(.notified) { return }
+        flags.formUnion([.notified, .outdated])
+        Graph.shared.markTargets(of: self, depth: depth, into: &wave)
+    }
+
+    override func didGainFirstTarget() {
+        if flags.contains(.linked) { return }
+        flags.insert(.linked)
+        for dependency in sources { Graph.shared.addTarget(self, to: dependency.source) }
+    }
+
+    override func didLoseLastTarget() {
+        if !flags.contains(.linked) { return }
+        flags.remove(.linked)
+        flags.insert(.outdated)
+        for dependency in sources { Graph.shared.removeTarget(self, from: dependency.source) }
+    }
+}

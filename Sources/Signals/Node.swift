@@ -1,0 +1,94 @@
+/// A vertex of the dependency graph: a source (a state or a computed value), a target (a computed
+/// value, an effect or a subscriber), or both.
+///
+/// The algorithm is the one of Preact's signals-core, with arrays instead of linked lists:
+/// a write bumps the source's `version` and pushes only "maybe outdated" flags downstream; a read
+/// pulls, and recomputes a computed value only when one of its sources really has a new version.
+/// Sources hold their targets weakly (`targets`), targets hold their sources strongly (`sources`).
+///
+/// Every mutable field is read and written only while holding the lock of `Graph.shared`, except
+/// `pendingValue`-like fields of observers, which belong to the one thread delivering them (see
+/// `Flags.delivering`).
+class Node: @unchecked Sendable {
+    /// State bits of a node.
+    struct Flags: OptionSet {
+        let rawValue: UInt16
+        /// A computed value: a source upstream changed since the last refresh (maybe outdated).
+        static let notified = Flags(rawValue: 1 << 0)
+        /// A computed value: must check its sources before its cached value is trusted.
+        static let outdated = Flags(rawValue: 1 << 1)
+        /// A computed value is computing right now (reading it again is a cycle).
+        static let running = Flags(rawValue: 1 << 2)
+        /// A computed value is listed in the `targets` of its sources (someone listens to it).
+        static let linked = Flags(rawValue: 1 << 3)
+        /// An observer is in some thread's delivery queue.
+        static let scheduled = Flags(rawValue: 1 << 4)
+        /// An observer's callback or effect is being run by one thread right now.
+        static let delivering = Flags(rawValue: 1 << 5)
+        /// An observer was notified while delivering: run it once more when done.
+        static let redeliver = Flags(rawValue: 1 << 6)
+        /// An observer was cancelled: never run again.
+        static let cancelled = Flags(rawValue: 1 << 7)
+        /// A computed value has a cached value; an observer has run at least once.
+        static let hasValue = Flags(rawValue: 1 << 8)
+    }
+
+    /// A source read by a target, with the version it had then.
+    struct Dependency {
+        let source: Node
+        var version: UInt64
+    }
+
+    /// A weak reference to a target.
+    struct WeakTarget {
+        weak var node: Node?
+    }
+
+    /// Bumped whenever the value of this source changes.
+    final var version: UInt64 = 0
+    /// Who depends on this source, in the order they started to.
+    final var targets: [WeakTarget] = []
+    /// What this target read during its last computation or run.
+    final var sources: [Dependency] = []
+    /// What this target reads during the computation or run in progress.
+    final var recording: [Dependency] = []
+    final var flags: Flags = []
+    /// Creation order; observers of one wave are delivered in this order.
+    final let order: UInt64
+    /// How many nested notifications led to this observer's pending delivery (cycle detection).
+    final var depth = 0
+
+    init(order: UInt64) {
+        self.order = order
+    }
+
+    /// Brings the value of this source up to date; returns false when that would be a cycle.
+    func refresh(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
+        true
+    }
+
+    /// Called on a target when one of its sources changed or may have changed.
+    func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {}
+
+    /// Called when this source gets its first target.
+    func didGainFirstTarget() {}
+
+    /// Called when this source loses its last target.
+    func didLoseLastTarget() {}
+
+    /// Whether this target is listed in the targets of what it reads (observers always are).
+    var isLinked: Bool { true }
+
+    /// Whether any source read last time has a newer version now (refreshing computed sources).
+    final func sourcesChanged(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
+        for dependency in sources {
+            let source = dependency.source
+            if source.version != dependency.version || !source.refresh(context, &trash)
+                || source.version != dependency.version
+            {
+                return true
+            }
+        }
+        return false
+    }
+}

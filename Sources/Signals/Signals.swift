@@ -1,1 +1,0 @@
-// The reactive core. See State.swift, Computed.swift, Effect.swift.

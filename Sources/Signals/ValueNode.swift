@@ -1,0 +1,38 @@
+/// A source with a value of a known type: a state or a computed value.
+class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
+    // @unchecked: as `Node`, all mutable state is guarded by the graph lock.
+
+    /// The current value; call only under the lock, after a successful `refresh`.
+    func currentValue() -> Value {
+        fatalError("ValueNode is abstract")
+    }
+
+    /// Reads the value from outside: tracks the read when a computed value or an effect is
+    /// running on this thread, and reports a cycle instead of hanging.
+    final func read() -> Value {
+        let graph = Graph.shared
+        let context = graph.currentContext()
+        var cycle = false
+        let value: Value = graph.locked(context) { trash in
+            if !refresh(context, &trash) {
+                cycle = true
+            } else if let observer = context?.observer {
+                graph.recordRead(of: self, by: observer)
+            }
+            return valueAfterCycle(cycle)
+        }
+        if cycle { SignalDiagnostics.report(.computationCycle) }
+        return value
+    }
+
+    /// The value to hand out after `refresh`; a computed value in a cycle gives its last value.
+    func valueAfterCycle(_ cycle: Bool) -> Value {
+        currentValue()
+    }
+
+    /// How many live targets list this node (for tests and diagnostics).
+    final var targetCount: Int {
+        let graph = Graph.shared
+        return graph.locked(graph.currentContext()) { _ in targets.count { $0.node != nil } }
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import AdivinaApp
+
+/// The command line of `adivina`: defaults, every flag, and the refusals.
+struct ConfigurationTests {
+    let environment = ["HOME": "/home/ana"]
+
+    @Test func defaultsFollowDesign() throws {
+        let configuration = try #require(try Configuration.parse([], environment: environment))
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.port == 8080)
+        #expect(configuration.dataDirectory.path == "/home/ana/.local/share/adivina")
+        #expect(configuration.quizServer == nil)
+        #expect(configuration.accessLog == false)
+    }
+
+    @Test func xdgDataHomeWins() throws {
+        let configuration = try #require(
+            try Configuration.parse([], environment: ["HOME": "/h", "XDG_DATA_HOME": "/x/data"]))
+        #expect(configuration.dataDirectory.path == "/x/data/adivina")
+    }
+
+    @Test func relativeXDGDataHomeIsIgnoredAsTheSpecSays() throws {
+        let configuration = try #require(
+            try Configuration.parse([], environment: ["HOME": "/h", "XDG_DATA_HOME": "rel"]))
+        #expect(configuration.dataDirectory.path == "/h/.local/share/adivina")
+    }
+
+    @Test func everyFlagIsRead() throws {
+        let configuration = try #require(try Configuration.parse([
+            "--host", "0.0.0.0", "--port=0", "--data-dir", "/tmp/d", "--webroot", "/srv/www",
+            "--access-log", "--quiz-server", "https://quiz.example.org", "--quiz-token", "abc",
+            "--quiz-data", "/tmp/q.json", "--news-server", "https://blog.example.org",
+            "--books-url", "https://ibros.core.upm.es", "--matches-url", "http://m.example/",
+            "--movies-url", "http://p.example/movies.json",
+        ], environment: environment))
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.port == 0)
+        #expect(configuration.dataDirectory.path == "/tmp/d")
+        #expect(configuration.webRoot?.path == "/srv/www")
+        #expect(configuration.accessLog)
+        #expect(configuration.quizServer?.absoluteString == "https://quiz.example.org")
+        #expect(configuration.quizToken == "abc")
+        #expect(configuration.quizData?.path == "/tmp/q.json")
+        #expect(configuration.newsServer?.host == "blog.example.org")
+        #expect(configuration.booksURL?.host == "ibros.core.upm.es")
+        #expect(configuration.matchesURL?.host == "m.example")
+        #expect(configuration.moviesURL?.path == "/movies.json")
+    }
+
+    @Test func helpReturnsNil() throws {
+        #expect(try Configuration.parse(["--port", "1", "--help"], environment: environment) == nil)
+        #expect(Configuration.usage.contains("--quiz-data"))
+    }
+
+    @Test(arguments: [
+        (["--bogus"], ConfigurationError.unknownOption("--bogus")),
+        (["--port"], .missingValue("--port")),
+        (["--port", "70000"], .invalidValue("--port", "must be a number from 0 to 65535")),
+        (["--port", "http"], .invalidValue("--port", "must be a number from 0 to 65535")),
+        (["--quiz-server", "ftp://x"], .invalidValue("--quiz-server", "must be an http:// or https:// URL")),
+        (["--quiz-server", "https://q.example"], .missingValue("--quiz-token")),
+        (["--quiz-token", "t"], .invalidValue("--quiz-token", "only makes sense with --quiz-server")),
+        (["--data-dir="], .missingValue("--data-dir")),
+    ])
+    func refusals(arguments: [String], expected: ConfigurationError) {
+        #expect(throws: expected) { try Configuration.parse(arguments, environment: environment) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import HTTPServer
+
+/// Static files over real sockets: HEAD without body, 304 over the wire, and traversal attempts
+/// sent byte for byte (no client-side normalisation) never leave the root.
+@Suite struct StaticFilesServerTests {
+    func router(_ web: TemporaryWebRoot) throws -> Router {
+        var router = Router()
+        router.serveFiles(try StaticFiles(root: web.root.path))
+        return router
+    }
+
+    @Test func headHasLengthButNoBodyAnd304HasNoBody() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        try await withServer(try router(web)) { server in
+            let client = try RawClient(port: server.port)
+            client.send("HEAD /index.html HTTP/1.1\r\nHost: h\r\n\r\n")
+            await client.receive { RawResponse.parseAll($0, bodyless: true).count == 1 }
+            let head = try #require(RawResponse.parseAll(client.received, bodyless: true).first)
+            #expect(head.header("Content-Length") == "13")
+            #expect(head.header("Content-Type") == "text/html; charset=utf-8")
+            let etag = try #require(head.header("ETag"))
+            #expect(client.text.hasSuffix("\r\n\r\n"), "nothing after the head")
+
+            client.send("GET /index.html HTTP/1.1\r\nHost: h\r\nIf-None-Match: \(etag)\r\n\r\nGET /index.html HTTP/1.1\r\nHost: h\r\n\r\n")
+            await client.receive { RawResponse.parseAll($0, bodyless: true).count == 3 && String(decoding: $0, as: UTF8.self).hasSuffix("</h1>") }
+            let all = RawResponse.parseAll(client.received, bodyless: true)
+            #expect(all.map(\.status) == [200, 304, 200])
+            #expect(client.text.hasSuffix("\r\n\r\n<h1>Hola</h1>"))
+        }
+    }
+
+    @Test func urlSessionGetsFilesAndRevalidates() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        try await withServer(try router(web)) { server in
+            let (data, response) = try await testSession.data(from: URL(string: "http://127.0.0.1:\(server.port)/sub/")!)
+            #expect(String(decoding: data, as: UTF8.self) == "<p>sub</p>")
+            let etag = try #require((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag"))
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/sub/")!)
+            request.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            let (_, second) = try await testSession.data(for: request)
+            #expect((second as? HTTPURLResponse)?.statusCode == 304)
+        }
+    }
+
+    @Test func traversalOverTheWireNeverLeavesTheRoot() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        try await withServer(try router(web)) { server in
+            let attacks = [
+                "/%2e%2e/%2e%2e/etc/passwd", "/../../etc/passwd", "/..%2f..%2fetc%2fpasswd",
+                "/%2e%2e/secret.txt", "/..\\secret.txt", "/%5c..%5csecret.txt", "/etc-link/passwd",
+                "/passwd-link", "/secret-link.txt", "/sub/../../secret.txt", "/.%2e/secret.txt",
+                "/%252e%252e/secret.txt", "/index.html%00", "/pipe",
+            ]
+            for attack in attacks {
+                let client = try RawClient(port: server.port)
+                client.send("GET \(attack) HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n")
+                await client.receiveUntilClosed()
+                let response = RawResponse.parseAll(client.received).first
+                #expect(response.map { $0.status >= 400 } == true, "\(attack): \(client.text.prefix(40))")
+                #expect(!client.text.contains("root:") && !client.text.contains("secreto"), "\(attack)")
+            }
+        }
+    }
+
+    @Test func curlWithPathAsIsGetsNoPasswd() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        try await withServer(try router(web)) { server in
+            let output = try await Curl.run(["-s", "--path-as-is", "-o", "-", "-w", "\n%{http_code}",
+                                             "http://127.0.0.1:\(server.port)/%2e%2e/%2e%2e/etc/passwd"])
+            #expect(!output.contains("root:"))
+            #expect(output.hasSuffix("400"))
+        }
+    }
+}

@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Models
+
+@Suite("QuizItem decodes every published shape")
+struct QuizItemTests {
+    private func decodeFile(_ name: String) throws -> LenientList<QuizItem> {
+        try LenientList<QuizItem>.decode(RealFixtures.quizServerFile(name))
+    }
+
+    @Test func decodesTheCurrentShapeOf2024() throws {
+        let list = try decodeFile("quizzes-2024.json")
+        #expect(list.elements.count == 56)
+        #expect(list.skipped.isEmpty)
+        let mexico = try #require(list.elements.first { $0.id == 48 })
+        #expect(mexico.question == "What's the capital of Mexico")
+        #expect(mexico.answer == "Mexico City")
+        #expect(mexico.author?.username == nil)
+        #expect(mexico.author?.profileName == "ManuelGuarinosLópez")
+        #expect(mexico.author?.displayName == "ManuelGuarinosLópez")
+        #expect(mexico.author?.profileId == Decimal(string: "111310641530571150000"))
+        #expect(mexico.author?.photo?.mime == nil)
+        #expect(mexico.author?.photo?.url.absoluteString == "https://quiz.dit.upm.es/users/7/photo")
+        #expect(mexico.attachment?.url.absoluteString == "https://quiz.dit.upm.es/quizzes/48/attachment")
+        #expect(mexico.attachment?.filename == nil)
+        let orphan = try #require(list.elements.first { $0.id == 43 })
+        #expect(orphan.author == nil)
+    }
+
+    @Test func decodesTheMixedShapeOf2023() throws {
+        let list = try decodeFile("quizzes-2023.json")
+        #expect(list.elements.count == 43)
+        #expect(list.skipped.isEmpty)
+        let first = try #require(list.elements.first)
+        #expect(first.id == 47)
+        #expect(first.author?.id == nil)
+        #expect(first.author?.displayName == "ManuelGuarinosLópez")
+        #expect(first.author?.photo?.filename == nil)
+        #expect(first.author?.photo?.mime == nil)
+        #expect(first.favourite)
+        let withoutAttachment = try #require(list.elements.first { $0.id == 39 })
+        #expect(withoutAttachment.attachment == nil)
+        #expect(withoutAttachment.question == "¿Quién es el profesor de IWEB?")
+    }
+
+    @Test func decodesTheOldShapeOf2021AndSkipsTheRepeatedId() throws {
+        let list = try decodeFile("quizzes-2021.json")
+        #expect(list.elements.count == 41)
+        #expect(list.skipped.count == 1)
+        #expect(list.skipped.first?.id == "30")
+        #expect(list.skipped.first?.reason == "id repetido")
+        let dublin = try #require(list.elements.first { $0.id == 30 })
+        #expect(dublin.favourite, "the first occurrence is the one kept")
+        let paris = try #require(list.elements.first)
+        #expect(paris.attachment?.filename == "capitals/Paris.jpg")
+        #expect(paris.attachment?.mime == "image/jpeg")
+        #expect(paris.author?.id == 1)
+        #expect(paris.author?.isAdmin == true)
+    }
+
+    @Test func decodesTheLiveRandom10ItemWithoutAnswer() throws {
+        let json = """
+            {"id":5,"question":"Capital of Russia","author":{"id":7,"isAdmin":false,"username":null,
+            "accountTypeId":3,"profileId":111310641530571150000,"profileName":"Ana",
+            "photo":null},"attachment":null,"favourite":false}
+            """
+        let item = try JSONDecoder().decode(QuizItem.self, from: Data(json.utf8))
+        #expect(item.answer == nil)
+        #expect(item.attachment == nil)
+        #expect(item.author?.photo == nil)
+        #expect(item.author?.profileId?.description == "111310641530571150000")
+    }
+
+    @Test func decodesTheExamShapeWithPlainURLStrings() throws {
+        let json = """
+            {"id":1,"question":"¿Capital de Italia?","answer":"Roma",
+            "author":{"username":"pepe","photo":"https://example.org/pepe.png"},
+            "attachment":"https://example.org/roma.jpg","favourite":true}
+            """
+        let item = try JSONDecoder().decode(QuizItem.self, from: Data(json.utf8))
+        #expect(item.attachment == QuizMedia(url: URL(string: "https://example.org/roma.jpg")!, isPlainURL: true))
+        #expect(item.author?.photo?.url.absoluteString == "https://example.org/pepe.png")
+        #expect(item.author?.isAdmin == nil)
+    }
+
+    @Test func treatsAbsentAndBlankFieldsAsMissing() throws {
+        let json = #"{"id":2,"question":"Q","attachment":"","author":{"photo":" "}}"#
+        let item = try JSONDecoder().decode(QuizItem.self, from: Data(json.utf8))
+        #expect(item.attachment == nil)
+        #expect(item.author?.photo == nil)
+        #expect(item.favourite == false)
+        #expect(item.answer == nil)
+        let bare = #"{"id":3,"question":"Q"}"#
+        #expect(try JSONDecoder().decode(QuizItem.self, from: Data(bare.utf8)).author == nil)
+    }
+
+    @Test func rejectsAMediaObjectWithoutAUsableURL() {
+        let json = #"{"id":2,"question":"Q","attachment":{"url":" ","mime":"image/png"}}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(QuizItem.self, from: Data(json.utf8)) }
+    }
+
+    @Test func acceptsAProfileIdSentAsADigitString() throws {
+        let json = #"{"profileId":"111310641530571150000","photo":null}"#
+        let author = try JSONDecoder().decode(QuizAuthor.self, from: Data(json.utf8))
+        #expect(author.profileId == Decimal(string: "111310641530571150000"))
+        let bad = #"{"profileId":"12a"}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(QuizAuthor.self, from: Data(bad.utf8)) }
+    }
+
+    @Test(arguments: ["quizzes-2021.json", "quizzes-2023.json", "quizzes-2024.json"])
+    func encodesBackToTheSameShape(file: String) throws {
+        let data = try RealFixtures.quizServerFile(file)
+        let items = try LenientList<QuizItem>.decode(data).elements
+        let encoded = try JSONEncoder().encode(items)
+        #expect(try JSONDecoder().decode([QuizItem].self, from: encoded) == items)
+        // Field by field, the JSON written equals the JSON read, up to fields written as null
+        // that the older files leave out (and the repeated id, skipped).
+        let original = try #require(JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let written = try #require(JSONSerialization.jsonObject(with: encoded) as? [[String: Any]])
+        var seen = Set<Int>()
+        let firstOccurrences = original.filter { seen.insert($0["id"] as! Int).inserted }
+        #expect(firstOccurrences.count == written.count)
+        for (read, back) in zip(firstOccurrences, written) {
+            #expect(try canonical(read) == canonical(back))
+        }
+    }
+
+    /// Sorted-keys JSON of `object` with null members removed at every level.
+    private func canonical(_ object: [String: Any]) throws -> String {
+        func withoutNulls(_ value: Any) -> Any {
+            guard let dictionary = value as? [String: Any] else { return value }
+            return dictionary.filter { !($0.value is NSNull) }.mapValues(withoutNulls)
+        }
+        let data = try JSONSerialization.data(withJSONObject: withoutNulls(object), options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func encodesAPlainURLBackAsAString() throws {
+        let photo = QuizMedia(url: URL(string: "https://e.org/p")!, isPlainURL: true)
+        let item = QuizItem(
+            id: 9, question: "Q", author: QuizAuthor(username: "u", photo: photo),
+            attachment: QuizMedia(url: URL(string: "https://e.org/a")!, isPlainURL: true))
+        let json = try #require(String(data: JSONEncoder().encode(item), encoding: .utf8))
+        #expect(json.contains(#""attachment":"https:\/\/e.org\/a""#))
+        #expect(json.contains(#""photo":"https:\/\/e.org\/p""#))
+        #expect(!json.contains("answer"))
+    }
+}

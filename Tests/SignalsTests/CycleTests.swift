@@ -1,0 +1,60 @@
+import Signals
+import Testing
+
+/// Cycles are reported and broken, never a hang.
+@Suite struct CycleTests {
+    @Test func aComputedReadingItselfGetsItsPreviousValue() {
+        let errors = Recorder<SignalError>()
+        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+            let holder = State<Computed<Int>?>(nil)
+            let selfish = Computed { (holder.value?.value ?? 0) + 1 }
+            #expect(selfish.value == 1)
+            holder.value = selfish
+            #expect(selfish.value == 2)
+            #expect(errors.all == [.computationCycle])
+        }
+    }
+
+    @Test func anEffectWritingWhatItReadsIsStopped() {
+        let errors = Recorder<SignalError>()
+        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+            let counter = State(0)
+            let subscription = effect { counter.value = counter.value + 1 }
+            #expect(counter.value > 50)
+            #expect(errors.all.contains { if case .notificationCycle = $0 { true } else { false } })
+            let stoppedAt = counter.value
+            counter.value = stoppedAt
+            #expect(counter.value == stoppedAt)
+            subscription.cancel()
+        }
+    }
+
+    @Test func twoSubscribersFeedingEachOtherAreStopped() {
+        let errors = Recorder<SignalError>()
+        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+            let ping = State(0)
+            let pong = State(0)
+            let forward = ping.subscribe { pong.value = $0 + 1 }
+            let backward = pong.subscribe { ping.value = $0 + 1 }
+            #expect(ping.value > 50)
+            #expect(!errors.all.isEmpty)
+            forward.cancel()
+            backward.cancel()
+        }
+    }
+
+    @Test func aComputedWritingAStateIsReportedAndIgnored() {
+        let errors = Recorder<SignalError>()
+        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+            let target = State(0)
+            let source = State(1)
+            let sneaky = Computed {
+                target.value = source.value
+                return source.value
+            }
+            #expect(sneaky.value == 1)
+            #expect(target.value == 0)
+            #expect(errors.all == [.writeDuringComputation])
+        }
+    }
+}
