@@ -225,9 +225,11 @@ final class EventLoop {
                     connection.deadline = now + settings.bodyTimeout
                 }
             case .readingBody(var request, let framing, let match, let limit):
-                let result = connection.input.withUnsafeBufferPointer {
-                    parser.parseBody(
-                        UnsafeBufferPointer(rebasing: $0[connection.inputStart...]), framing: framing, limit: limit)
+                let result = connection.input.withUnsafeBufferPointer { buffer in
+                    let pending = UnsafeBufferPointer(rebasing: buffer[connection.inputStart...])
+                    return framing == .chunked
+                        ? parser.decodeChunked(pending, limit: limit, progress: &connection.chunked)
+                        : parser.parseBody(pending, framing: framing, limit: limit)
                 }
                 switch result {
                 case .incomplete:
@@ -242,11 +244,21 @@ final class EventLoop {
                     break parsing
                 case .complete(let body, let length):
                     connection.consumeInput(length)
+                    connection.chunked = HTTPRequestParser.ChunkedProgress()
                     request.body = body
                     dispatch(connection, request, match)
                 }
             case .waitingForHandler, .streaming, .closing, .draining:
                 break parsing
+            }
+        }
+        if connection.readClosed {
+            switch connection.state {
+            case .idle, .readingHead, .readingBody:
+                connection.state = .closing  // The rest of the request can never arrive.
+                connection.deadline = now + settings.writeTimeout
+            default:
+                break
             }
         }
         flush(connection)
@@ -326,6 +338,7 @@ final class EventLoop {
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0
+        connection.chunked = HTTPRequestParser.ChunkedProgress()
     }
 
     // MARK: - Server-sent events
@@ -490,7 +503,7 @@ final class EventLoop {
             return true
         }
         let done = max(0, written)
-        if done > 0 { connection.lastWriteProgress = now }
+        connection.lastWriteProgress = now  // Progress, or the start of a stall.
         if done == bytes.count { return true }
         connection.output.append(bytes)
         connection.outputOffset = done

@@ -64,6 +64,7 @@ public final class HTTPServer: Sendable {
         /// Binding or listening failed for another reason.
         case cannotListen(host: String, port: Int, reason: String)
 
+        /// A sentence for the user, naming the host and port.
         public var description: String {
             switch self {
             case .addressInUse(let host, let port):

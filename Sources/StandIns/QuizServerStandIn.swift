@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// The course's quiz server (CORE-UPM quiz_2023), answered from a `QuizCatalog` in memory: the
 /// HTTP-free core of the quiz stand-in. `respond(method:path:query:)` takes a request's method,
@@ -116,11 +117,11 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
             return withQuiz(route[1]) { quiz in
                 let answer = query["answer"] ?? ""
                 let result = Self.normalized(answer) == Self.normalized(quiz.answer)
-                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(answer)),\"result\":\(result)}")
+                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(answer)),\"result\":\(result)}")
             }
         case ("GET", let route) where route.count == 3 && route[0] == "quizzes" && route[2] == "answer":
             return withQuiz(route[1]) { quiz in
-                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(quiz.answer))}")
+                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(quiz.answer))}")
             }
         case ("PUT", let route) where Self.isFavouriteRoute(route):
             return withQuiz(route[3]) { setFavourite(true, quizID: $0.id, token: token) }

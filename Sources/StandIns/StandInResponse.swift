@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// What a stand-in answers to one request: status code, `Content-Type` and body bytes.
 public struct StandInResponse: Sendable, Equatable {
@@ -31,25 +32,6 @@ public struct StandInResponse: Sendable, Equatable {
 
     /// `{"error":"<message>"}` with the given status, the quiz server's shape for errors.
     static func error(_ status: Int, _ message: String) -> StandInResponse {
-        json(status, "{\"error\":\(jsonString(message))}")
-    }
-
-    /// A string as a JSON string literal, quotes included.
-    static func jsonString(_ string: String) -> String {
-        var literal = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20:
-                literal += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        json(status, "{\"error\":\(JSONText.quoted(message))}")
     }
 }

@@ -118,6 +118,19 @@ import Testing
         }
     }
 
+    @Test func aClientThatStopsReadingIsDropped() async throws {
+        var router = Self.router()
+        let big = [UInt8](repeating: 65, count: 16 << 20)
+        router.get("/big") { _ in HTTPResponse(body: big) }
+        let configuration = HTTPServer.Configuration(port: 0, writeTimeout: .milliseconds(300))
+        try await withServer(router, configuration: configuration) { server in
+            let client = try RawClient(port: server.port, receiveBuffer: 4096)
+            client.send("GET /big HTTP/1.1\r\nHost: a\r\n\r\n")
+            #expect(await eventually { server.openConnections == 1 })
+            #expect(await eventually(timeout: .seconds(5)) { server.openConnections == 0 })
+        }
+    }
+
     @Test func garbageNeverCrashesTheServer() async throws {
         try await withServer(Self.router()) { server in
             var generator = SystemRandomNumberGenerator()

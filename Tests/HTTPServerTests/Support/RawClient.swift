@@ -31,6 +31,9 @@ final class RawClient {
 
     deinit { Glibc.close(fd) }
 
+    /// Half-closes: the server reads end of stream but can still answer.
+    func shutdownSending() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
     /// Shuts both directions down (the server sees the client go away); the fd is closed on deinit.
     func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 
