@@ -22,7 +22,7 @@ enum QuizzesRoutes {
         }
         router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
             let model = await models().quizzes
-            try await run { try await model.download() }
+            try await APIError.run { try await model.download() }
             return try .json(Done())
         }
         router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
@@ -38,7 +38,7 @@ enum QuizzesRoutes {
         }
         router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
             let model = await models().quiz
-            try await run { try await model.next() }
+            try await APIError.run { try await model.next() }
             return try .json(Done())
         }
         addQuizActions(to: &router, prefix: "/api/quiz") { await models().quiz }
@@ -53,29 +53,20 @@ enum QuizzesRoutes {
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
             let quizzes = await model()
-            return try .json(try await run { try await quizzes.check(quizID: id, answer: answer) })
+            return try .json(try await APIError.run { try await quizzes.check(quizID: id, answer: answer) })
         }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             router.add(method, "\(prefix)/:id/favourite", bodyLimit: bodyLimit) { request in
                 let id = try request.idParameter()
                 let quizzes = await model()
-                return try .json(try await run { try await quizzes.setFavourite(quizID: id, favourite) })
+                return try .json(try await APIError.run { try await quizzes.setFavourite(quizID: id, favourite) })
             }
         }
         router.get("\(prefix)/:id/answer") { request in
             let id = try request.idParameter()
             let quizzes = await model()
-            let answer = try await run { try await quizzes.answer(quizID: id) }
+            let answer = try await APIError.run { try await quizzes.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
-        }
-    }
-
-    /// Runs a model action, turning its `ModelError` into the API's error.
-    private static func run<Value>(_ action: () async throws -> Value) async throws -> Value {
-        do {
-            return try await action()
-        } catch let error as ModelError {
-            throw APIError.from(error)
         }
     }
 }

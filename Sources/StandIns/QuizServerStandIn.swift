@@ -26,7 +26,7 @@ import HTTPServer
 ///
 /// To let tests show the app's offline state, `PUT /control/outage?status=503` makes every
 /// `/api/…` request fail with that status until `DELETE /control/outage`.
-public final class QuizServerStandIn: @unchecked Sendable {
+public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are immutable Sendable values, and every `var` below is
     // read and written only while holding `lock`.
 
@@ -55,7 +55,7 @@ public final class QuizServerStandIn: @unchecked Sendable {
     private let lock = NSLock()
     private var favouritesByToken: [String: Set<Int>]
     private var givenInCycleByToken: [String: Set<Int>] = [:]
-    private var outageStatus: Int?
+    private let outage = StandInOutage()
 
     /// A stand-in serving `catalog` and `images` at `mountPath`, with favourites persisted in
     /// `dataDirectory/standin-quiz-favourites.json` (created on the first change).
@@ -76,6 +76,11 @@ public final class QuizServerStandIn: @unchecked Sendable {
         self.quizIndexByID = Dictionary(uniqueKeysWithValues: quizzes.enumerated().map { ($1.id, $0) })
     }
 
+    /// Answers one request routed to the stand-in (see `respond(method:path:query:)`).
+    public func respond(to request: StandInRequest) -> StandInResponse {
+        respond(method: request.method, path: request.path, query: request.query)
+    }
+
     /// Answers one request. `path` is below the mount point and starts with `/`; `query` holds
     /// the decoded query parameters.
     public func respond(method: String, path: String, query: [String: String]) -> StandInResponse {
@@ -84,7 +89,7 @@ public final class QuizServerStandIn: @unchecked Sendable {
         case ("GET", "images"):
             return image(at: segments.dropFirst().joined(separator: "/"))
         case (_, "control") where segments == ["control", "outage"]:
-            return controlOutage(method: method, query: query)
+            return outage.control(method: method, query: query)
         case (_, "api"):
             return api(method: method, segments: Array(segments.dropFirst()), query: query)
         default:
@@ -97,7 +102,7 @@ public final class QuizServerStandIn: @unchecked Sendable {
     private func api(method: String, segments: [String], query: [String: String]) -> StandInResponse {
         lock.lock()
         defer { lock.unlock() }
-        if let status = outageStatus {
+        if let status = outage.status {
             return .error(status, "The quiz server stand-in is down (simulated outage)")
         }
         guard let token = query["token"], accepts(token) else {
@@ -170,25 +175,6 @@ public final class QuizServerStandIn: @unchecked Sendable {
         return StandInResponse(status: 200, contentType: "image/svg+xml", body: svg)
     }
 
-    private func controlOutage(method: String, query: [String: String]) -> StandInResponse {
-        lock.lock()
-        defer { lock.unlock() }
-        switch method {
-        case "PUT":
-            let status = query["status"].map { Int($0) } ?? 503
-            guard let status, (500...599).contains(status) else {
-                return .error(400, "status must be a number from 500 to 599")
-            }
-            outageStatus = status
-            return .json(200, "{\"outage\":\(status)}")
-        case "DELETE":
-            outageStatus = nil
-            return .json(200, "{\"outage\":null}")
-        default:
-            return Self.notFound
-        }
-    }
-
     // MARK: - Helpers
 
     /// Runs `body` with the quiz whose id is `idText`, or answers the quiz server's 404.
@@ -215,11 +201,6 @@ public final class QuizServerStandIn: @unchecked Sendable {
 
     private static func normalized(_ answer: String) -> String {
         answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-    }
-
-    private static func normalizedMountPath(_ path: String) -> String {
-        let trimmed = path.split(separator: "/").joined(separator: "/")
-        return trimmed.isEmpty ? "" : "/" + trimmed
     }
 
     private static let notFound = StandInResponse.error(404, "Not found")

@@ -9,12 +9,15 @@ public struct StandInResponse: Sendable, Equatable {
     public let contentType: String
     /// The body bytes.
     public let body: Data
+    /// Further header fields (e.g. WordPress's `X-WP-Total`).
+    public let headers: [String: String]
 
     /// A response with the given parts.
-    public init(status: Int, contentType: String, body: Data) {
+    public init(status: Int, contentType: String, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.headers = headers
     }
 
     /// A JSON response (`application/json; charset=utf-8`).

@@ -111,16 +111,6 @@ public struct QuizServerClient: Sendable {
     }
 
     private func request(_ method: String, path: String, query: [(name: String, value: String)] = []) -> URLRequest {
-        var base = baseURL.absoluteString
-        if let cut = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<cut]) }
-        while base.hasSuffix("/") { base.removeLast() }
-        let text = "\(base)/\(path)?\(QueryEncoding.query(query + [("token", token)]))"
-        guard let url = URL(string: text) else {
-            preconditionFailure("a base URL that parsed plus an escaped path and query must parse: \(text)")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        return request
+        ServiceRequest.make(method, base: baseURL, path: path, query: query + [("token", token)])
     }
 }
