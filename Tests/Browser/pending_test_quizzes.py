@@ -186,6 +186,32 @@ def test_tabs_on_different_topics_share_the_stream_and_stay_live(server, context
     assert question == current["question"]
 
 
+def test_a_tab_asking_for_an_unknown_topic_does_not_stop_the_others(server, context):
+    state = server.loaded_state()
+    listing = open_list(context.new_page(), server)
+    stray = context.new_page()
+    stray.goto(server.url("/"))
+    stray.evaluate("() => import('/js/events.js').then(m => m.subscribe('no-such-topic', () => {}))")
+    expect(alert(stray)).to_contain_text("No disponible")
+    quiz = state["quizzes"][0]
+    status, body = server.request("POST", f"/api/quizzes/{quiz['id']}/check", {"answer": server.answer(quiz["id"])})
+    assert status == 200 and body["result"] is True, body
+    expect(listing.locator("#score")).to_have_text("1")
+    expect(listing.locator("#connection")).to_have_count(0)
+
+
+def test_pages_stay_live_without_shared_worker(server, new_context):
+    """Browsers without SharedWorker open their own stream and still get every change."""
+    context = new_context()
+    context.add_init_script("delete window.SharedWorker")
+    quiz = server.loaded_state()["quizzes"][0]
+    watcher = open_list(context.new_page(), server)
+    player = open_play(context.new_page(), server, quiz)
+    assert watcher.evaluate("() => typeof SharedWorker") == "undefined"
+    check_answer(player, server.answer(quiz["id"]), "¡Correcto!")
+    expect(watcher.locator("#score")).to_have_text("1")
+
+
 # ---------- favourites, filter ----------
 
 def test_favourite_star_toggles_and_shows_in_every_page(server, context):
