@@ -22,29 +22,29 @@ enum QuizzesRoutes {
         }
         router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
             let model = await models().quizzes
-            try await run { try await model.download() }
+            try await APIError.run { try await model.download() }
             return try .json(Done())
         }
         router.post("/api/quizzes/:id/check", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
             let model = await models().quizzes
-            return try .json(try await run { try await model.check(quizID: id, answer: answer) })
+            return try .json(try await APIError.run { try await model.check(quizID: id, answer: answer) })
         }
         router.put("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quizzes
-            return try .json(try await run { try await model.setFavourite(quizID: id, true) })
+            return try .json(try await APIError.run { try await model.setFavourite(quizID: id, true) })
         }
         router.delete("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quizzes
-            return try .json(try await run { try await model.setFavourite(quizID: id, false) })
+            return try .json(try await APIError.run { try await model.setFavourite(quizID: id, false) })
         }
         router.get("/api/quizzes/:id/answer") { request in
             let id = try request.idParameter()
             let model = await models().quizzes
-            let answer = try await run { try await model.answer(quizID: id) }
+            let answer = try await APIError.run { try await model.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
         }
         router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
@@ -59,39 +59,30 @@ enum QuizzesRoutes {
         }
         router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
             let model = await models().quiz
-            try await run { try await model.next() }
+            try await APIError.run { try await model.next() }
             return try .json(Done())
         }
         router.post("/api/quiz/:id/check", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
             let model = await models().quiz
-            return try .json(try await run { try await model.check(quizID: id, answer: answer) })
+            return try .json(try await APIError.run { try await model.check(quizID: id, answer: answer) })
         }
         router.put("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quiz
-            return try .json(try await run { try await model.setFavourite(quizID: id, true) })
+            return try .json(try await APIError.run { try await model.setFavourite(quizID: id, true) })
         }
         router.delete("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quiz
-            return try .json(try await run { try await model.setFavourite(quizID: id, false) })
+            return try .json(try await APIError.run { try await model.setFavourite(quizID: id, false) })
         }
         router.get("/api/quiz/:id/answer") { request in
             let id = try request.idParameter()
             let model = await models().quiz
-            let answer = try await run { try await model.answer(quizID: id) }
+            let answer = try await APIError.run { try await model.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
-        }
-    }
-
-    /// Runs a model action, turning its `ModelError` into the API's error.
-    private static func run<Value>(_ action: () async throws -> Value) async throws -> Value {
-        do {
-            return try await action()
-        } catch let error as ModelError {
-            throw APIError.from(error)
         }
     }
 }
