@@ -32,7 +32,7 @@ public final class AdivinaServer {
         var router = Router()
         let standIn = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
-            images: try QuizImages.bundled(), mountPath: "/standin/quiz",
+            images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
             dataDirectory: configuration.dataDirectory)
         standIn.mount(on: &router)
 

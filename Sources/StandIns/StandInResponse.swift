@@ -31,6 +31,9 @@ public struct StandInResponse: Sendable, Equatable {
         json(status, "{\"error\":\(jsonString(message))}")
     }
 
+    /// `404 {"error":"Not found"}`, what a stand-in answers for a path its service does not have.
+    static let notFound = StandInResponse.error(404, "Not found")
+
     /// A string as a JSON string literal, quotes included.
     static func jsonString(_ string: String) -> String {
         var literal = "\""

@@ -29,7 +29,7 @@ import Testing
         _ body: (_ base: String) async throws -> Void
     ) async throws {
         let standIn = try QuizServerStandIn(
-            catalog: try catalog ?? QuizCatalog.bundled(), images: try QuizImages.bundled(),
+            catalog: try catalog ?? QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var router = Router()
         standIn.mount(on: &router)

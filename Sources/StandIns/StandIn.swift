@@ -1,9 +1,17 @@
 import Foundation
 import HTTPServer
 
-/// The quiz stand-in on the HTTP server: every request below `mountPath` goes to
-/// `respond(method:path:query:)`.
-extension QuizServerStandIn {
+/// An offline stand-in of a remote service: answers requests below `mountPath` from memory,
+/// without HTTP, so its contract can be tested directly; `mount(on:)` puts it on the server.
+public protocol StandIn: Sendable {
+    /// Where it is mounted (`/standin/quiz`), without a trailing slash.
+    var mountPath: String { get }
+    /// Answers one request: `path` is below the mount point and starts with `/`, `query` holds
+    /// the decoded query parameters (the first value of each name).
+    func respond(method: String, path: String, query: [String: String]) -> StandInResponse
+}
+
+extension StandIn {
     /// Adds the stand-in to `router` under `mountPath`, for every method (HEAD is answered as GET).
     ///
     ///     var router = Router()
@@ -29,5 +37,11 @@ extension QuizServerStandIn {
             status: HTTPStatus(code: answer.status),
             headers: ["Content-Type": answer.contentType],
             body: Array(answer.body))
+    }
+
+    /// `path` as a mount path: one leading slash, none at the end, no empty segments.
+    static func normalizedMountPath(_ path: String) -> String {
+        let trimmed = path.split(separator: "/").joined(separator: "/")
+        return trimmed.isEmpty ? "" : "/" + trimmed
     }
 }
