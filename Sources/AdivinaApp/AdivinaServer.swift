@@ -12,7 +12,7 @@ import StandIns
 @MainActor
 public final class AdivinaServer {
     /// The topics a page may ask for on `/api/events`.
-    public nonisolated static let topicNames = ["quizzes", "quiz"]
+    public nonisolated static let topicNames = ["quizzes", "quiz", "books"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -35,12 +35,14 @@ public final class AdivinaServer {
             images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
             dataDirectory: configuration.dataDirectory)
         standIn.mount(on: &router)
+        try ListServerStandIn.books().mount(on: &router)
 
         // The handlers run after `init` has returned (they need the server bound first): they
         // reach the player through this box, filled below before any request can be served on
         // the main actor.
         let playerBox = PlayerBox()
         QuizzesRoutes.add(to: &router) { await playerBox.player }
+        BooksRoutes.add(to: &router) { await playerBox.player }
         router.get("/api/events") { [hub] request in
             let topics = try Self.requestedTopics(request)
             return hub.streamResponse(for: request, topics: topics)

@@ -6,37 +6,27 @@ import Models
 /// `/api/quiz/…` (one at a time, exam June 2022). Every action calls one model method; the new
 /// state reaches the pages over SSE, the answer only says how the action went.
 enum QuizzesRoutes {
-    /// The largest action body accepted (an answer is short).
-    static let bodyLimit = 16 * 1024
-
     private struct AnswerBody: Decodable { var answer: String }
     private struct FilterBody: Decodable { var onlyUnanswered: Bool }
-    private struct Done: Encodable { var ok = true }
     private struct FilterState: Encodable { var onlyUnanswered: Bool }
 
     /// Adds the routes to `router`; `models` gives the player's models at request time.
     static func add(to router: inout Router, models: @escaping @Sendable () async -> PlayerModels) {
         // The list.
-        router.get("/api/quizzes/state") { _ in
-            await models().topics["quizzes"]!.stateResponse()
-        }
-        router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
-            let model = await models().quizzes
-            try await APIError.run { try await model.download() }
-            return try .json(Done())
-        }
-        router.post("/api/quizzes/:id/check", bodyLimit: bodyLimit) { request in
+        AppRoutes.addState(to: &router, app: "quizzes", models: models)
+        AppRoutes.addReload(to: &router, app: "quizzes") { try await models().quizzes.download() }
+        router.post("/api/quizzes/:id/check", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
             let model = await models().quizzes
             return try .json(try await APIError.run { try await model.check(quizID: id, answer: answer) })
         }
-        router.put("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
+        router.put("/api/quizzes/:id/favourite", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quizzes
             return try .json(try await APIError.run { try await model.setFavourite(quizID: id, true) })
         }
-        router.delete("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
+        router.delete("/api/quizzes/:id/favourite", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quizzes
             return try .json(try await APIError.run { try await model.setFavourite(quizID: id, false) })
@@ -47,33 +37,31 @@ enum QuizzesRoutes {
             let answer = try await APIError.run { try await model.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
         }
-        router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
+        router.put("/api/quizzes/filter", bodyLimit: AppRoutes.bodyLimit) { request in
             let only = try request.decodeBody(FilterBody.self).onlyUnanswered
             await models().quizzes.setOnlyUnanswered(only)
             return try .json(FilterState(onlyUnanswered: only))
         }
 
         // One at a time.
-        router.get("/api/quiz/state") { _ in
-            await models().topics["quiz"]!.stateResponse()
-        }
-        router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
+        AppRoutes.addState(to: &router, app: "quiz", models: models)
+        router.post("/api/quiz/next", bodyLimit: AppRoutes.bodyLimit) { _ in
             let model = await models().quiz
             try await APIError.run { try await model.next() }
-            return try .json(Done())
+            return try .json(AppRoutes.Done())
         }
-        router.post("/api/quiz/:id/check", bodyLimit: bodyLimit) { request in
+        router.post("/api/quiz/:id/check", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
             let model = await models().quiz
             return try .json(try await APIError.run { try await model.check(quizID: id, answer: answer) })
         }
-        router.put("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
+        router.put("/api/quiz/:id/favourite", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quiz
             return try .json(try await APIError.run { try await model.setFavourite(quizID: id, true) })
         }
-        router.delete("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
+        router.delete("/api/quiz/:id/favourite", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.idParameter()
             let model = await models().quiz
             return try .json(try await APIError.run { try await model.setFavourite(quizID: id, false) })

@@ -8,6 +8,11 @@ public struct StandInImages: Sendable {
     /// The images by relative path (`quizzes/everest.svg`, `avatars/admin.svg`).
     public let svgByPath: [String: Data]
 
+    /// Serves exactly these images.
+    public init(svgByPath: [String: Data]) {
+        self.svgByPath = svgByPath
+    }
+
     /// Loads every `.svg` file below `directory`, keyed by its path relative to it.
     public init(directory: URL) throws {
         let root = directory.standardizedFileURL.path
@@ -17,7 +22,7 @@ public struct StandInImages: Sendable {
             guard relative.hasSuffix(".svg") else { continue }
             images[relative] = try Data(contentsOf: URL(fileURLWithPath: root).appendingPathComponent(relative))
         }
-        svgByPath = images
+        self.init(svgByPath: images)
     }
 
     /// The images bundled for one stand-in: `Data/<app>/<folder>` (`quiz`/`images`, `matches`/`flags`).

@@ -93,3 +93,16 @@ final class RunningApp {
 func quizIDs(_ state: [String: Any]) -> [Int] {
     ((state["quizzes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
 }
+
+extension RunningApp {
+    /// The state of a list app (`books`, `matches`, `movies`) once its first download has ended
+    /// with items under `key` (the app's name).
+    func loadedList(_ app: String) async throws -> [String: Any] {
+        try await state(app) { ($0["loading"] as? Bool) == false && !(($0[app] as? [Any]) ?? []).isEmpty }
+    }
+}
+
+/// The rows of a list app's state.
+func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
+    (state[app] as? [[String: Any]]) ?? []
+}
