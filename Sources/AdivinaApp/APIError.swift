@@ -31,8 +31,9 @@ enum APIError {
 
     private static func status(for error: ModelError) -> HTTPStatus {
         switch error {
-        case .unknownItem: return .notFound
-        case .invalidChoice: return .badRequest
+        case .unknownItem, .unknownPost: return .notFound
+        case .invalid: return .badRequest
+        case .conflict: return .conflict
         case .remote(.timeout): return HTTPStatus(code: 504)
         case .remote(.cancelled): return HTTPStatus(code: 409)
         case .remote: return HTTPStatus(code: 502)

@@ -10,10 +10,10 @@ import Foundation
 ///   server would); items keep their shape, and the relative image URLs at `imageMembers`
 ///   (`images/sancho.svg`) become absolute paths on this server (`<mountPath>/images/sancho.svg`);
 /// - `GET /<imageFolder>/<file>.svg` → the image;
-/// - `PUT`/`DELETE /control/outage` → the `OutageSwitch`, which makes the list fail (images
+/// - `PUT`/`DELETE /control/outage` → the `StandInOutage`, which makes the list fail (images
 ///   still load, like a CDN that outlives its API);
 /// - anything else → `404 {"error":"Not found"}`.
-public final class ListServerStandIn: StandIn {
+public final class ListServerStandIn: MountableStandIn {
     /// Where the stand-in is mounted, without a trailing slash.
     public let mountPath: String
     /// The path of the list below the mount point (`/`, `/movies.json`).
@@ -23,7 +23,7 @@ public final class ListServerStandIn: StandIn {
     /// The items served.
     public let catalog: ListCatalog
     /// The switch that makes the list fail.
-    public let outage = OutageSwitch()
+    public let outage = StandInOutage()
     private let images: StandInImages
     private let imageFolder: String
     private let body: Data
@@ -47,6 +47,11 @@ public final class ListServerStandIn: StandIn {
     }
 
     /// Answers one request below the mount point.
+    public func respond(to request: StandInRequest) -> StandInResponse {
+        respond(method: request.method, path: request.path, query: request.query)
+    }
+
+    /// Answers one request below the mount point, given by its parts.
     public func respond(method: String, path: String, query: [String: String]) -> StandInResponse {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch (method, segments.first) {

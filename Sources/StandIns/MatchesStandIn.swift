@@ -8,7 +8,7 @@ import Foundation
 /// - `id` missing or not an integer → `400 {"error":"id must be an integer"}`; no such match →
 ///   `404 {"error":"There is no match with id=N"}`; `winner` other than 1 or 2 →
 ///   `400 {"error":"winner must be 1 or 2"}`; during an outage, the outage's status.
-public final class MatchesStandIn: StandIn {
+public final class MatchesStandIn: MountableStandIn {
     /// The list, flags and outage switch.
     public let list: ListServerStandIn
     private let winners: [Int: Int]
@@ -45,6 +45,11 @@ public final class MatchesStandIn: StandIn {
     }
 
     /// Answers one request below the mount point.
+    public func respond(to request: StandInRequest) -> StandInResponse {
+        respond(method: request.method, path: request.path, query: request.query)
+    }
+
+    /// Answers one request below the mount point, given by its parts.
     public func respond(method: String, path: String, query: [String: String]) -> StandInResponse {
         guard path == "/check", method == "GET" else { return list.respond(method: method, path: path, query: query) }
         if let failure = list.outage.failure(of: list.service) { return failure }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// The course's quiz server (CORE-UPM quiz_2023), answered from a `QuizCatalog` in memory: the
 /// HTTP-free core of the quiz stand-in. `respond(method:path:query:)` takes a request's method,
@@ -25,7 +26,7 @@ import Foundation
 ///
 /// To let tests show the app's offline state, `PUT /control/outage?status=503` makes every
 /// `/api/…` request fail with that status until `DELETE /control/outage`.
-public final class QuizServerStandIn: StandIn, @unchecked Sendable {
+public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are immutable Sendable values, and every `var` below is
     // read and written only while holding `lock`.
 
@@ -54,7 +55,7 @@ public final class QuizServerStandIn: StandIn, @unchecked Sendable {
     private let lock = NSLock()
     private var favouritesByToken: [String: Set<Int>]
     private var givenInCycleByToken: [String: Set<Int>] = [:]
-    private let outage = OutageSwitch()
+    private let outage = StandInOutage()
 
     /// A stand-in serving `catalog` and `images` at `mountPath`, with favourites persisted in
     /// `dataDirectory/standin-quiz-favourites.json` (created on the first change).
@@ -73,6 +74,11 @@ public final class QuizServerStandIn: StandIn, @unchecked Sendable {
         self.favouritesByToken = try favouritesFile.load()
         self.quizzes = try catalog.entries.map { try ServedQuiz(entry: $0, mountPath: mount) }
         self.quizIndexByID = Dictionary(uniqueKeysWithValues: quizzes.enumerated().map { ($1.id, $0) })
+    }
+
+    /// Answers one request routed to the stand-in (see `respond(method:path:query:)`).
+    public func respond(to request: StandInRequest) -> StandInResponse {
+        respond(method: request.method, path: request.path, query: request.query)
     }
 
     /// Answers one request. `path` is below the mount point and starts with `/`; `query` holds
@@ -109,11 +115,11 @@ public final class QuizServerStandIn: StandIn, @unchecked Sendable {
             return withQuiz(route[1]) { quiz in
                 let answer = query["answer"] ?? ""
                 let result = Self.normalized(answer) == Self.normalized(quiz.answer)
-                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(answer)),\"result\":\(result)}")
+                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(answer)),\"result\":\(result)}")
             }
         case ("GET", let route) where route.count == 3 && route[0] == "quizzes" && route[2] == "answer":
             return withQuiz(route[1]) { quiz in
-                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(quiz.answer))}")
+                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(quiz.answer))}")
             }
         case ("PUT", let route) where Self.isFavouriteRoute(route):
             return withQuiz(route[3]) { setFavourite(true, quizID: $0.id, token: token) }

@@ -49,7 +49,7 @@ struct BooksAPITests {
         let cases: [(String, String?, Int, String)] = [
             ("/api/books/999/answer", #"{"choice":1}"#, 404, "No hay ningún libro con id 999."),
             ("/api/books/x/answer", #"{"choice":1}"#, 400, "«x» no es un identificador válido."),
-            ("/api/books/\(id)/answer", #"{"choice":3}"#, 400, "La opción 3 no existe: elige entre 1 y 2."),
+            ("/api/books/\(id)/answer", #"{"choice":3}"#, 400, "La opción 3 no existe: elige 1 o 2."),
             ("/api/books/\(id)/answer", #"{"choice":"1"}"#, 400, "El campo «choice» tiene un tipo incorrecto."),
             ("/api/books/\(id)/answer", "{}", 400, "Falta el campo «choice»."),
             ("/api/books/\(id)/answer", nil, 400, "Falta el cuerpo JSON de la petición."),

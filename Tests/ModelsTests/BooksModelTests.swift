@@ -124,8 +124,8 @@ struct BooksModelTests {
         transport.enqueue(BookReplies.list([1]))
         try await model.download()
         #expect(throws: ModelError.unknownItem(.book, id: 9)) { try model.answer(bookID: 9, choice: 1) }
-        #expect(throws: ModelError.invalidChoice(3, choices: 1...2)) { try model.answer(bookID: 1, choice: 3) }
-        #expect(throws: ModelError.invalidChoice(0, choices: 1...2)) { try model.answer(bookID: 1, choice: 0) }
+        #expect(throws: ModelError.invalid("La opción 3 no existe: elige 1 o 2.")) { try model.answer(bookID: 1, choice: 3) }
+        #expect(throws: ModelError.invalid("La opción 0 no existe: elige 1 o 2.")) { try model.answer(bookID: 1, choice: 0) }
         #expect(ModelError.unknownItem(.book, id: 9).userMessage == "No hay ningún libro con id 9.")
         #expect(model.game.lastResult == nil)
     }

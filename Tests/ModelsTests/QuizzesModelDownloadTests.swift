@@ -1,6 +1,7 @@
 import Foundation
 import Signals
 import Testing
+import TestSupport
 
 @testable import Models
 

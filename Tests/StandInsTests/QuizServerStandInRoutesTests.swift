@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPServer
 import Testing
+import TestSupport
 @testable import StandIns
 
 /// The quiz stand-in mounted on a real `HTTPServer` (port 0), spoken to over real HTTP.

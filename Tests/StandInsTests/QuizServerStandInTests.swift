@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StandIns
 
 /// The quiz server's contract as answered by the HTTP-free core.

@@ -37,8 +37,7 @@ public final class BooksModel {
     /// Judges `choice` (1 or 2) for the question `bookID`; a right answer counts for the score.
     public func answer(bookID: Int, choice: Int) throws(ModelError) -> AnswerResult<Int> {
         let book = try game.list.item(bookID)
-        guard OneOrTwo.choices.contains(choice) else { throw .invalidChoice(choice, choices: OneOrTwo.choices) }
-        return game.record(id: bookID, answer: choice, solution: book.solution)
+        return game.record(id: bookID, answer: try OneOrTwo.validated(choice), solution: book.solution)
     }
 }
 

@@ -8,6 +8,12 @@ public struct OneOrTwo: Codable, Hashable, Sendable {
     /// 1 or 2.
     public var wrappedValue: Int
 
+    /// `choice` itself when it is 1 or 2, else `ModelError.invalid` with a Spanish message.
+    public static func validated(_ choice: Int) throws(ModelError) -> Int {
+        guard choices.contains(choice) else { throw .invalid("La opción \(choice) no existe: elige 1 o 2.") }
+        return choice
+    }
+
     /// Wraps `wrappedValue` (trusted: only decoding checks the range).
     public init(wrappedValue: Int) {
         self.wrappedValue = wrappedValue

@@ -20,7 +20,7 @@ public struct JSONListClient<Item: ListedItem>: Sendable {
 
     /// `GET url`, accepting JSON.
     public func listRequest() -> URLRequest {
-        JSONRequest.make("GET", url: url)
+        ServiceRequest.make("GET", url: url)
     }
 
     /// The items that decode; the others are in `skipped`. Fails when there were items and

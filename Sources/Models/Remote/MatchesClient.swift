@@ -21,12 +21,12 @@ public struct MatchesClient: Sendable {
 
     /// The list of matches, `{base}/partidos.json`.
     public var list: JSONListClient<MatchItem> {
-        JSONListClient(url: JSONRequest.make("GET", base: baseURL, path: "partidos.json").url ?? baseURL, transport: transport)
+        JSONListClient(url: ServiceRequest.make("GET", base: baseURL, path: "partidos.json").url ?? baseURL, transport: transport)
     }
 
     /// `GET {base}/check?id=ID&winner=NUM`.
     public func checkRequest(id: Int, winner: Int) -> URLRequest {
-        JSONRequest.make("GET", base: baseURL, path: "check", query: [("id", String(id)), ("winner", String(winner))])
+        ServiceRequest.make("GET", base: baseURL, path: "check", query: [("id", String(id)), ("winner", String(winner))])
     }
 
     /// Asks whether `winner` (1 or 2) won match `id`; an answer about another match is malformed.

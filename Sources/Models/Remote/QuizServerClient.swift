@@ -100,6 +100,6 @@ public struct QuizServerClient: Sendable {
     }
 
     private func request(_ method: String, path: String, query: [(name: String, value: String)] = []) -> URLRequest {
-        JSONRequest.make(method, base: baseURL, path: path, query: query + [("token", token)])
+        ServiceRequest.make(method, base: baseURL, path: path, query: query + [("token", token)])
     }
 }

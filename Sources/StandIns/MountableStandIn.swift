@@ -1,17 +1,16 @@
 import Foundation
 import HTTPServer
 
-/// An offline stand-in of a remote service: answers requests below `mountPath` from memory,
-/// without HTTP, so its contract can be tested directly; `mount(on:)` puts it on the server.
-public protocol StandIn: Sendable {
-    /// Where it is mounted (`/standin/quiz`), without a trailing slash.
+/// A stand-in whose pure core answers `StandInRequest`s, mounted on the HTTP server under
+/// `mountPath` (e.g. `/standin/quiz`).
+public protocol MountableStandIn: Sendable {
+    /// Where the stand-in is mounted, without a trailing slash.
     var mountPath: String { get }
-    /// Answers one request: `path` is below the mount point and starts with `/`, `query` holds
-    /// the decoded query parameters (the first value of each name).
-    func respond(method: String, path: String, query: [String: String]) -> StandInResponse
+    /// Answers one request routed to the stand-in.
+    func respond(to request: StandInRequest) -> StandInResponse
 }
 
-extension StandIn {
+extension MountableStandIn {
     /// Adds the stand-in to `router` under `mountPath`, for every method (HEAD is answered as GET).
     ///
     ///     var router = Router()
@@ -32,14 +31,17 @@ extension StandIn {
             query[item.name] = item.value
         }
         let method = request.method == .head ? "GET" : request.method.rawValue
-        let answer = respond(method: method, path: "/" + (request.parameters["*"] ?? ""), query: query)
-        return HTTPResponse(
-            status: HTTPStatus(code: answer.status),
-            headers: ["Content-Type": answer.contentType],
-            body: Array(answer.body))
+        let answer = respond(
+            to: StandInRequest(
+                method: method, path: "/" + (request.parameters["*"] ?? ""), query: query, host: request.headers["Host"]))
+        var headers: HTTPHeaders = ["Content-Type": answer.contentType]
+        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        return HTTPResponse(status: HTTPStatus(code: answer.status), headers: headers, body: Array(answer.body))
     }
 
-    /// `path` as a mount path: one leading slash, none at the end, no empty segments.
+    /// `mountPath` made canonical: one leading slash, no trailing slash, "" for the root.
     static func normalizedMountPath(_ path: String) -> String {
         let trimmed = path.split(separator: "/").joined(separator: "/")
         return trimmed.isEmpty ? "" : "/" + trimmed

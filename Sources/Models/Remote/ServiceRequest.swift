@@ -4,19 +4,11 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Builds the requests of the JSON services the models talk to.
-public enum JSONRequest {
-    /// A request that accepts JSON, to `url` as it is.
-    public static func make(_ method: String, url: URL) -> URLRequest {
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        return request
-    }
-
-    /// A request to `path` below `base` (whose own query and fragment are dropped) with `query`
-    /// escaped by `QueryEncoding`; no `?` when `query` is empty.
-    public static func make(
+/// Builds the requests of the remote clients: a service's base URL (its query and fragment
+/// dropped, trailing slashes trimmed) + a path + a query escaped by `QueryEncoding`, asking for JSON.
+enum ServiceRequest {
+    /// `method base/path?name=value&…` (no `?` when `query` is empty).
+    static func make(
         _ method: String, base: URL, path: String, query: [(name: String, value: String)] = []
     ) -> URLRequest {
         var text = base.absoluteString
@@ -28,6 +20,14 @@ public enum JSONRequest {
             preconditionFailure("a base URL that parsed plus an escaped path and query must parse: \(text)")
         }
         return make(method, url: url)
+    }
+
+    /// `method url`, the URL used as it is (query included).
+    static func make(_ method: String, url: URL) -> URLRequest {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
     }
 }
 
