@@ -7,11 +7,13 @@ import Testing
 @Suite("BooksModel: download, failures, supersession, answers and score", .timeLimit(.minutes(1)))
 @MainActor
 struct BooksModelTests {
-    private let transport = ScriptedTransport()
-    private let model: BooksModel
-
-    init() {
-        model = BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/?lang=es")!, transport: transport))
+    private let books = Scripted { BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/?lang=es")!, transport: $0)) }
+    private var transport: ScriptedTransport { books.transport }
+    private var model: BooksModel { books.model }
+    private var rules: ListDownloadRules {
+        ListDownloadRules(
+            transport: transport, list: BookReplies.list, download: { [model] in try await model.download() },
+            ids: { [model] in model.books.map(\.id) }, status: { [model] in (model.game.loading, model.game.error) })
     }
 
     @Test func downloadGetsTheConfiguredURLAndFillsTheSnapshot() async throws {
@@ -33,19 +35,7 @@ struct BooksModelTests {
 
     @Test(arguments: QuizReplies.failures.map(\.name))
     func everyFailureShowsASpanishErrorAndKeepsTheLastGoodList(failure: String) async throws {
-        let (_, reply, expected) = try #require(QuizReplies.failures.first { $0.name == failure })
-        transport.enqueue(BookReplies.list([1, 2]))
-        try await model.download()
-        if let reply { transport.enqueue(reply) }
-        await #expect(throws: ModelError.remote(expected)) { try await model.download() }
-        #expect(model.books.map(\.id) == [1, 2])
-        #expect(model.game.error == expected.userMessage)
-        #expect(model.snapshot.value.status.error == expected.userMessage)
-        #expect(model.game.loading == false)
-        transport.enqueue(BookReplies.list([3]))
-        try await model.download()
-        #expect(model.game.error == nil)
-        #expect(model.books.map(\.id) == [3])
+        try await rules.failureKeepsTheLastGoodList(failure)
     }
 
     @Test func badItemsAreSkippedAndAListOfOnlyBadItemsIsAnError() async throws {
@@ -77,28 +67,8 @@ struct BooksModelTests {
         #expect(model.books.map(\.id) == [1, 2])
     }
 
-    @Test func aLateAnswerNeverOverwritesANewerOne() async throws {
-        let slow = transport.enqueueHeld(BookReplies.list([1, 2, 3]))
-        let first = Task { try await model.download() }
-        await transport.waitForRequests(1)
-        transport.enqueue(BookReplies.list([7, 8]))
-        try await model.download()
-        slow.open()
-        try await first.value
-        #expect(model.books.map(\.id) == [7, 8])
-        #expect(model.game.loading == false)
-    }
-
-    @Test func aLateFailureOfASupersededDownloadIsNotShown() async throws {
-        let slow = transport.enqueueHeld(.text("<html>Portal</html>", status: 200, contentType: "text/html"))
-        let first = Task { try await model.download() }
-        await transport.waitForRequests(1)
-        transport.enqueue(BookReplies.list([7]))
-        try await model.download()
-        slow.open()
-        try await first.value
-        #expect(model.game.error == nil)
-        #expect(model.books.map(\.id) == [7])
+    @Test func aLateAnswerOrFailureNeverOverwritesANewerOne() async throws {
+        try await rules.lateAnswersChangeNothing()
     }
 
     @Test func answersAreJudgedLocallyAndTheScoreCountsDistinctRightOnes() async throws {

@@ -28,12 +28,12 @@ public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendabl
         let error = list.status.error
         let rightIDs = self.rightIDs
         let last = self.last
-        score = Computed { rightIDs.value.count }
+        let score = Computed { rightIDs.value.count }
+        self.score = score
         snapshot = Computed {
-            let right = rightIDs.value
-            return ListGameSnapshot(
-                rows: items.value.map { $0.row(answeredRight: right.contains($0.id)) },
-                status: ListGameStatus(lastResult: last.value, score: right.count, loading: loading.value, error: error.value))
+            ListGameSnapshot(
+                rows: items.value.map { $0.row(answeredRight: rightIDs.value.contains($0.id)) },
+                status: ListGameStatus(lastResult: last.value, score: score.value, loading: loading.value, error: error.value))
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }

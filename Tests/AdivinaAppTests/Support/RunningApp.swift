@@ -106,3 +106,16 @@ extension RunningApp {
 func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
     (state[app] as? [[String: Any]]) ?? []
 }
+
+/// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
+@MainActor
+func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
+    let running = try RunningApp(arguments: arguments)
+    do {
+        try await body(running)
+        await running.stop()
+    } catch {
+        await running.stop()
+        throw error
+    }
+}
