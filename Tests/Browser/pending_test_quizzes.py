@@ -4,6 +4,7 @@ list, the play screen, the one-at-a-time screen, the shared SSE stream and its i
 Every state change must arrive over SSE: the tests act in one page and watch the others."""
 
 import re
+import signal
 
 import pytest
 from playwright.sync_api import expect
@@ -390,6 +391,13 @@ def test_record_survives_a_server_restart(server, page):
     open_list(page, server)
     expect(page.locator("#score")).to_have_text("0")
     expect(page.locator("#record")).to_have_text("2")
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_adivina_exits_0_on_a_stop_signal_with_pages_connected(server, page, signal_number):
+    server.loaded_state()
+    open_list(page, server)                    # an open SSE stream and keep-alive connections
+    assert server.stop(signal_number) == 0
 
 
 def test_stream_indicator_shows_while_the_server_is_away_and_reconnects(server, page):

@@ -118,7 +118,7 @@ import Testing
             client.send(Self.streamRequest)
             #expect(await eventually { server.openEventStreams == 1 })
             client.shutdown()
-            #expect(await eventually(timeout: .seconds(2)) { server.openEventStreams == 0 && server.openConnections == 0 })
+            #expect(await eventually(timeout: .seconds(10)) { server.openEventStreams == 0 && server.openConnections == 0 })
         }
     }
 
