@@ -34,12 +34,12 @@ public final class TriviaStandIn: MountableStandIn {
         }
         questions = try items.enumerated().map { index, item in
             guard item["question"] is String, let answers = item["answers"] as? [String], answers.count == 4,
-                  let correct = item["correct"].flatMap(QuizCatalog.integer), (0..<4).contains(correct)
+                  let correct = item["correct"].flatMap(ListCatalog.integer), (0..<4).contains(correct)
             else {
                 throw CocoaError(
                     .coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "trivia question #\(index) is not playable"])
             }
-            return try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+            return try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
         }
     }
 
@@ -58,9 +58,7 @@ public final class TriviaStandIn: MountableStandIn {
         case (_, "/control/outage"):
             return outage.control(method: request.method, query: request.query)
         case ("GET", "/questions"):
-            if let status = outage.status {
-                return .error(status, "The trivia stand-in is down (simulated outage)")
-            }
+            if let failure = outage.failure(of: "trivia") { return failure }
             return drawQuestions(amountText: request.query["amount"])
         default:
             return .error(404, "Not found")
