@@ -240,10 +240,9 @@ export class QuizCard {
   }
 }
 
-/** Toggles a favourite on the server; the next snapshot paints the truth. */
+/** Toggles a favourite on the server; the snapshot that follows over SSE paints the star. */
 export async function toggleFavourite(api, quiz, button) {
   button.disabled = true;
-  const result = await act(quiz.favourite ? "DELETE" : "PUT", `${api}/${quiz.id}/favourite`);
+  await act(quiz.favourite ? "DELETE" : "PUT", `${api}/${quiz.id}/favourite`);
   button.disabled = false;
-  if (result && typeof result.favourite === "boolean") QuizCard.paintStar(button, result.favourite);
 }
