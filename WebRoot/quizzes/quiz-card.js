@@ -29,7 +29,7 @@ export class QuizCard {
           ? "Doble clic en la imagen para ver la respuesta"
           : "Doble toque en la imagen para ver la respuesta",
       }));
-    this.question = el("h1", { className: "play-question", id: "question" });
+    this.question = el("h2", { className: "play-question", id: "question" });
 
     this.photo = imageBox("avatar", "person-circle-fill");
     this.photoButton = el("button", {
