@@ -45,3 +45,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )
+
+// The request parser's libFuzzer target, declared only when FUZZ is set so that a plain
+// `swift build` never needs the fuzzer runtime. Build and run it with `scripts/fuzz-http-parser`.
+if Context.environment["FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "HTTPParserFuzz", dependencies: ["HTTPServer"]))
+    package.products.append(.executable(name: "http-parser-fuzz", targets: ["HTTPParserFuzz"]))
+}
