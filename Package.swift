@@ -40,9 +40,9 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals", "StoreCrashProbe"]),
+        .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
-        .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
+        .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport"]),
         // What several test targets share: the real fixtures beside the repository.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -20,9 +20,20 @@ enum APIError {
         HTTPError(status(for: error), message: error.userMessage)
     }
 
+    /// Runs a model action, turning its `ModelError` into the API's error.
+    static func run<Value>(_ action: () async throws -> Value) async throws -> Value {
+        do {
+            return try await action()
+        } catch let error as ModelError {
+            throw from(error)
+        }
+    }
+
     private static func status(for error: ModelError) -> HTTPStatus {
         switch error {
-        case .unknownQuiz: return .notFound
+        case .unknownItem, .unknownPost: return .notFound
+        case .invalid: return .badRequest
+        case .conflict: return .conflict
         case .remote(.timeout): return HTTPStatus(code: 504)
         case .remote(.cancelled): return HTTPStatus(code: 409)
         case .remote: return HTTPStatus(code: 502)

@@ -12,7 +12,7 @@ import StandIns
 @MainActor
 public final class AdivinaServer {
     /// The topics a page may ask for on `/api/events`.
-    public nonisolated static let topicNames = ["quizzes", "quiz"]
+    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -21,6 +21,8 @@ public final class AdivinaServer {
     private let store: Store
     /// The models of the local mode's only player, shared by every tab.
     private(set) var player: PlayerModels!
+    /// The models every player shares (the trivia ranking).
+    private(set) var shared: SharedModels!
 
     /// Opens the store, binds the port, mounts everything and starts the first downloads.
     /// Throws when the data directory, the web root, a data file or the port cannot be used.
@@ -32,15 +34,19 @@ public final class AdivinaServer {
         var router = Router()
         let standIn = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
-            images: try QuizImages.bundled(), mountPath: "/standin/quiz",
+            images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
             dataDirectory: configuration.dataDirectory)
         standIn.mount(on: &router)
+        try ListServerStandIn.books().mount(on: &router)
+        try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
 
         // The handlers run after `init` has returned (they need the server bound first): they
         // reach the player through this box, filled below before any request can be served on
         // the main actor.
         let playerBox = PlayerBox()
         QuizzesRoutes.add(to: &router) { await playerBox.player }
+        BooksRoutes.add(to: &router) { await playerBox.player }
+        TriviaRoutes.add(to: &router) { await (playerBox.player, playerBox.shared) }
         router.get("/api/events") { [hub] request in
             let topics = try Self.requestedTopics(request)
             return hub.streamResponse(for: request, topics: topics)
@@ -60,9 +66,12 @@ public final class AdivinaServer {
             localBase: RemoteServices.localBase(host: configuration.host, port: server.port),
             transport: transport ?? URLSessionTransport())
         let player = PlayerModels(services: services, store: store, hub: hub)
+        let shared = SharedModels(store: store, hub: hub)
         self.player = player
+        self.shared = shared
         playerBox.player = player
-        let topics = player.topics
+        playerBox.shared = shared
+        let topics = player.topics.merging(shared.topics) { mine, _ in mine }
         hub.setSnapshotProvider { topic in
             topics[topic].map { (event: topic, data: String(decoding: $0.snapshot, as: UTF8.self)) }
         }
@@ -100,8 +109,9 @@ public final class AdivinaServer {
     }
 }
 
-/// Hands the player's models to the route handlers once they exist.
+/// Hands the player's and the shared models to the route handlers once they exist.
 @MainActor
 private final class PlayerBox {
     var player: PlayerModels!
+    var shared: SharedModels!
 }

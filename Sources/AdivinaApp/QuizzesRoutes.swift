@@ -22,36 +22,15 @@ enum QuizzesRoutes {
         }
         router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
             let model = await models().quizzes
-            try await run { try await model.download() }
+            try await APIError.run { try await model.download() }
             return try .json(Done())
-        }
-        router.post("/api/quizzes/:id/check", bodyLimit: bodyLimit) { request in
-            let id = try request.idParameter()
-            let answer = try request.decodeBody(AnswerBody.self).answer
-            let model = await models().quizzes
-            return try .json(try await run { try await model.check(quizID: id, answer: answer) })
-        }
-        router.put("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
-            let id = try request.idParameter()
-            let model = await models().quizzes
-            return try .json(try await run { try await model.setFavourite(quizID: id, true) })
-        }
-        router.delete("/api/quizzes/:id/favourite", bodyLimit: bodyLimit) { request in
-            let id = try request.idParameter()
-            let model = await models().quizzes
-            return try .json(try await run { try await model.setFavourite(quizID: id, false) })
-        }
-        router.get("/api/quizzes/:id/answer") { request in
-            let id = try request.idParameter()
-            let model = await models().quizzes
-            let answer = try await run { try await model.answer(quizID: id) }
-            return try .json(QuizAnswer(quizId: id, answer: answer))
         }
         router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
             let only = try request.decodeBody(FilterBody.self).onlyUnanswered
             await models().quizzes.setOnlyUnanswered(only)
             return try .json(FilterState(onlyUnanswered: only))
         }
+        addQuizActions(to: &router, prefix: "/api/quizzes") { await models().quizzes }
 
         // One at a time.
         router.get("/api/quiz/state") { _ in
@@ -59,39 +38,46 @@ enum QuizzesRoutes {
         }
         router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
             let model = await models().quiz
-            try await run { try await model.next() }
+            try await APIError.run { try await model.next() }
             return try .json(Done())
         }
-        router.post("/api/quiz/:id/check", bodyLimit: bodyLimit) { request in
+        addQuizActions(to: &router, prefix: "/api/quiz") { await models().quiz }
+    }
+
+    /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer.
+    private static func addQuizActions(
+        to router: inout Router, prefix: String, model: @escaping @Sendable () async -> any QuizPlaying
+    ) {
+        router.post("\(prefix)/:id/check", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
-            let model = await models().quiz
-            return try .json(try await run { try await model.check(quizID: id, answer: answer) })
+            let quizzes = await model()
+            return try .json(try await APIError.run { try await quizzes.check(quizID: id, answer: answer) })
         }
-        router.put("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
-            let id = try request.idParameter()
-            let model = await models().quiz
-            return try .json(try await run { try await model.setFavourite(quizID: id, true) })
+        for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
+            router.add(method, "\(prefix)/:id/favourite", bodyLimit: bodyLimit) { request in
+                let id = try request.idParameter()
+                let quizzes = await model()
+                return try .json(try await APIError.run { try await quizzes.setFavourite(quizID: id, favourite) })
+            }
         }
-        router.delete("/api/quiz/:id/favourite", bodyLimit: bodyLimit) { request in
+        router.get("\(prefix)/:id/answer") { request in
             let id = try request.idParameter()
-            let model = await models().quiz
-            return try .json(try await run { try await model.setFavourite(quizID: id, false) })
-        }
-        router.get("/api/quiz/:id/answer") { request in
-            let id = try request.idParameter()
-            let model = await models().quiz
-            let answer = try await run { try await model.answer(quizID: id) }
+            let quizzes = await model()
+            let answer = try await APIError.run { try await quizzes.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
         }
     }
-
-    /// Runs a model action, turning its `ModelError` into the API's error.
-    private static func run<Value>(_ action: () async throws -> Value) async throws -> Value {
-        do {
-            return try await action()
-        } catch let error as ModelError {
-            throw APIError.from(error)
-        }
-    }
 }
+
+/// What the two quiz models have in common: a quiz can be checked, marked and revealed.
+@MainActor
+protocol QuizPlaying: AnyObject, Sendable {
+    func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult
+    func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus
+    func answer(quizID: Int) async throws(ModelError) -> String
+}
+
+extension QuizzesModel: QuizPlaying {}
+extension QuizModel: QuizPlaying {}

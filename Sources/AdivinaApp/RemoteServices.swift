@@ -11,6 +11,10 @@ struct RemoteServices: Sendable {
     let quizClient: QuizServerClient
     /// The key the quiz record is kept under: stable for the stand-in whatever port it has.
     let quizRecordKey: String
+    /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
+    let booksClient: JSONListClient<BookItem>
+    /// The trivia questions service (always the built-in stand-in).
+    let triviaClient: TriviaClient
 
     /// The services for `configuration`, with the stand-ins reached at `localBase`.
     init(configuration: Configuration, localBase: URL, transport: any HTTPTransport) {
@@ -23,6 +27,9 @@ struct RemoteServices: Sendable {
                 transport: transport)
             quizRecordKey = "standin:quiz"
         }
+        booksClient = JSONListClient(
+            url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
+        triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
     }
 
     /// The URL the server's own stand-ins are reached at from this process: loopback when the

@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 struct QuizAPITests {
     @Test func playsUntilThereAreNoMore() async throws {
-        let running = try RunningApp(arguments: ["--quiz-data", RealFixtures.quizServerURL("quizzes-2021.json").path])
+        let running = try RunningApp(arguments: ["--quiz-data", try RealFixtures.quizFile("quizzes-2021.json").path])
         defer { Task { await running.stop() } }
         var seen: Set<Int> = []
         var state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }

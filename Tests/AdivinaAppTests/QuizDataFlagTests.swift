@@ -9,7 +9,7 @@ import TestSupport
 struct QuizDataFlagTests {
     @Test(arguments: RealFixtures.quizFileNames)
     func playsARealFile(_ name: String) async throws {
-        let file = RealFixtures.quizServerURL(name)
+        let file = try RealFixtures.quizFile(name)
         let items = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
         let answers = Dictionary(items.map { ($0["id"] as! Int, $0["answer"] as! String) }, uniquingKeysWith: { a, _ in a })
 

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import HTTPServer
 import Testing
+import TestSupport
 @testable import StandIns
 
 /// The quiz stand-in mounted on a real `HTTPServer` (port 0), spoken to over real HTTP.
@@ -29,7 +30,7 @@ import Testing
         _ body: (_ base: String) async throws -> Void
     ) async throws {
         let standIn = try QuizServerStandIn(
-            catalog: try catalog ?? QuizCatalog.bundled(), images: try QuizImages.bundled(),
+            catalog: try catalog ?? QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var router = Router()
         standIn.mount(on: &router)

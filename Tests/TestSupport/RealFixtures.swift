@@ -21,17 +21,33 @@ public enum RealFixtures {
         return URL(fileURLWithPath: "/nonexistent/shared/fixtures/real")
     }()
 
-    /// The names of the course's `quizzes.json` files.
-    public static let quizFileNames = ["quizzes-2021.json", "quizzes-2023.json", "quizzes-2024.json"]
+    /// The course's three real `quizzes.json` files, their item counts and the ids that appear twice.
+    public static let quizFiles: [(name: String, count: Int, duplicateIDs: [Int])] = [
+        ("quizzes-2024.json", 56, []),
+        ("quizzes-2023.json", 43, []),
+        ("quizzes-2021.json", 42, [30]),
+    ]
 
-    /// The URL of a quiz-server file.
-    public static func quizServerURL(_ name: String) -> URL {
-        directory.appendingPathComponent("quiz-server/\(name)")
+    /// The names of the course's `quizzes.json` files.
+    public static let quizFileNames = quizFiles.map(\.name)
+
+    /// The URL of a quiz-server file; throws when it is not there.
+    public static func quizFile(_ name: String) throws -> URL {
+        let url = directory.appendingPathComponent("quiz-server/\(name)")
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: url.path])
+        }
+        return url
     }
 
     /// The bytes of a quiz-server file.
     public static func quizServerFile(_ name: String) throws -> Data {
-        try Data(contentsOf: quizServerURL(name))
+        try Data(contentsOf: quizFile(name))
+    }
+
+    /// The items of a quiz-server file, parsed as plain JSON objects.
+    public static func quizItems(_ name: String) throws -> [[String: Any]] {
+        try JSONSerialization.jsonObject(with: quizServerFile(name)) as? [[String: Any]] ?? []
     }
 
     /// The URL of a WordPress file.

@@ -17,6 +17,20 @@ public enum StoreSchema {
                     PRIMARY KEY (server, quiz_id)
                 ) WITHOUT ROWID
                 """
-            ])
+            ]),
+        Migration(
+            version: 2,
+            summary: "Trivia: the ranking of saved scores (name, score, when), shared by every player.",
+            statements: [
+                """
+                CREATE TABLE trivia_ranking (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    name TEXT NOT NULL CHECK (length(trim(name)) > 0),
+                    score INTEGER NOT NULL CHECK (score >= 0),
+                    saved_at REAL NOT NULL
+                )
+                """,
+                "CREATE INDEX trivia_ranking_order ON trivia_ranking (score DESC, saved_at ASC, id ASC)",
+            ]),
     ]
 }
