@@ -14,6 +14,8 @@ final class PlayerModels {
     let quiz: QuizModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
+    /// The news reader (its favourites are the player's).
+    let news: NewsModel
     /// The topics by name, each publishing one model's snapshot.
     let topics: [String: LiveTopic]
 
@@ -22,10 +24,12 @@ final class PlayerModels {
         quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
         quiz = QuizModel(client: services.quizClient)
         trivia = TriviaGame(client: services.triviaClient)
+        news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
+            "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
         ]
     }
 
@@ -34,5 +38,6 @@ final class PlayerModels {
         Task { try? await quizzes.download() }
         Task { try? await quiz.next() }
         Task { try? await trivia.start() }
+        Task { try? await news.reload() }
     }
 }

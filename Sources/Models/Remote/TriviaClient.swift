@@ -26,8 +26,7 @@ public struct TriviaClient: Sendable {
     /// Up to `amount` random questions; those that cannot be played are in `skipped`. A list
     /// with no playable question is an error.
     public func questions(amount: Int) async throws(RemoteError) -> LenientList<TriviaQuestion> {
-        let (body, head) = try await transport.send(questionsRequest(amount: amount))
-        let list = try RemoteResponse(body: body, head: head).decoded(as: LenientList<TriviaQuestion>.self)
+        let list = try await transport.fetch(questionsRequest(amount: amount), as: LenientList<TriviaQuestion>.self)
         if list.elements.isEmpty {
             throw .malformed(list.skipped.first.map { "ninguna pregunta se puede jugar (\($0))" } ?? "no hay preguntas")
         }
