@@ -42,6 +42,20 @@ int cel_epoll_add(int epoll_fd, int fd, uint32_t interest, uint64_t token) {
     return control(epoll_fd, EPOLL_CTL_ADD, fd, interest, token);
 }
 
+int cel_epoll_add_exclusive(int epoll_fd, int fd, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | EPOLLEXCLUSIVE;
+    event.data.u64 = token;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) < 0 ? -errno : 0;
+}
+
+int cel_epoll_remove(int epoll_fd, int fd) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &event) < 0 ? -errno : 0;
+}
+
 int cel_epoll_modify(int epoll_fd, int fd, uint32_t interest, uint64_t token) {
     return control(epoll_fd, EPOLL_CTL_MOD, fd, interest, token);
 }

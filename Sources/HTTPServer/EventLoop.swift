@@ -25,7 +25,10 @@ final class EventLoop {
     private static let heartbeat: [UInt8] = Array(": heartbeat\n\n".utf8)
 
     private let epollFD: Int32
-    private var listenFD: Int32
+    private let listener: Listener
+    /// Whether this loop still accepts (false after shutdown began).
+    private var accepting = true
+    /// Whether accepting is paused because the process ran out of file descriptors.
     private var listenerPaused = false
     private let inbox: LoopInbox
     private let router: Router
@@ -50,12 +53,12 @@ final class EventLoop {
     private var shutdownDeadline: UInt64 = 0
 
     init(
-        epollFD: Int32, listenFD: Int32, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
+        epollFD: Int32, listener: Listener, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
         settings: Settings, statistics: ServerStatistics, onStop: @escaping @Sendable () -> Void
     ) {
         self.statistics = statistics
         self.epollFD = epollFD
-        self.listenFD = listenFD
+        self.listener = listener
         self.inbox = inbox
         self.router = router
         self.parser = parser
@@ -66,7 +69,7 @@ final class EventLoop {
 
     /// Runs until shutdown completes, then closes every descriptor it owns.
     func run() {
-        _ = cel_epoll_add(epollFD, listenFD, UInt32(CEL_READABLE), Self.listenToken)
+        _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
         _ = cel_epoll_add(epollFD, inbox.wakeFD, UInt32(CEL_READABLE), Self.wakeToken)
         var events = [cel_event](repeating: cel_event(), count: 256)
         while true {
@@ -97,15 +100,16 @@ final class EventLoop {
 
     private func acceptConnections() {
         for _ in 0..<256 {
-            let fd = cel_accept(listenFD)
+            guard accepting && !listenerPaused else { return }
+            let fd = cel_accept(listener.fd)
             if fd < 0 {
                 if -fd == EMFILE || -fd == ENFILE {
                     listenerPaused = true
-                    _ = cel_epoll_modify(epollFD, listenFD, 0, Self.listenToken)
+                    _ = cel_epoll_remove(epollFD, listener.fd)
                 }
                 return
             }
-            if openCount >= settings.maxConnections || shuttingDown {
+            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections || shuttingDown {
                 _ = cel_close(fd)
                 continue
             }
@@ -119,7 +123,7 @@ final class EventLoop {
             }
             connections[index] = connection
             openCount += 1
-            statistics.openConnections.store(openCount, ordering: .relaxed)
+            statistics.openConnections.add(1, ordering: .relaxed)
             connection.registeredInterest = UInt32(CEL_READABLE)
             if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
                 close(connection)
@@ -197,7 +201,6 @@ final class EventLoop {
                 guard connection.pendingInput > 0 else {
                     if connection.readClosed || shuttingDown {
                         connection.state = .closing
-                        connection.deadline = now + settings.writeTimeout
                     } else if case .readingHead = connection.state {
                         connection.state = .idle
                         connection.deadline = now + settings.idleTimeout
@@ -256,7 +259,6 @@ final class EventLoop {
             switch connection.state {
             case .idle, .readingHead, .readingBody:
                 connection.state = .closing  // The rest of the request can never arrive.
-                connection.deadline = now + settings.writeTimeout
             default:
                 break
             }
@@ -322,7 +324,6 @@ final class EventLoop {
             connection.deadline = now + settings.idleTimeout
         } else {
             connection.state = .closing
-            connection.deadline = now + settings.writeTimeout
         }
     }
 
@@ -334,7 +335,6 @@ final class EventLoop {
         settings.accessLog?.record(
             method: "-", path: "-", status: error.status.code, bytes: response.body.count, nanoseconds: 0)
         connection.state = .closing
-        connection.deadline = now + settings.writeTimeout
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0
@@ -420,8 +420,10 @@ final class EventLoop {
                 continue
             }
             switch connection.state {
-            case .idle, .closing, .draining:
+            case .idle, .draining:
                 if now >= connection.deadline { close(connection) }
+            case .closing:
+                break  // Writing the last response; only a stalled reader (above) ends it early.
             case .readingHead, .readingBody:
                 if now >= connection.deadline {
                     fail(connection, .requestTimeout)
@@ -446,10 +448,7 @@ final class EventLoop {
         guard !shuttingDown else { return }
         shuttingDown = true
         shutdownDeadline = now + settings.shutdownGracePeriod
-        if listenFD >= 0 {
-            _ = cel_close(listenFD)
-            listenFD = -1
-        }
+        stopAccepting()
         for case let connection? in connections {
             switch connection.state {
             case .idle, .streaming:
@@ -464,7 +463,7 @@ final class EventLoop {
 
     private func stop() {
         for case let connection? in connections { close(connection) }
-        if listenFD >= 0 { _ = cel_close(listenFD) }
+        stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
         inbox.close()
         cel_forget_termination_fd(inbox.wakeFD)
@@ -573,13 +572,21 @@ final class EventLoop {
         }
         connections[index] = nil
         openCount -= 1
-        statistics.openConnections.store(openCount, ordering: .relaxed)
+        statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
         _ = cel_close(connection.id.fd)
-        if listenerPaused && listenFD >= 0 {
+        if listenerPaused && accepting {
             listenerPaused = false
-            _ = cel_epoll_modify(epollFD, listenFD, UInt32(CEL_READABLE), Self.listenToken)
+            _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
         }
+    }
+
+    /// Takes the listening socket out of this loop and lets go of it (once).
+    private func stopAccepting() {
+        guard accepting else { return }
+        accepting = false
+        if !listenerPaused { _ = cel_epoll_remove(epollFD, listener.fd) }
+        listener.release()
     }
 
     private func refreshDate() {

@@ -32,7 +32,9 @@ var signalSources: [DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber, SIG_IGN)
     let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signalQueue)
-    source.setEventHandler {
+    // `@Sendable`: the handler runs on `signalQueue`, not on the main actor of this top-level code
+    // (without it the runtime's isolation check traps on the first SIGINT/SIGTERM).
+    source.setEventHandler { @Sendable in
         Task { @MainActor in await app.shutdown() }
     }
     source.resume()

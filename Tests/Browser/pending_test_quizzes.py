@@ -4,6 +4,7 @@ list, the play screen, the one-at-a-time screen, the shared SSE stream and its i
 Every state change must arrive over SSE: the tests act in one page and watch the others."""
 
 import re
+import signal
 
 import pytest
 from playwright.sync_api import expect
@@ -186,6 +187,32 @@ def test_tabs_on_different_topics_share_the_stream_and_stay_live(server, context
     assert question == current["question"]
 
 
+def test_a_tab_asking_for_an_unknown_topic_does_not_stop_the_others(server, context):
+    state = server.loaded_state()
+    listing = open_list(context.new_page(), server)
+    stray = context.new_page()
+    stray.goto(server.url("/"))
+    stray.evaluate("() => import('/js/events.js').then(m => m.subscribe('no-such-topic', () => {}))")
+    expect(alert(stray)).to_contain_text("No disponible")
+    quiz = state["quizzes"][0]
+    status, body = server.request("POST", f"/api/quizzes/{quiz['id']}/check", {"answer": server.answer(quiz["id"])})
+    assert status == 200 and body["result"] is True, body
+    expect(listing.locator("#score")).to_have_text("1")
+    expect(listing.locator("#connection")).to_have_count(0)
+
+
+def test_pages_stay_live_without_shared_worker(server, new_context):
+    """Browsers without SharedWorker open their own stream and still get every change."""
+    context = new_context()
+    context.add_init_script("delete window.SharedWorker")
+    quiz = server.loaded_state()["quizzes"][0]
+    watcher = open_list(context.new_page(), server)
+    player = open_play(context.new_page(), server, quiz)
+    assert watcher.evaluate("() => typeof SharedWorker") == "undefined"
+    check_answer(player, server.answer(quiz["id"]), "¡Correcto!")
+    expect(watcher.locator("#score")).to_have_text("1")
+
+
 # ---------- favourites, filter ----------
 
 def test_favourite_star_toggles_and_shows_in_every_page(server, context):
@@ -364,6 +391,13 @@ def test_record_survives_a_server_restart(server, page):
     open_list(page, server)
     expect(page.locator("#score")).to_have_text("0")
     expect(page.locator("#record")).to_have_text("2")
+
+
+@pytest.mark.parametrize("signal_number", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+def test_adivina_exits_0_on_a_stop_signal_with_pages_connected(server, page, signal_number):
+    server.loaded_state()
+    open_list(page, server)                    # an open SSE stream and keep-alive connections
+    assert server.stop(signal_number) == 0
 
 
 def test_stream_indicator_shows_while_the_server_is_away_and_reconnects(server, page):

@@ -158,10 +158,10 @@ import Testing
     @Test func halfClosedClientGetsItsAnswersThenTheConnectionCloses() async throws {
         try await withServer(Self.router()) { server in
             let client = try RawClient(port: server.port)
-            client.send("GET /main-actor HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/b HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/c HTTP/1.1\r\nHo")
+            client.send("GET /hello/a HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/b HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/c HTTP/1.1\r\nHo")
             client.shutdownSending()
             #expect(await client.receiveUntilClosed())
-            #expect(RawResponse.parseAll(client.received).map(\.bodyText) == ["from main actor", "Hola, b"])
+            #expect(RawResponse.parseAll(client.received).map(\.bodyText) == ["Hola, a", "Hola, b"])
         }
     }
 

@@ -3,8 +3,18 @@ import Testing
 @testable import HTTPServer
 
 /// The hub without sockets: ids, the replay ring, snapshots, and what it hands to the loop.
-@Suite struct SSEHubTests {
-    func inbox() -> LoopInbox { LoopInbox(wakeFD: cel_eventfd_create()) }
+@Suite final class SSEHubTests {
+    private var wakeFDs: [Int32] = []
+
+    deinit {
+        for fd in wakeFDs { _ = cel_close(fd) }
+    }
+
+    func inbox() -> LoopInbox {
+        let fd = cel_eventfd_create()
+        wakeFDs.append(fd)
+        return LoopInbox(wakeFD: fd)
+    }
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 

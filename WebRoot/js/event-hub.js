@@ -5,6 +5,7 @@
 // Messages to clients:
 //   {type: "event", topic, data, id}   a snapshot (data is the parsed JSON)
 //   {type: "status", connected}        the stream went up or down
+//   {type: "rejected", topic}          the server does not know this topic (dropped)
 // Messages from clients (see `receive`):
 //   {type: "subscribe", topic} / {type: "unsubscribe", topic} / {type: "bye"}
 
@@ -24,6 +25,7 @@ export class EventHub {
     this.source = null;
     this.sourceTopics = "";       // the topic list of the open source, sorted, comma-joined
     this.listening = new Set();   // topics with a listener on the current source
+    this.goodTopics = new Set();  // topics of the last stream the server accepted
     this.connected = false;
     this.retryDelay = RETRY_MIN_MS;
     this.retryTimer = 0;
@@ -100,14 +102,45 @@ export class EventHub {
     source.onopen = () => {
       if (source !== this.source) return;
       this.retryDelay = RETRY_MIN_MS;
+      this.goodTopics = new Set(topics);
       this.setConnected(true);
     };
     source.onerror = () => {
       if (source !== this.source) return;
       this.setConnected(false);
       // CONNECTING: the browser retries by itself. CLOSED (bad status or content type): we do.
-      if (source.readyState === 2) this.retryLater();
+      if (source.readyState === 2) this.diagnose(url, topics);
     };
+  }
+
+  /**
+   * The server refused the stream. If it refuses it with a 4xx and some topics are new since the
+   * last accepted stream, those are unknown to it: they are dropped (their tabs are told) so the
+   * other tabs stay live. Anything else is retried later.
+   */
+  async diagnose(url, topics) {
+    const failed = this.source;
+    let status = 0;
+    try {
+      const response = await fetch(url, { headers: { Accept: "text/event-stream" } });
+      status = response.status;
+      await response.body?.cancel();
+    } catch {
+      status = 0;
+    }
+    if (this.source !== failed) return; // a newer stream has been opened meanwhile
+    const unknown = topics.filter((topic) => !this.goodTopics.has(topic));
+    if (status >= 400 && status < 500 && unknown.length > 0 && unknown.length < topics.length) {
+      for (const [client, wanted] of this.clients) {
+        for (const topic of unknown) {
+          if (wanted.delete(topic)) client.post({ type: "rejected", topic });
+        }
+      }
+      this.closeSource();
+      this.open();
+    } else {
+      this.retryLater();
+    }
   }
 
   retryLater() {

@@ -23,6 +23,12 @@ function handle(message) {
     for (const render of renderers.get(message.topic) ?? []) render(message.data);
   } else if (message.type === "status") {
     setConnected(message.connected);
+  } else if (message.type === "rejected") {
+    renderers.delete(message.topic);
+    showAlert({
+      title: "No disponible",
+      message: `El servidor no ofrece datos en vivo de «${message.topic}». Actualiza Adivina o vuelve más tarde.`,
+    });
   }
 }
 

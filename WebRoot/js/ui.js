@@ -29,11 +29,13 @@ export function sym(name, className = "") {
  * URL is not reloaded.
  */
 export function imageBox(className, emptySymbol) {
+  // `emptySymbol` shows while there is no image: "photo" for pictures, "person-circle-fill" for people.
   const box = el("div", { className: `thumb ${className}` }, sym(emptySymbol));
   box.dataset.empty = emptySymbol;
   return box;
 }
 
+/** Shows `url` (or the placeholder when it is null/empty) in an `imageBox`, described by `alt`. */
 export function setImage(box, url, alt) {
   const src = typeof url === "string" && url ? url : "";
   if (box.dataset.src === src) {
@@ -62,7 +64,8 @@ export function setImage(box, url, alt) {
   img.addEventListener("error", () => {
     box.classList.remove("loading");
     box.classList.add("failed");
-    icon.className = "sym sym-photo-slash";
+    // A missing picture keeps the person symbol; a missing image says so with a crossed photo.
+    if (box.dataset.empty === "photo") icon.className = "sym sym-photo-slash";
   });
   img.src = src;
   box.prepend(img);
@@ -145,11 +148,6 @@ export function showAlert({ title, message = "", icon = null, actions = null, ca
   });
 }
 
-/** Closes any open alert (used before a new one replaces it). */
-export function isAlertOpen() {
-  return document.querySelector("dialog.alert[open]") !== null;
-}
-
 /**
  * A banner with a symbol, a title, a message and optional buttons ({label, onClick}).
  */
@@ -225,8 +223,8 @@ export function showContextMenu(target, items, { id = "context-menu", label = "A
   const ph = rect.height * scale;
   const vw = document.documentElement.clientWidth;
   const vh = document.documentElement.clientHeight;
-  let left = Math.min(Math.max(12, rect.left + rect.width / 2 - pw / 2), vw - pw - 12);
-  let top = Math.min(Math.max(12, rect.top + rect.height / 2 - ph / 2), vh - ph - 12);
+  const left = Math.min(Math.max(12, rect.left + rect.width / 2 - pw / 2), vw - pw - 12);
+  const top = Math.min(Math.max(12, rect.top + rect.height / 2 - ph / 2), vh - ph - 12);
   Object.assign(previewBox.style, { left: `${left}px`, top: `${top}px`, width: `${pw}px`, height: `${ph}px` });
   preview.style.width = "100%";
   preview.style.height = "100%";
@@ -235,15 +233,8 @@ export function showContextMenu(target, items, { id = "context-menu", label = "A
 
   const list = el("ul", { className: "context-items", role: "menu", "aria-label": label });
   const menuWidth = Math.min(250, vw - 32);
-  const menuHeight = items.length * 45;
-  let menuTop = top + ph + 10;
-  let origin = "top";
-  if (menuTop + menuHeight > vh - 12) {
-    menuTop = Math.max(12, top - menuHeight - 10);
-    origin = "bottom";
-  }
-  let menuLeft = Math.min(Math.max(16, left), vw - menuWidth - 16);
-  Object.assign(list.style, { left: `${menuLeft}px`, top: `${menuTop}px`, transformOrigin: `${origin} left` });
+  const menuLeft = Math.min(Math.max(16, left), vw - menuWidth - 16);
+  Object.assign(list.style, { left: `${menuLeft}px`, top: `${top + ph + 10}px` });
 
   const buttons = items.map((item) => el("button", {
     type: "button",
@@ -290,6 +281,12 @@ export function showContextMenu(target, items, { id = "context-menu", label = "A
   });
   document.body.append(dialog);
   dialog.showModal();
+  // Below the target if the menu fits there (its real height is known once shown), else above.
+  const menuHeight = list.offsetHeight;
+  if (top + ph + 10 + menuHeight > vh - 12) {
+    list.style.top = `${Math.max(12, top - menuHeight - 10)}px`;
+    list.style.transformOrigin = "bottom left";
+  }
   buttons[0].focus();
   return dialog;
 }

@@ -42,8 +42,7 @@ function createRow(quiz) {
   const link = el("a", { className: "row-link row-stretch", href: `play.html?id=${encodeURIComponent(quiz.id)}` }, question);
   const avatar = imageBox("avatar", "person-circle-fill");
   const authorName = el("span", { className: "author-name" });
-  const answered = el("span", { className: "badge-right", title: "Acertado" }, sym("checkmark-circle-fill"),
-    el("span", { className: "visually-hidden", text: "Acertado" }));
+  const answered = el("span", { className: "badge-right" }, sym("checkmark-circle-fill"), el("span", { text: "Acertado" }));
   const star = QuizCard.starButton("icon-btn row-above", undefined);
   star.addEventListener("click", () => {
     const latest = rows.get(quiz.id)?.quiz;
@@ -51,8 +50,8 @@ function createRow(quiz) {
   });
   const li = el("li", { className: "row quiz-row", dataset: { id: String(quiz.id) } },
     thumb,
-    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName)),
-    el("div", { className: "quiz-row-trailing" }, answered, star, sym("chevron-right", "disclosure")));
+    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered)),
+    el("div", { className: "quiz-row-trailing" }, star, sym("chevron-right", "disclosure")));
   return { li, thumb, question, link, avatar, authorName, answered, star, quiz };
 }
 

@@ -7,6 +7,7 @@ import { el, sym, imageBox, setImage, showAlert, showContextMenu, onLongPress } 
 
 const DOUBLE_TAP_MS = 320;
 const DOUBLE_TAP_SLOP_PX = 30;
+const finePointer = matchMedia("(pointer: fine)").matches;
 
 export class QuizCard {
   /** @param {string} api the base of the actions, "/api/quizzes" or "/api/quiz" */
@@ -24,7 +25,7 @@ export class QuizCard {
       el("p", {
         className: "play-hint",
         id: "attachment-hint",
-        text: matchMedia("(pointer: fine)").matches
+        text: finePointer
           ? "Doble clic en la imagen para ver la respuesta"
           : "Doble toque en la imagen para ver la respuesta",
       }));
@@ -41,7 +42,10 @@ export class QuizCard {
     this.authorName = el("span", { className: "author-name", id: "author-name" });
     this.author = el("div", { className: "play-author" }, this.photoButton,
       el("div", { className: "row-main" }, this.authorName,
-        el("span", { className: "author-caption", text: "Mantén pulsada la foto para más opciones" })));
+        el("span", {
+          className: "author-caption",
+          text: finePointer ? "Clic derecho en la foto para más opciones" : "Mantén pulsada la foto para más opciones",
+        })));
 
     this.input = el("input", {
       className: "field",

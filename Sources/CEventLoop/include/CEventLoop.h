@@ -34,6 +34,9 @@ typedef struct {
 
 int cel_epoll_create(void);
 int cel_epoll_add(int epoll_fd, int fd, uint32_t interest, uint64_t token);
+/// Adds a listening socket shared by several loops: EPOLLEXCLUSIVE wakes one loop per connection.
+int cel_epoll_add_exclusive(int epoll_fd, int fd, uint64_t token);
+int cel_epoll_remove(int epoll_fd, int fd);
 int cel_epoll_modify(int epoll_fd, int fd, uint32_t interest, uint64_t token);
 int cel_epoll_wait(int epoll_fd, cel_event *events, int capacity, int timeout_ms);
 
