@@ -12,7 +12,7 @@ import StandIns
 @MainActor
 public final class AdivinaServer {
     /// The topics a page may ask for on `/api/events`.
-    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "news"]
+    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "news"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -34,9 +34,10 @@ public final class AdivinaServer {
         var router = Router()
         let standIn = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
-            images: try QuizImages.bundled(), mountPath: "/standin/quiz",
+            images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
             dataDirectory: configuration.dataDirectory)
         standIn.mount(on: &router)
+        try ListServerStandIn.books().mount(on: &router)
         try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
         try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
 
@@ -45,6 +46,7 @@ public final class AdivinaServer {
         // the main actor.
         let playerBox = PlayerBox()
         QuizzesRoutes.add(to: &router) { await playerBox.player }
+        BooksRoutes.add(to: &router) { await playerBox.player }
         TriviaRoutes.add(to: &router) { await (playerBox.player, playerBox.shared) }
         NewsRoutes.add(to: &router) { await playerBox.player }
         router.get("/api/events") { [hub] request in

@@ -12,6 +12,8 @@ final class PlayerModels {
     let quizzes: QuizzesModel
     /// The one-at-a-time quiz (exam June 2022).
     let quiz: QuizModel
+    /// The Books exam (June 2024).
+    let books: BooksModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
     /// The news reader (its favourites are the player's).
@@ -23,11 +25,13 @@ final class PlayerModels {
     init(services: RemoteServices, store: Store?, hub: SSEHub) {
         quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
         quiz = QuizModel(client: services.quizClient)
+        books = BooksModel(client: services.booksClient)
         trivia = TriviaGame(client: services.triviaClient)
         news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
+            "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
             "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
         ]
@@ -37,6 +41,7 @@ final class PlayerModels {
     func startLoading() {
         Task { try? await quizzes.download() }
         Task { try? await quiz.next() }
+        Task { try? await books.download() }
         Task { try? await trivia.start() }
         Task { try? await news.reload() }
     }

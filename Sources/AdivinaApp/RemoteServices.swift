@@ -11,6 +11,8 @@ struct RemoteServices: Sendable {
     let quizClient: QuizServerClient
     /// The key the quiz record is kept under: stable for the stand-in whatever port it has.
     let quizRecordKey: String
+    /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
+    let booksClient: JSONListClient<BookItem>
     /// The trivia questions service (always the built-in stand-in).
     let triviaClient: TriviaClient
     /// The WordPress site of the news reader (`--news-server`, or the stand-in).
@@ -29,6 +31,8 @@ struct RemoteServices: Sendable {
                 transport: transport)
             quizRecordKey = "standin:quiz"
         }
+        booksClient = JSONListClient(
+            url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
         triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
         if let site = configuration.newsServer {
             newsClient = WordPressClient(siteURL: site, transport: transport)

@@ -1,15 +1,13 @@
 /// Why a model action failed, with a plain Spanish message for the page.
 public enum ModelError: Error, Hashable, Sendable {
-    /// The quiz id is not in the model's current list (or is not the quiz being played).
-    case unknownQuiz(Int)
+    /// The id is not in the model's current list (or is not the quiz being played).
+    case unknownItem(ItemKind, id: Int)
     /// The remote service failed.
     case remote(RemoteError)
     /// The local database failed.
     case store(StoreError)
     /// A local data file could not be read or is not a list of quizzes; says why.
     case file(String)
-    /// The post id is not in the news reader's list.
-    case unknownPost(Int)
     /// What the player sent cannot be used (a blank name, an answer out of range); says why.
     case invalid(String)
     /// The action does not fit the model's state right now (no game running, already saved); says why.
@@ -18,11 +16,10 @@ public enum ModelError: Error, Hashable, Sendable {
     /// What to tell the user, in Spanish.
     public var userMessage: String {
         switch self {
-        case .unknownQuiz(let id): return "No hay ninguna pregunta con id \(id)."
+        case .unknownItem(let kind, let id): return "No hay \(kind.noneOfThem) con id \(id)."
         case .remote(let error): return error.userMessage
         case .store(let error): return error.userMessage
         case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
-        case .unknownPost(let id): return "No hay ninguna noticia con id \(id)."
         case .invalid(let reason), .conflict(let reason): return reason
         }
     }

@@ -48,7 +48,7 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
 
     private let quizzes: [ServedQuiz]
     private let quizIndexByID: [Int: Int]
-    private let images: QuizImages
+    private let images: StandInImages
     private let tokens: TokenPolicy
     private let favouritesFile: QuizFavouritesFile
 
@@ -61,7 +61,7 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     /// `dataDirectory/standin-quiz-favourites.json` (created on the first change).
     public init(
         catalog: QuizCatalog,
-        images: QuizImages,
+        images: StandInImages,
         mountPath: String,
         dataDirectory: URL,
         tokens: TokenPolicy = .anyNonEmpty
@@ -87,13 +87,13 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch (method, segments.first) {
         case ("GET", "images"):
-            return image(at: segments.dropFirst().joined(separator: "/"))
+            return images.response(for: segments.dropFirst().joined(separator: "/"))
         case (_, "control") where segments == ["control", "outage"]:
             return outage.control(method: method, query: query)
         case (_, "api"):
             return api(method: method, segments: Array(segments.dropFirst()), query: query)
         default:
-            return Self.notFound
+            return .notFound
         }
     }
 
@@ -102,9 +102,7 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     private func api(method: String, segments: [String], query: [String: String]) -> StandInResponse {
         lock.lock()
         defer { lock.unlock() }
-        if let status = outage.status {
-            return .error(status, "The quiz server stand-in is down (simulated outage)")
-        }
+        if let failure = outage.failure(of: "quiz server") { return failure }
         guard let token = query["token"], accepts(token) else {
             return StandInResponse(status: 401, contentType: "text/plain; charset=utf-8", body: Data("Unauthorized".utf8))
         }
@@ -128,7 +126,7 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
         case ("DELETE", let route) where Self.isFavouriteRoute(route):
             return withQuiz(route[3]) { setFavourite(false, quizID: $0.id, token: token) }
         default:
-            return Self.notFound
+            return .notFound
         }
     }
 
@@ -170,17 +168,12 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
         return .json(200, "{\"id\":\(quizID),\"favourite\":\(favourite)}")
     }
 
-    private func image(at relativePath: String) -> StandInResponse {
-        guard let svg = images.svgByPath[relativePath] else { return Self.notFound }
-        return StandInResponse(status: 200, contentType: "image/svg+xml", body: svg)
-    }
-
     // MARK: - Helpers
 
     /// Runs `body` with the quiz whose id is `idText`, or answers the quiz server's 404.
     private func withQuiz(_ idText: String, _ body: (ServedQuiz) -> StandInResponse) -> StandInResponse {
         guard !idText.isEmpty, idText.allSatisfy(\.isASCII), idText.allSatisfy(\.isNumber), let id = Int(idText) else {
-            return Self.notFound
+            return .notFound
         }
         guard let index = quizIndexByID[id] else {
             return .error(404, "There is no quiz with id=\(id)")
@@ -202,8 +195,6 @@ public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     private static func normalized(_ answer: String) -> String {
         answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
-
-    private static let notFound = StandInResponse.error(404, "Not found")
 }
 
 /// One quiz ready to send: its item JSON without `answer`, with image URLs resolved, in the two
@@ -218,39 +209,16 @@ private struct ServedQuiz: Sendable {
         // `Entry.json` is always encoded from a JSON object by `QuizCatalog.init`.
         var item = try JSONSerialization.jsonObject(with: entry.json) as! [String: Any]
         item["answer"] = nil
-        if let attachment = item["attachment"] {
-            item["attachment"] = Self.resolvingImage(attachment, mountPath: mountPath)
-        }
-        if var author = item["author"] as? [String: Any], let photo = author["photo"] {
-            author["photo"] = Self.resolvingImage(photo, mountPath: mountPath)
-            item["author"] = author
-        }
+        item = StandInImages.resolvingImages(in: item, at: [["attachment"], ["author", "photo"]], mountPath: mountPath)
         id = entry.id
         answer = entry.answer
         item["favourite"] = false
-        notFavouriteBody = try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+        notFavouriteBody = try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
         item["favourite"] = true
-        favouriteBody = try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+        favouriteBody = try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
     }
 
     func body(favourite: Bool) -> Data {
         favourite ? favouriteBody : notFavouriteBody
-    }
-
-    /// An image member (`{"url":…}` or a plain URL string) with a relative URL made absolute.
-    private static func resolvingImage(_ image: Any, mountPath: String) -> Any {
-        if let url = image as? String {
-            return resolving(url, mountPath: mountPath)
-        }
-        if var object = image as? [String: Any], let url = object["url"] as? String {
-            object["url"] = resolving(url, mountPath: mountPath)
-            return object
-        }
-        return image
-    }
-
-    private static func resolving(_ url: String, mountPath: String) -> String {
-        guard !url.isEmpty, !url.hasPrefix("/"), URL(string: url)?.scheme == nil else { return url }
-        return mountPath + "/" + url
     }
 }

@@ -30,7 +30,12 @@ public final class StandInOutage: Sendable {
             failingStatus.withLock { $0 = nil }
             return .json(200, "{\"outage\":null}")
         default:
-            return .error(404, "Not found")
+            return .notFound
         }
+    }
+
+    /// The error the stand-in of `service` answers while the outage lasts, or nil while it is up.
+    public func failure(of service: String) -> StandInResponse? {
+        status.map { .error($0, "The \(service) stand-in is down (simulated outage)") }
     }
 }

@@ -30,6 +30,9 @@ public struct StandInResponse: Sendable, Equatable {
         json(status, Data(text.utf8))
     }
 
+    /// `404 {"error":"Not found"}`, what a stand-in answers for a path its service does not have.
+    static let notFound = StandInResponse.error(404, "Not found")
+
     /// `{"error":"<message>"}` with the given status, the quiz server's shape for errors.
     static func error(_ status: Int, _ message: String) -> StandInResponse {
         json(status, "{\"error\":\(JSONText.quoted(message))}")

@@ -34,21 +34,18 @@ public final class TriviaStandIn: MountableStandIn {
         }
         questions = try items.enumerated().map { index, item in
             guard item["question"] is String, let answers = item["answers"] as? [String], answers.count == 4,
-                  let correct = item["correct"].flatMap(QuizCatalog.integer), (0..<4).contains(correct)
+                  let correct = item["correct"].flatMap(ListCatalog.integer), (0..<4).contains(correct)
             else {
                 throw CocoaError(
                     .coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "trivia question #\(index) is not playable"])
             }
-            return try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+            return try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
         }
     }
 
     /// The stand-in with the bundled questions.
     public static func bundled(mountPath: String) throws -> TriviaStandIn {
-        guard let file = Bundle.module.url(forResource: "questions", withExtension: "json", subdirectory: "Data/trivia")
-        else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "StandIns resource Data/trivia is missing"])
-        }
+        let file = try StandInImages.bundledDataDirectory("trivia").appendingPathComponent("questions.json")
         return try TriviaStandIn(jsonData: try Data(contentsOf: file), mountPath: mountPath)
     }
 
@@ -58,9 +55,7 @@ public final class TriviaStandIn: MountableStandIn {
         case (_, "/control/outage"):
             return outage.control(method: request.method, query: request.query)
         case ("GET", "/questions"):
-            if let status = outage.status {
-                return .error(status, "The trivia stand-in is down (simulated outage)")
-            }
+            if let failure = outage.failure(of: "trivia") { return failure }
             return drawQuestions(amountText: request.query["amount"])
         default:
             return .error(404, "Not found")

@@ -30,7 +30,7 @@ public final class WordPressStandIn: MountableStandIn {
     private let posts: [(id: Int, json: String)]
     private let usersByID: [Int: String]
     private let categoriesByID: [Int: String]
-    private let images: QuizImages
+    private let images: StandInImages
     private let outage = StandInOutage()
 
     /// Stands for the stand-in's base URL in the encoded items until a request's host is known.
@@ -45,15 +45,12 @@ public final class WordPressStandIn: MountableStandIn {
         }.sorted { a, b in a.date != b.date ? a.date > b.date : a.id > b.id }.map { (id: $0.id, json: $0.json) }
         usersByID = try Self.byID(Self.items(directory.appendingPathComponent("users.json")))
         categoriesByID = try Self.byID(Self.items(directory.appendingPathComponent("categories.json")))
-        images = try QuizImages(directory: directory.appendingPathComponent("images"))
+        images = try StandInImages(directory: directory.appendingPathComponent("images"))
     }
 
     /// The stand-in with the bundled site.
     public static func bundled(mountPath: String) throws -> WordPressStandIn {
-        guard let directory = Bundle.module.url(forResource: "news", withExtension: nil, subdirectory: "Data") else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "StandIns resource Data/news is missing"])
-        }
-        return try WordPressStandIn(directory: directory, mountPath: mountPath)
+        try WordPressStandIn(directory: StandInImages.bundledDataDirectory("news"), mountPath: mountPath)
     }
 
     /// Answers one request; `request.path` is below the mount point.
@@ -189,7 +186,7 @@ public final class WordPressStandIn: MountableStandIn {
     }
 
     private static func id(of item: [String: Any]) throws -> Int {
-        guard let id = item["id"].flatMap(QuizCatalog.integer) else {
+        guard let id = item["id"].flatMap(ListCatalog.integer) else {
             throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "an item has no integer id"])
         }
         return id
@@ -206,7 +203,7 @@ public final class WordPressStandIn: MountableStandIn {
     /// starting with `basePlaceholder`.
     private static func encode(_ item: [String: Any]) throws -> String {
         let resolved = placingBase(in: item, key: nil)
-        let data = try JSONSerialization.data(withJSONObject: resolved, options: QuizCatalog.writingOptions)
+        let data = try JSONSerialization.data(withJSONObject: resolved, options: ListCatalog.writingOptions)
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -182,7 +182,7 @@ struct NewsModelTests {
         #expect(model.snapshot.value.posts.filter(\.favourite).map(\.id) == [2])
         #expect(try model.toggleFavourite(postID: 2) == false)
         #expect(model.favourites.isEmpty)
-        #expect(throws: ModelError.unknownPost(99)) { try model.setFavourite(postID: 99, true) }
+        #expect(throws: ModelError.unknownItem(.post, id: 99)) { try model.setFavourite(postID: 99, true) }
     }
 
     @Test func theArticleCarriesTheContentHTML() async throws {
@@ -195,7 +195,7 @@ struct NewsModelTests {
         #expect(json?["content"] as? String == "<p>Contenido 3</p>")
         #expect(json?["title"] as? String == "A & B…")
         #expect(json?["image"] is NSNull)
-        #expect(throws: ModelError.unknownPost(5)) { try model.article(postID: 5) }
+        #expect(throws: ModelError.unknownItem(.post, id: 5)) { try model.article(postID: 5) }
     }
 
     /// Waits (yielding to the model) until `condition` holds; fails after five seconds.

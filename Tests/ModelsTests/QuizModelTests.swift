@@ -58,12 +58,12 @@ struct QuizModelTests {
     }
 
     @Test func onlyTheQuizBeingPlayedCanBeChecked() async throws {
-        await #expect(throws: ModelError.unknownQuiz(7)) { try await model.check(quizID: 7, answer: "a") }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 7)) { try await model.check(quizID: 7, answer: "a") }
         transport.enqueue(QuizReplies.random(7))
         try await model.next()
-        await #expect(throws: ModelError.unknownQuiz(8)) { try await model.check(quizID: 8, answer: "a") }
-        await #expect(throws: ModelError.unknownQuiz(8)) { try await model.toggleFavourite(quizID: 8) }
-        await #expect(throws: ModelError.unknownQuiz(8)) { try await model.answer(quizID: 8) }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 8)) { try await model.check(quizID: 8, answer: "a") }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 8)) { try await model.toggleFavourite(quizID: 8) }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 8)) { try await model.answer(quizID: 8) }
         #expect(transport.requests.count == 1)
     }
 

@@ -38,22 +38,15 @@ struct QuizzesModelDownloadTests {
         #expect(model.skipped.map(\.description) == ["elemento 1 (id 2): tipo incorrecto en «question»: se esperaba String"])
     }
 
+    private var rules: ListDownloadRules {
+        ListDownloadRules(
+            transport: transport, list: QuizReplies.list, download: { [model] in try await model.download() },
+            ids: { [model] in model.quizzes.map(\.id) }, status: { [model] in (model.loading, model.error) })
+    }
+
     @Test(arguments: QuizReplies.failures.map(\.name))
     func everyFailureShowsAnErrorAndKeepsTheLastGoodList(failure: String) async throws {
-        let (_, reply, expected) = try #require(QuizReplies.failures.first { $0.name == failure })
-        transport.enqueue(QuizReplies.list([1, 2]))
-        try await model.download()
-        if let reply { transport.enqueue(reply) }
-        await #expect(throws: ModelError.remote(expected)) { try await model.download() }
-        #expect(model.quizzes.map(\.id) == [1, 2])
-        #expect(model.error == expected.userMessage)
-        #expect(model.snapshot.value.error == expected.userMessage)
-        #expect(model.loading == false)
-        // The next good download clears the error.
-        transport.enqueue(QuizReplies.list([3]))
-        try await model.download()
-        #expect(model.error == nil)
-        #expect(model.quizzes.map(\.id) == [3])
+        try await rules.failureKeepsTheLastGoodList(failure)
     }
 
     @Test func showsLoadingWhileASlowServerThinksAndStaysUsable() async throws {
@@ -70,29 +63,8 @@ struct QuizzesModelDownloadTests {
         #expect(model.quizzes.map(\.id) == [5])
     }
 
-    @Test func aLateAnswerNeverOverwritesANewerOne() async throws {
-        let slow = transport.enqueueHeld(QuizReplies.list([1, 2, 3]))
-        let first = Task { try await model.download() }
-        await transport.waitForRequests(1)
-        transport.enqueue(QuizReplies.list([7, 8]))
-        try await model.download()
-        #expect(model.quizzes.map(\.id) == [7, 8])
-        slow.open()
-        try await first.value
-        #expect(model.quizzes.map(\.id) == [7, 8])
-        #expect(model.loading == false)
-    }
-
-    @Test func aLateFailureOfASupersededDownloadIsNotShown() async throws {
-        let slow = transport.enqueueHeld(.text("Unauthorized", status: 401))
-        let first = Task { try await model.download() }
-        await transport.waitForRequests(1)
-        transport.enqueue(QuizReplies.list([7]))
-        try await model.download()
-        slow.open()
-        try await first.value
-        #expect(model.error == nil)
-        #expect(model.quizzes.map(\.id) == [7])
+    @Test func aLateAnswerOrFailureNeverOverwritesANewerOne() async throws {
+        try await rules.lateAnswersChangeNothing()
     }
 
     @Test func loadingAFileSupersedesADownloadInFlight() async throws {

@@ -116,11 +116,11 @@ struct QuizzesModelPlayTests {
     @Test func anUnknownQuizIsRefusedWithoutAsking() async throws {
         let model = makeModel()
         try await downloaded([1], model: model)
-        await #expect(throws: ModelError.unknownQuiz(99)) { try await model.check(quizID: 99, answer: "a") }
-        await #expect(throws: ModelError.unknownQuiz(99)) { try await model.toggleFavourite(quizID: 99) }
-        await #expect(throws: ModelError.unknownQuiz(99)) { try await model.answer(quizID: 99) }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 99)) { try await model.check(quizID: 99, answer: "a") }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 99)) { try await model.toggleFavourite(quizID: 99) }
+        await #expect(throws: ModelError.unknownItem(.quiz, id: 99)) { try await model.answer(quizID: 99) }
         #expect(transport.requests.count == 1)
-        #expect(ModelError.unknownQuiz(99).userMessage == "No hay ninguna pregunta con id 99.")
+        #expect(ModelError.unknownItem(.quiz, id: 99).userMessage == "No hay ninguna pregunta con id 99.")
     }
 
     @Test func theFilterHidesWhatWasAnsweredRight() async throws {

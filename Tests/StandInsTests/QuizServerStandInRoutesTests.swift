@@ -30,7 +30,7 @@ import TestSupport
         _ body: (_ base: String) async throws -> Void
     ) async throws {
         let standIn = try QuizServerStandIn(
-            catalog: try catalog ?? QuizCatalog.bundled(), images: try QuizImages.bundled(),
+            catalog: try catalog ?? QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var router = Router()
         standIn.mount(on: &router)

@@ -81,3 +81,8 @@ public struct Post: Decodable, Hashable, Sendable, Identifiable {
         return trimmed.isEmpty ? nil : URL(string: trimmed)
     }
 }
+
+extension Post: ListedItem {
+    /// Posts.
+    public static var kind: ItemKind { .post }
+}

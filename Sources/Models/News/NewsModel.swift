@@ -257,7 +257,7 @@ public final class NewsModel {
 
     @discardableResult
     private func requirePost(_ postID: Int) throws(ModelError) -> Post {
-        guard let post = postsState.value.first(where: { $0.id == postID }) else { throw .unknownPost(postID) }
+        guard let post = postsState.value.first(where: { $0.id == postID }) else { throw .unknownItem(.post, id: postID) }
         return post
     }
 

@@ -136,7 +136,7 @@ public final class QuizModel {
 
     @discardableResult
     private func requireCurrent(_ quizID: Int) throws(ModelError) -> QuizItem {
-        guard let quiz = currentQuiz.value, quiz.id == quizID else { throw .unknownQuiz(quizID) }
+        guard let quiz = currentQuiz.value, quiz.id == quizID else { throw .unknownItem(.quiz, id: quizID) }
         return quiz
     }
 }

@@ -15,17 +15,14 @@ public final class QuizzesModel {
     /// The quiz server this model talks to.
     public let client: QuizServerClient
     private let recordStore: QuizRecordStore?
-    private let listRequests = LatestRequest<LenientList<QuizItem>>()
     /// Bumped each time a new list replaces the old: a check started in an older round still
     /// counts for the record, but not for the new round's score.
     private var round = 0
 
-    private let items = State<[QuizItem]>([])
+    private let list = RemoteList<QuizItem>()
     private let rightThisRound = State<Set<Int>>([])
     private let rightEver = State<Set<Int>>([])
     private let onlyUnansweredState = State(false)
-    private let status = RequestStatus()
-    private let skippedState = State<[SkippedElement]>([])
 
     /// Distinct quizzes answered right since the list was last downloaded or loaded.
     public let score: Computed<Int>
@@ -47,12 +44,12 @@ public final class QuizzesModel {
     public init(client: QuizServerClient, store: Store?, recordKey: String? = nil) {
         self.client = client
         recordStore = store.map { QuizRecordStore(store: $0, server: recordKey ?? client.serverKey) }
-        let items = self.items
+        let items = list.items
         let rightThisRound = self.rightThisRound
         let rightEver = self.rightEver
         let onlyUnanswered = onlyUnansweredState
-        let loading = status.loading
-        let error = status.error
+        let loading = list.status.loading
+        let error = list.status.error
         score = Computed { rightThisRound.value.count }
         record = Computed { rightEver.value.count }
         visibleQuizzes = Computed {
@@ -73,24 +70,24 @@ public final class QuizzesModel {
         do {
             rightEver.value = try recordStore?.quizIDs() ?? []
         } catch {
-            status.show(.store(error))
+            list.status.show(.store(error))
         }
     }
 
     // MARK: Reading
 
     /// The current list, unfiltered, in the server's order.
-    public var quizzes: [QuizItem] { items.value }
+    public var quizzes: [QuizItem] { list.items.value }
     /// The ids answered right in the current round.
     public var answeredRightIDs: Set<Int> { rightThisRound.value }
     /// Whether only quizzes not yet answered right are shown.
     public var onlyUnanswered: Bool { onlyUnansweredState.value }
     /// Whether a download is in flight.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { list.status.loading.value }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { list.status.error.value }
     /// The items of the last list that could not be read, and why.
-    public var skipped: [SkippedElement] { skippedState.value }
+    public var skipped: [SkippedElement] { list.skipped.value }
 
     // MARK: Actions
 
@@ -98,27 +95,17 @@ public final class QuizzesModel {
     /// download or load in flight; if a newer one starts before this answer arrives, this one
     /// returns without touching the state.
     public func download() async throws(ModelError) {
-        status.loading.value = true
         let client = self.client
-        guard let outcome = await listRequests.run({ () async throws(RemoteError) in try await client.random10() })
-        else { return }
-        switch outcome {
-        case .success(let list):
-            replaceList(with: list)
-        case .failure(let error):
-            status.show(.remote(error), stopLoading: true)
-            throw .remote(error)
-        }
+        try await list.download(alongside: startNewRound) { () async throws(RemoteError) in try await client.random10() }
     }
 
     /// Replaces the list with a local `quizzes.json` (any of the course's shapes), resetting the
     /// score. Supersedes a download in flight.
     public func load(from file: URL) throws(ModelError) {
-        listRequests.supersede()
         do throws(ModelError) {
-            replaceList(with: try Self.readList(from: file))
+            list.load(try Self.readList(from: file), alongside: startNewRound)
         } catch {
-            status.show(error, stopLoading: true)
+            list.supersede(showing: error)
             throw error
         }
     }
@@ -129,11 +116,11 @@ public final class QuizzesModel {
         try requireQuiz(quizID)
         let startedInRound = round
         let client = self.client
-        let result = try await status.call { () async throws(RemoteError) in
+        let result = try await list.status.call { () async throws(RemoteError) in
             try await client.check(quizID: quizID, answer: answer)
         }
         batch {
-            status.succeeded()
+            list.status.succeeded()
             if result.result {
                 if startedInRound == round { rightThisRound.update { _ = $0.insert(quizID) } }
                 rightEver.update { _ = $0.insert(quizID) }
@@ -148,12 +135,12 @@ public final class QuizzesModel {
     public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
         try requireQuiz(quizID)
         let client = self.client
-        let answer = try await status.call { () async throws(RemoteError) in
+        let answer = try await list.status.call { () async throws(RemoteError) in
             try await client.setFavourite(quizID: quizID, favourite)
         }
         batch {
-            status.succeeded()
-            items.update { items in
+            list.status.succeeded()
+            list.items.update { items in
                 for index in items.indices where items[index].id == quizID {
                     items[index].favourite = answer.favourite
                 }
@@ -173,8 +160,8 @@ public final class QuizzesModel {
     public func answer(quizID: Int) async throws(ModelError) -> String {
         try requireQuiz(quizID)
         let client = self.client
-        let answer = try await status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
-        status.succeeded()
+        let answer = try await list.status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
+        list.status.succeeded()
         return answer.answer
     }
 
@@ -187,26 +174,20 @@ public final class QuizzesModel {
 
     @discardableResult
     private func requireQuiz(_ quizID: Int) throws(ModelError) -> QuizItem {
-        guard let quiz = items.value.first(where: { $0.id == quizID }) else { throw .unknownQuiz(quizID) }
-        return quiz
+        try list.item(quizID)
     }
 
-    private func replaceList(with list: LenientList<QuizItem>) {
+    /// Runs in the batch that shows a new list: a new round starts with a score of 0.
+    private func startNewRound() {
         round += 1
-        batch {
-            items.value = list.elements
-            skippedState.value = list.skipped
-            rightThisRound.value = []
-            status.loading.value = false
-            status.succeeded()
-        }
+        rightThisRound.value = []
     }
 
     private func keepInRecord(_ quizID: Int) {
         do {
             try recordStore?.add([quizID])
         } catch {
-            status.show(.store(error))
+            list.status.show(.store(error))
         }
     }
 

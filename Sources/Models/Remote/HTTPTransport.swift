@@ -13,11 +13,3 @@ public protocol HTTPTransport: Sendable {
     /// to get a complete response is a `RemoteError` (`offline`, `timeout`, `cancelled`, `tooLarge`).
     func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse)
 }
-
-extension HTTPTransport {
-    /// Sends `request` and decodes the answer as `type` by the rules of `RemoteResponse`.
-    public func fetch<Value: Decodable>(_ request: URLRequest, as type: Value.Type) async throws(RemoteError) -> Value {
-        let (body, head) = try await send(request)
-        return try RemoteResponse(body: body, head: head).decoded(as: type)
-    }
-}

@@ -76,11 +76,7 @@ public struct QuizServerClient: Sendable {
 
     /// Up to ten random quizzes without answers; items that do not decode are in `skipped`.
     public func random10() async throws(RemoteError) -> LenientList<QuizItem> {
-        let list = try await transport.fetch(random10Request(), as: LenientList<QuizItem>.self)
-        if list.elements.isEmpty, let first = list.skipped.first {
-            throw .malformed("ninguna pregunta se puede leer (\(first))")
-        }
-        return list
+        try await transport.fetch(random10Request(), as: LenientList<QuizItem>.self).requireReadableElements()
     }
 
     /// One random quiz not yet answered right by the token's owner, or `.noMore`.

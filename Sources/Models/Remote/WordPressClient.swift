@@ -38,11 +38,7 @@ public struct WordPressClient: Sendable {
     /// The newest `perPage` posts; posts that cannot be read are in `skipped`. A non-empty list
     /// of which no post can be read is an error.
     public func posts(perPage: Int) async throws(RemoteError) -> LenientList<Post> {
-        let list = try await transport.fetch(postsRequest(perPage: perPage), as: LenientList<Post>.self)
-        if list.elements.isEmpty, let first = list.skipped.first {
-            throw .malformed("ninguna entrada se puede leer (\(first))")
-        }
-        return list
+        try await transport.fetch(postsRequest(perPage: perPage), as: LenientList<Post>.self).requireReadableElements()
     }
 
     /// The user `id` (its `name` is the author's name).

@@ -93,3 +93,29 @@ final class RunningApp {
 func quizIDs(_ state: [String: Any]) -> [Int] {
     ((state["quizzes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
 }
+
+extension RunningApp {
+    /// The state of a list app (`books`, `matches`, `movies`) once its first download has ended
+    /// with items under `key` (the app's name).
+    func loadedList(_ app: String) async throws -> [String: Any] {
+        try await state(app) { ($0["loading"] as? Bool) == false && !(($0[app] as? [Any]) ?? []).isEmpty }
+    }
+}
+
+/// The rows of a list app's state.
+func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
+    (state[app] as? [[String: Any]]) ?? []
+}
+
+/// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
+@MainActor
+func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
+    let running = try RunningApp(arguments: arguments)
+    do {
+        try await body(running)
+        await running.stop()
+    } catch {
+        await running.stop()
+        throw error
+    }
+}
