@@ -16,6 +16,8 @@ final class PlayerModels {
     let books: BooksModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
+    /// The news reader (its favourites are the player's).
+    let news: NewsModel
     /// The topics by name, each publishing one model's snapshot.
     let topics: [String: LiveTopic]
 
@@ -25,11 +27,13 @@ final class PlayerModels {
         quiz = QuizModel(client: services.quizClient)
         books = BooksModel(client: services.booksClient)
         trivia = TriviaGame(client: services.triviaClient)
+        news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
             "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
+            "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
         ]
     }
 
@@ -39,5 +43,6 @@ final class PlayerModels {
         Task { try? await quiz.next() }
         Task { try? await books.download() }
         Task { try? await trivia.start() }
+        Task { try? await news.reload() }
     }
 }

@@ -15,6 +15,10 @@ struct RemoteServices: Sendable {
     let booksClient: JSONListClient<BookItem>
     /// The trivia questions service (always the built-in stand-in).
     let triviaClient: TriviaClient
+    /// The WordPress site of the news reader (`--news-server`, or the stand-in).
+    let newsClient: WordPressClient
+    /// The key the news data is kept under: stable for the stand-in whatever port it has.
+    let newsSiteKey: String
 
     /// The services for `configuration`, with the stand-ins reached at `localBase`.
     init(configuration: Configuration, localBase: URL, transport: any HTTPTransport) {
@@ -30,6 +34,13 @@ struct RemoteServices: Sendable {
         booksClient = JSONListClient(
             url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
         triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
+        if let site = configuration.newsServer {
+            newsClient = WordPressClient(siteURL: site, transport: transport)
+            newsSiteKey = QuizServerClient.serverKey(for: site)
+        } else {
+            newsClient = WordPressClient(siteURL: localBase.appendingPathComponent("standin/news"), transport: transport)
+            newsSiteKey = "standin:news"
+        }
     }
 
     /// The URL the server's own stand-ins are reached at from this process: loopback when the
