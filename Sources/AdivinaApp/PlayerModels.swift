@@ -14,6 +14,8 @@ final class PlayerModels {
     let quiz: QuizModel
     /// The Books exam (June 2024).
     let books: BooksModel
+    /// The Películas exam.
+    let movies: MoviesModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
     /// The topics by name, each publishing one model's snapshot.
@@ -24,11 +26,13 @@ final class PlayerModels {
         quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
         quiz = QuizModel(client: services.quizClient)
         books = BooksModel(client: services.booksClient)
+        movies = MoviesModel(client: services.moviesClient)
         trivia = TriviaGame(client: services.triviaClient)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
             "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
+            "movies": LiveTopic(name: "movies", json: movies.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
         ]
     }
@@ -38,6 +42,7 @@ final class PlayerModels {
         Task { try? await quizzes.download() }
         Task { try? await quiz.next() }
         Task { try? await books.download() }
+        Task { try? await movies.download() }
         Task { try? await trivia.start() }
     }
 }
