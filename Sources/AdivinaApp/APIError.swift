@@ -31,7 +31,7 @@ enum APIError {
 
     private static func status(for error: ModelError) -> HTTPStatus {
         switch error {
-        case .unknownItem, .unknownPost: return .notFound
+        case .unknownItem: return .notFound
         case .invalid: return .badRequest
         case .conflict: return .conflict
         case .remote(.timeout): return HTTPStatus(code: 504)

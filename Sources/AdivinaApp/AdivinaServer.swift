@@ -12,7 +12,7 @@ import StandIns
 @MainActor
 public final class AdivinaServer {
     /// The topics a page may ask for on `/api/events`.
-    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "movies"]
+    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "movies", "news"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -40,6 +40,7 @@ public final class AdivinaServer {
         try ListServerStandIn.books().mount(on: &router)
         try ListServerStandIn.movies().mount(on: &router)
         try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
+        try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
 
         // The handlers run after `init` has returned (they need the server bound first): they
         // reach the player through this box, filled below before any request can be served on
@@ -48,6 +49,7 @@ public final class AdivinaServer {
         QuizzesRoutes.add(to: &router) { await playerBox.player }
         ExamRoutes.add(to: &router) { await playerBox.player }
         TriviaRoutes.add(to: &router) { await (playerBox.player, playerBox.shared) }
+        NewsRoutes.add(to: &router) { await playerBox.player }
         router.get("/api/events") { [hub] request in
             let topics = try Self.requestedTopics(request)
             return hub.streamResponse(for: request, topics: topics)

@@ -18,6 +18,8 @@ final class PlayerModels {
     let movies: MoviesModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
+    /// The news reader (its favourites are the player's).
+    let news: NewsModel
     /// The topics by name, each publishing one model's snapshot.
     let topics: [String: LiveTopic]
 
@@ -28,12 +30,14 @@ final class PlayerModels {
         books = BooksModel(client: services.booksClient)
         movies = MoviesModel(client: services.moviesClient)
         trivia = TriviaGame(client: services.triviaClient)
+        news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
             "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
             "movies": LiveTopic(name: "movies", json: movies.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
+            "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
         ]
     }
 
@@ -44,5 +48,6 @@ final class PlayerModels {
         Task { try? await books.download() }
         Task { try? await movies.download() }
         Task { try? await trivia.start() }
+        Task { try? await news.reload() }
     }
 }

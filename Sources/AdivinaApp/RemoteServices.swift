@@ -17,6 +17,10 @@ struct RemoteServices: Sendable {
     let moviesClient: JSONListClient<MovieItem>
     /// The trivia questions service (always the built-in stand-in).
     let triviaClient: TriviaClient
+    /// The WordPress site of the news reader (`--news-server`, or the stand-in).
+    let newsClient: WordPressClient
+    /// The key the news data is kept under: stable for the stand-in whatever port it has.
+    let newsSiteKey: String
 
     /// The services for `configuration`, with the stand-ins reached at `localBase`.
     init(configuration: Configuration, localBase: URL, transport: any HTTPTransport) {
@@ -35,6 +39,13 @@ struct RemoteServices: Sendable {
             url: configuration.moviesURL ?? localBase.appendingPathComponent("standin/movies/movies.json"),
             transport: transport)
         triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
+        if let site = configuration.newsServer {
+            newsClient = WordPressClient(siteURL: site, transport: transport)
+            newsSiteKey = QuizServerClient.serverKey(for: site)
+        } else {
+            newsClient = WordPressClient(siteURL: localBase.appendingPathComponent("standin/news"), transport: transport)
+            newsSiteKey = "standin:news"
+        }
     }
 
     /// The URL the server's own stand-ins are reached at from this process: loopback when the

@@ -9,6 +9,8 @@ public enum ItemKind: String, Hashable, Sendable {
     case match
     /// A film with a yes/no question (Películas exam).
     case movie
+    /// A post of a WordPress site (the news reader).
+    case post
 
     /// "none of them" with the right gender: `ninguna pregunta`, `ningún partido`…
     public var noneOfThem: String {
@@ -17,6 +19,7 @@ public enum ItemKind: String, Hashable, Sendable {
         case .book: return "ningún libro"
         case .match: return "ningún partido"
         case .movie: return "ninguna película"
+        case .post: return "ninguna noticia"
         }
     }
 }

@@ -8,8 +8,6 @@ public enum ModelError: Error, Hashable, Sendable {
     case store(StoreError)
     /// A local data file could not be read or is not a list of quizzes; says why.
     case file(String)
-    /// The post id is not in the news reader's list.
-    case unknownPost(Int)
     /// What the player sent cannot be used (a blank name, an answer out of range); says why.
     case invalid(String)
     /// The action does not fit the model's state right now (no game running, already saved); says why.
@@ -22,7 +20,6 @@ public enum ModelError: Error, Hashable, Sendable {
         case .remote(let error): return error.userMessage
         case .store(let error): return error.userMessage
         case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
-        case .unknownPost(let id): return "No hay ninguna noticia con id \(id)."
         case .invalid(let reason), .conflict(let reason): return reason
         }
     }

@@ -45,10 +45,7 @@ public final class TriviaStandIn: MountableStandIn {
 
     /// The stand-in with the bundled questions.
     public static func bundled(mountPath: String) throws -> TriviaStandIn {
-        guard let file = Bundle.module.url(forResource: "questions", withExtension: "json", subdirectory: "Data/trivia")
-        else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "StandIns resource Data/trivia is missing"])
-        }
+        let file = try StandInImages.bundledDataDirectory("trivia").appendingPathComponent("questions.json")
         return try TriviaStandIn(jsonData: try Data(contentsOf: file), mountPath: mountPath)
     }
 

@@ -440,6 +440,24 @@ def test_error_banner_when_the_quiz_server_fails_and_retry(start_server, fake_qu
     assert TOKEN not in str(server.state())
 
 
+def test_a_failed_check_shows_the_servers_message_in_an_alert(start_server, fake_quiz_server, page):
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    quiz = server.loaded_state()["quizzes"][0]
+    open_play(page, server, quiz)
+    fake_quiz_server.failing = True
+    page.fill("#answer", "París")
+    page.click("#check")
+    expect(alert(page)).to_be_visible()
+    expect(alert(page).locator(".alert-title")).to_have_text("No se pudo completar")
+    message = alert(page).locator(".alert-message").inner_text()
+    assert message.strip(), "the alert does not say what went wrong"
+    page.keyboard.press("Escape")
+    expect(alert(page)).to_have_count(0)
+    expect(page.locator("#score")).to_have_text("0")
+    fake_quiz_server.failing = False
+    check_answer(page, "París", "¡Correcto!")
+
+
 def test_progress_indicator_while_downloading(start_server, fake_quiz_server, page):
     server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     server.loaded_state()

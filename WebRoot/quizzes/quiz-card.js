@@ -29,7 +29,7 @@ export class QuizCard {
           ? "Doble clic en la imagen para ver la respuesta"
           : "Doble toque en la imagen para ver la respuesta",
       }));
-    this.question = el("h1", { className: "play-question", id: "question" });
+    this.question = el("h2", { className: "play-question", id: "question" });
 
     this.photo = imageBox("avatar", "person-circle-fill");
     this.photoButton = el("button", {
@@ -240,10 +240,9 @@ export class QuizCard {
   }
 }
 
-/** Toggles a favourite on the server; the next snapshot paints the truth. */
+/** Toggles a favourite on the server; the snapshot that follows over SSE paints the star. */
 export async function toggleFavourite(api, quiz, button) {
   button.disabled = true;
-  const result = await act(quiz.favourite ? "DELETE" : "PUT", `${api}/${quiz.id}/favourite`);
+  await act(quiz.favourite ? "DELETE" : "PUT", `${api}/${quiz.id}/favourite`);
   button.disabled = false;
-  if (result && typeof result.favourite === "boolean") QuizCard.paintStar(button, result.favourite);
 }
