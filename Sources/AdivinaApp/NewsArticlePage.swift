@@ -23,7 +23,8 @@ enum NewsArticlePage {
         return response
     }
 
-    /// The HTML text: a title, the byline as text, then the site's content.
+    /// The HTML text: a title, the byline as text, then the site's content; links open in a new
+    /// tab (the sandbox allows popups, which leave the sandbox; nothing else).
     static func document(for article: NewsArticle) -> String {
         let row = article.row
         let byline = [row.authorName, String(row.date.prefix(10))].compactMap { $0 }.joined(separator: " · ")
@@ -34,6 +35,7 @@ enum NewsArticlePage {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
+            <base target="_blank">
             <title>\(escaped(row.title))</title>
             <style>
             :root { color-scheme: light dark; }

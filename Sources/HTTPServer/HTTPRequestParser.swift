@@ -106,6 +106,9 @@ public struct HTTPRequestParser: Sendable {
                 ? .failure(.headerFieldsTooLarge("request head over \(limits.maxHeadBytes) bytes"))
                 : .incomplete
         }
+        // The same line-length rule as above once the line is complete, so that the answer does
+        // not depend on how the bytes were split into reads (found by the fuzzer).
+        if lineFeed - lineStart > limits.maxTargetBytes + 64 { return .failure(.uriTooLong) }
         guard lineFeed > lineStart, bytes[lineFeed - 1] == .cr else {
             return .failure(.badRequest("request line not ended by CRLF"))
         }

@@ -65,6 +65,7 @@ struct NewsAPITests {
         #expect(page.headers["x-content-type-options"] == "nosniff")
         let text = String(decoding: page.body, as: UTF8.self)
         #expect(text.contains("<title>Seguridad: contenido hostil de prueba</title>"))
+        #expect(text.contains(#"<base target="_blank">"#))
 
         #expect(try await running.get("/api/news/1").status == 404)
         #expect(try await running.get("/api/news/1/article").status == 404)

@@ -81,6 +81,22 @@ struct NewsModelTests {
         #expect(model.categoryName(id: 12) == "Eventos")
     }
 
+    @Test func overlappingReloadsDoNotAskForANameTwice() async throws {
+        serveASmallSite()
+        let gate = transport.hold(Replies.userPath(1))
+        let first = Task { try await model.reload() }
+        try await waitUntil { transport.requests.count == 6 }
+        try await model.reload()
+        #expect(transport.requests.count == 7, "the second reload asked for the posts only")
+        try await waitUntil { model.progress == NewsProgress(done: 4, total: 5) }
+        gate.open()
+        try await first.value
+        #expect(transport.count(Replies.userPath(1)) == 1)
+        #expect(transport.count(Replies.categoryPath(10)) == 1)
+        #expect(model.authorName(id: 1) == "Ana")
+        #expect(model.progress == nil)
+    }
+
     @Test func aFailedLookupLosesOnlyThatNameAndIsRetriedLater() async throws {
         serveASmallSite()
         transport.answer(Replies.userPath(2), with: Replies.error(404, "rest_user_invalid_id", "Invalid user ID."))
