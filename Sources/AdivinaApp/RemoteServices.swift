@@ -13,6 +13,8 @@ struct RemoteServices: Sendable {
     let quizRecordKey: String
     /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
     let booksClient: JSONListClient<BookItem>
+    /// The Películas exam's list: `--movies-url`, else the stand-in's `/standin/movies/movies.json`.
+    let moviesClient: JSONListClient<MovieItem>
     /// The trivia questions service (always the built-in stand-in).
     let triviaClient: TriviaClient
     /// The WordPress site of the news reader (`--news-server`, or the stand-in).
@@ -33,6 +35,9 @@ struct RemoteServices: Sendable {
         }
         booksClient = JSONListClient(
             url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
+        moviesClient = JSONListClient(
+            url: configuration.moviesURL ?? localBase.appendingPathComponent("standin/movies/movies.json"),
+            transport: transport)
         triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
         if let site = configuration.newsServer {
             newsClient = WordPressClient(siteURL: site, transport: transport)
