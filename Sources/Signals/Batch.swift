@@ -2,12 +2,14 @@
 /// outermost `batch` returns; then every affected subscriber and effect runs once.
 public func batch<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
     let graph = Graph.shared
-    return try graph.withContext(graph.currentContext()) { context throws(E) -> R in
-        context.batchDepth += 1
-        defer {
-            context.batchDepth -= 1
-            if context.batchDepth == 0 { graph.deliverQueue(context) }
+    let context = ThreadContext.forCurrentThread()
+    context.batchDepth += 1
+    defer {
+        context.batchDepth -= 1
+        if context.batchDepth == 0 && !context.isDelivering && !context.queue.isEmpty {
+            let mustDeliver = graph.locked(context) { trash in graph.startDelivery(context, &trash) }
+            if mustDeliver { graph.deliver(context) }
         }
-        return try body()
     }
+    return try body()
 }

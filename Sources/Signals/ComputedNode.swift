@@ -46,20 +46,18 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     /// Runs `compute` with this node as the observer of this thread, under the lock.
     private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
         let graph = Graph.shared
-        let newValue: Value = graph.withContext(context) { context in
-            let savedObserver = context.observer
-            let savedHoldsLock = context.holdsLock
-            context.observer = self
-            context.holdsLock = true
-            let newValue = compute()
-            context.observer = savedObserver
-            context.holdsLock = savedHoldsLock
-            if !savedHoldsLock && !context.trash.isEmpty {
-                // This is the outermost computation: what nested reads released joins `trash`.
-                trash.append(contentsOf: context.trash)
-                context.trash = []
-            }
-            return newValue
+        let context = context ?? ThreadContext.forCurrentThread()
+        let savedObserver = context.observer
+        let savedHoldsLock = context.holdsLock
+        context.observer = self
+        context.holdsLock = true
+        let newValue = compute()
+        context.observer = savedObserver
+        context.holdsLock = savedHoldsLock
+        if !savedHoldsLock && !context.trash.isEmpty {
+            // This is the outermost computation: what nested reads released joins `trash`.
+            trash.append(contentsOf: context.trash)
+            context.trash = []
         }
         graph.finishRecording(of: self, &trash)
         if let cached, let isEqual, isEqual(cached, newValue) { return }

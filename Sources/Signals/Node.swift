@@ -4,7 +4,11 @@
 /// The algorithm is the one of Preact's signals-core, with arrays instead of linked lists:
 /// a write bumps the source's `version` and pushes only "maybe outdated" flags downstream; a read
 /// pulls, and recomputes a computed value only when one of its sources really has a new version.
-/// Sources hold their targets weakly (`targets`), targets hold their sources strongly (`sources`).
+/// Targets own their sources (`sources`); sources only point back at their targets (`targets`),
+/// without owning them and without the cost of `weak` references. That is safe because a target
+/// always leaves its sources' lists before it can go away: an observer when it is cancelled (which
+/// `Subscription.deinit` does), a computed value when it loses its last target (and it cannot go
+/// away before, since its targets own it).
 ///
 /// Every mutable field is read and written only while holding the lock of `Graph.shared`, except
 /// `pendingValue`-like fields of observers, which belong to the one thread delivering them (see
@@ -39,15 +43,15 @@ class Node: @unchecked Sendable {
         var version: UInt64
     }
 
-    /// A weak reference to a target.
-    struct WeakTarget {
-        weak var node: Node?
+    /// A reference from a source to one of its targets, which it does not own.
+    struct TargetReference {
+        unowned(unsafe) let node: Node
     }
 
     /// Bumped whenever the value of this source changes.
     final var version: UInt64 = 0
     /// Who depends on this source, in the order they started to.
-    final var targets: [WeakTarget] = []
+    final var targets: [TargetReference] = []
     /// What this target read during its last computation or run.
     final var sources: [Dependency] = []
     /// What this target reads during the computation or run in progress.

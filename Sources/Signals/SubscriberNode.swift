@@ -17,7 +17,7 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     }
 
     /// Links to the source, under the lock; the first delivery is scheduled by the caller.
-    func attach(_ context: ThreadContext?, _ trash: inout [Any]) {
+    func attach(_ context: ThreadContext, _ trash: inout [Any]) {
         _ = source.refresh(context, &trash)
         sources = [Dependency(source: source, version: source.version)]
         Graph.shared.addTarget(self, to: source)

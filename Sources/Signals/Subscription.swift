@@ -10,7 +10,7 @@ public final class Subscription: Sendable {
     /// Stops the callbacks (idempotent; safe from inside a callback, its own included).
     public func cancel() {
         let graph = Graph.shared
-        graph.locked(graph.currentContext()) { trash in
+        graph.locked(ThreadContext.current) { trash in
             if !observer.flags.contains(.cancelled) { observer.cancel(&trash) }
         }
     }

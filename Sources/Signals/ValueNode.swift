@@ -11,8 +11,8 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
         let graph = Graph.shared
-        let context = graph.currentContext()
         var cycle = false
+        let context = ThreadContext.current
         let value: Value = graph.locked(context) { trash in
             if !refresh(context, &trash) {
                 cycle = true
@@ -30,9 +30,9 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
         currentValue()
     }
 
-    /// How many live targets list this node (for tests and diagnostics).
+    /// How many targets list this node (for tests and diagnostics).
     final var targetCount: Int {
         let graph = Graph.shared
-        return graph.locked(graph.currentContext()) { _ in targets.count { $0.node != nil } }
+        return graph.locked(ThreadContext.current) { _ in targets.count }
     }
 }
