@@ -32,7 +32,7 @@ public final class Computed<Value: Sendable>: ReadableSignal {
 
     /// See `ReadableSignal.subscribe(_:)`.
     public func subscribe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
-        Graph.shared.subscribe(to: node, onValue)
+        Graph.subscribe(to: node, onValue)
     }
 
     /// See `ReadableSignal.values`.

@@ -11,7 +11,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     init(isEqual: (@Sendable (Value, Value) -> Bool)?, compute: @escaping @Sendable () -> Value) {
         self.compute = compute
         self.isEqual = isEqual
-        super.init(order: Graph.shared.nextOrder())
+        super.init(order: Graph.nextOrder())
     }
 
     override var isLinked: Bool { flags.contains(.linked) }
@@ -33,9 +33,8 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         let hasValue = flags.contains(.hasValue)
         if hasValue && flags.contains(.linked) && !flags.contains(.outdated) { return true }
         flags.remove(.outdated)
-        let graph = Graph.shared
-        if hasValue && seenGlobalVersion == graph.globalVersion { return true }
-        seenGlobalVersion = graph.globalVersion
+        if hasValue && seenGlobalVersion == Graph.globalVersion { return true }
+        seenGlobalVersion = Graph.globalVersion
         flags.insert(.running)
         defer { flags.remove(.running) }
         if hasValue && !sourcesChanged(context, &trash) { return true }
@@ -45,7 +44,6 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
 
     /// Runs `compute` with this node as the observer of this thread, under the lock.
     private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
-        let graph = Graph.shared
         let context = context ?? ThreadContext.forCurrentThread()
         let savedObserver = context.observer
         let savedHoldsLock = context.holdsLock
@@ -59,7 +57,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
             trash.append(contentsOf: context.trash)
             context.trash = []
         }
-        graph.finishRecording(of: self, &trash)
+        Graph.finishRecording(of: self, &trash)
         if let cached, let isEqual, isEqual(cached, newValue) { return }
         if let cached { trash.append(cached) }
         cached = newValue
@@ -70,19 +68,19 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
         if flags.contains(.notified) { return }
         flags.formUnion([.notified, .outdated])
-        Graph.shared.markTargets(of: self, depth: depth, into: &wave)
+        Graph.markTargets(of: self, depth: depth, into: &wave)
     }
 
     override func didGainFirstTarget() {
         if flags.contains(.linked) { return }
         flags.insert(.linked)
-        for dependency in sources { Graph.shared.addTarget(self, to: dependency.source) }
+        for dependency in sources { Graph.addTarget(self, to: dependency.source) }
     }
 
     override func didLoseLastTarget() {
         if !flags.contains(.linked) { return }
         flags.remove(.linked)
         flags.insert(.outdated)
-        for dependency in sources { Graph.shared.removeTarget(self, from: dependency.source) }
+        for dependency in sources { Graph.removeTarget(self, from: dependency.source) }
     }
 }

@@ -6,6 +6,6 @@
 /// after `SignalError.notificationCycle` is reported.
 public func effect(_ body: @escaping @Sendable () -> Void) -> Subscription {
     let node = EffectNode(body)
-    Graph.shared.observe(node) { _, _ in }
+    Graph.observe(node) { _, _ in }
     return Subscription(node)
 }

@@ -32,9 +32,9 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
 
     override func finish(_ context: ThreadContext, _ trash: inout [Any]) {
         if flags.contains(.cancelled) {
-            Graph.shared.unlinkSources(of: self, &trash)
+            Graph.unlinkSources(of: self, &trash)
         } else {
-            Graph.shared.finishRecording(of: self, &trash)
+            Graph.finishRecording(of: self, &trash)
         }
     }
 

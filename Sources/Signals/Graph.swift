@@ -22,23 +22,19 @@ import Synchronization
 /// - **Cycles.** A computed value that reaches itself gets its previous value and the cycle is
 ///   reported; notifications nested deeper than `maximumDepth` on one thread (an effect writing
 ///   what it reads) are reported and dropped.
-final class Graph: @unchecked Sendable {
-    // @unchecked: `globalVersion` is used only while holding `mutex`.
-
-    /// The graph all signals belong to.
-    static let shared = Graph()
-
+enum Graph {
     /// Notifications nested deeper than this on one thread are reported as a cycle and dropped.
     static let maximumDepth = 100
 
-    private let mutex = Mutex<Void>(())
-    private let orderCounter = Atomic<UInt64>(0)
+    private static let mutex = Mutex<Void>(())
+    private static let orderCounter = Atomic<UInt64>(0)
     /// Bumped by every write; lets a computed value skip checking its sources when nothing at all
     /// was written since its last refresh.
-    var globalVersion: UInt64 = 0
+    /// Used only while holding `mutex`.
+    nonisolated(unsafe) static var globalVersion: UInt64 = 0
 
     /// A fresh creation-order number.
-    func nextOrder() -> UInt64 {
+    static func nextOrder() -> UInt64 {
         orderCounter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
@@ -46,7 +42,7 @@ final class Graph: @unchecked Sendable {
     /// `body` puts into `trash` is released after the lock is free: releasing a node or a value
     /// can run a `deinit` that cancels a subscription, which takes the lock.
     @inline(__always)
-    func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
+    static func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
         var trash: [Any] = []
         if let context, context.holdsLock {
             let result = body(&trash)
@@ -59,14 +55,14 @@ final class Graph: @unchecked Sendable {
     // MARK: Marking (under the lock)
 
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
-    func markTargets(of source: Node, depth: Int, into wave: inout [Node]) {
+    static func markTargets(of source: Node, depth: Int, into wave: inout [Node]) {
         for reference in source.targets {
             reference.node.sourceMayHaveChanged(depth: depth, into: &wave)
         }
     }
 
     /// Puts an observer into `wave`, or asks its delivering thread to run it once more.
-    func schedule(_ observer: Node, depth: Int, into wave: inout [Node]) {
+    static func schedule(_ observer: Node, depth: Int, into wave: inout [Node]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
         if observer.flags.contains(.delivering) {
             if !observer.flags.contains(.redeliver) {
@@ -82,27 +78,27 @@ final class Graph: @unchecked Sendable {
 
     /// The depth of notifications caused now by a thread with `context`.
     @inline(__always)
-    func causeDepth(_ context: ThreadContext) -> Int {
+    static func causeDepth(_ context: ThreadContext) -> Int {
         context.isDelivering ? context.depth + 1 : 0
     }
 
     // MARK: Linking (under the lock)
 
     /// Lists `target` among the targets of `source`.
-    func addTarget(_ target: Node, to source: Node) {
+    static func addTarget(_ target: Node, to source: Node) {
         source.targets.append(Node.TargetReference(node: target))
         if source.targets.count == 1 { source.didGainFirstTarget() }
     }
 
     /// Removes `target` from the targets of `source`.
-    func removeTarget(_ target: Node, from source: Node) {
+    static func removeTarget(_ target: Node, from source: Node) {
         guard let index = source.targets.lastIndex(where: { $0.node === target }) else { return }
         source.targets.remove(at: index)
         if source.targets.isEmpty { source.didLoseLastTarget() }
     }
 
     /// Records that `observer` read `source` (dependency tracking).
-    func recordRead(of source: Node, by observer: Node) {
+    static func recordRead(of source: Node, by observer: Node) {
         if observer.flags.contains(.cancelled) { return }
         if observer.recording.contains(where: { $0.source === source }) { return }
         observer.recording.append(Node.Dependency(source: source, version: source.version))
@@ -112,7 +108,7 @@ final class Graph: @unchecked Sendable {
     }
 
     /// Replaces the sources of `observer` by what it recorded, unlinking what it no longer reads.
-    func finishRecording(of observer: Node, _ trash: inout [Any]) {
+    static func finishRecording(of observer: Node, _ trash: inout [Any]) {
         let previous = observer.sources
         observer.sources = observer.recording
         observer.recording = []
@@ -124,7 +120,7 @@ final class Graph: @unchecked Sendable {
     }
 
     /// Unlinks `observer` from everything it reads.
-    func unlinkSources(of observer: Node, _ trash: inout [Any]) {
+    static func unlinkSources(of observer: Node, _ trash: inout [Any]) {
         for dependency in observer.sources { removeTarget(observer, from: dependency.source) }
         for dependency in observer.recording
         where !observer.sources.contains(where: { $0.source === dependency.source }) {
@@ -141,7 +137,7 @@ final class Graph: @unchecked Sendable {
     /// Under the lock, after a write, subscribe or effect queued observers on `context`: leaves
     /// them queued behind the delivery or batch in progress on this thread, or prepares them and
     /// returns true when the caller must now run `deliver`.
-    func startDelivery(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
+    static func startDelivery(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
         if context.queue.isEmpty || context.isDelivering || context.batchDepth > 0 { return false }
         context.isDelivering = true
         prepareQueue(context, &trash)
@@ -149,21 +145,24 @@ final class Graph: @unchecked Sendable {
     }
 
     /// Under the lock: decides which queued observers run, in creation order, and takes what
-    /// they need (values, computed values pulled) into `context.ready`.
-    func prepareQueue(_ context: ThreadContext, _ trash: inout [Any]) {
+    /// they need (values, computed values pulled) into `context.ready`; the others go to
+    /// `context.finished`, to be released after the lock.
+    static func prepareQueue(_ context: ThreadContext, _ trash: inout [Any]) {
         if context.queue.count > 1 { context.queue.sort { $0.order < $1.order } }
         var errors: [SignalError] = []
         for node in context.queue {
             let observer = unsafeDowncast(node, to: ObserverNode.self)
             observer.flags.remove(.scheduled)
-            if observer.flags.contains(.cancelled) { continue }
-            if observer.depth > Graph.maximumDepth {
+            if observer.flags.contains(.cancelled) {
+                context.finished.append(observer)
+            } else if observer.depth > Graph.maximumDepth {
                 errors.append(.notificationCycle(depth: observer.depth))
-                continue
-            }
-            if observer.prepare(context, &trash) {
+                context.finished.append(observer)
+            } else if observer.prepare(context, &trash) {
                 observer.flags.insert(.delivering)
                 context.ready.append(observer)
+            } else {
+                context.finished.append(observer)
             }
         }
         context.queue.removeAll(keepingCapacity: true)
@@ -172,7 +171,7 @@ final class Graph: @unchecked Sendable {
 
     /// Outside the lock: runs the prepared observers of this thread's `context`, then the waves
     /// their callbacks queued, until nothing is left.
-    func deliver(_ context: ThreadContext) {
+    static func deliver(_ context: ThreadContext) {
         while true {
             for observer in context.ready where !observer.isCancelled {
                 context.depth = observer.depth
@@ -187,6 +186,7 @@ final class Graph: @unchecked Sendable {
                         schedule(observer, depth: observer.depth, into: &context.queue)
                     }
                 }
+                context.finished.append(contentsOf: context.ready)
                 context.ready.removeAll(keepingCapacity: true)
                 if context.queue.isEmpty || context.batchDepth > 0 {
                     context.isDelivering = false
@@ -195,13 +195,15 @@ final class Graph: @unchecked Sendable {
                 prepareQueue(context, &trash)
                 return false
             }
+            // Dropping the last reference to an observer can run deinits: not under the lock.
+            context.finished.removeAll(keepingCapacity: true)
             if done { return }
         }
     }
 
     /// Subscribes `onValue` to `source`: links it, then delivers the current value (now, or queued
     /// behind the delivery or batch in progress on this thread).
-    func subscribe<Value>(
+    static func subscribe<Value>(
         to source: ValueNode<Value>, _ onValue: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         let node = SubscriberNode(source: source, callback: onValue)
@@ -210,7 +212,7 @@ final class Graph: @unchecked Sendable {
     }
 
     /// Schedules the first run of a new observer after `link` (under the lock), and delivers.
-    func observe(_ observer: ObserverNode, link: (ThreadContext, inout [Any]) -> Void) {
+    static func observe(_ observer: ObserverNode, link: (ThreadContext, inout [Any]) -> Void) {
         let context = ThreadContext.forCurrentThread()
         let mustDeliver: Bool = locked(context) { trash in
             link(context, &trash)

@@ -11,7 +11,7 @@ class ObserverNode: Node, @unchecked Sendable {
     private let cancelledFlag = Atomic<Bool>(false)
 
     init() {
-        super.init(order: Graph.shared.nextOrder())
+        super.init(order: Graph.nextOrder())
     }
 
     /// Whether `cancel` was called (readable without the lock).
@@ -20,7 +20,7 @@ class ObserverNode: Node, @unchecked Sendable {
     }
 
     override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
-        Graph.shared.schedule(self, depth: depth, into: &wave)
+        Graph.schedule(self, depth: depth, into: &wave)
     }
 
     /// Decides under the lock whether to run, and takes what `deliver` needs.
@@ -41,6 +41,6 @@ class ObserverNode: Node, @unchecked Sendable {
     func cancel(_ trash: inout [Any]) {
         flags.insert(.cancelled)
         cancelledFlag.store(true, ordering: .releasing)
-        Graph.shared.unlinkSources(of: self, &trash)
+        Graph.unlinkSources(of: self, &trash)
     }
 }

@@ -35,7 +35,7 @@ public final class State<Value: Sendable>: ReadableSignal {
 
     /// See `ReadableSignal.subscribe(_:)`.
     public func subscribe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
-        Graph.shared.subscribe(to: node, onValue)
+        Graph.subscribe(to: node, onValue)
     }
 
     /// See `ReadableSignal.values`.

@@ -11,7 +11,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     init(_ value: Value, isEqual: (@Sendable (Value, Value) -> Bool)?) {
         self.value = value
         self.isEqual = isEqual
-        super.init(order: Graph.shared.nextOrder())
+        super.init(order: Graph.nextOrder())
     }
 
     override func currentValue() -> Value {
@@ -20,7 +20,6 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
 
     /// Atomically transforms the value; notifies (before returning) when it changed.
     func write<R, E: Error>(_ transform: (inout Value) throws(E) -> R) throws(E) -> R {
-        let graph = Graph.shared
         let context = ThreadContext.current
         if let context, context.holdsLock {
             // A computation must not have side effects: report it and leave the state as is.
@@ -30,7 +29,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
         }
         var replaced: Value?
         var result: Result<R, E>?
-        let delivery: ThreadContext? = graph.locked(context) { trash in
+        let delivery: ThreadContext? = Graph.locked(context) { trash in
             var newValue = value
             do throws(E) { result = .success(try transform(&newValue)) } catch {
                 result = .failure(error)
@@ -39,57 +38,55 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
             if let isEqual, isEqual(value, newValue) { return nil }
             replaced = value
             value = newValue
-            return changed(context, graph, &trash)
+            return changed(context, &trash)
         }
         withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        if let delivery { graph.deliver(delivery) }
+        if let delivery { Graph.deliver(delivery) }
         return try result!.get()
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
     func set(_ newValue: Value) {
-        let graph = Graph.shared
         let context = ThreadContext.current
         if let context, context.holdsLock {
             SignalDiagnostics.report(.writeDuringComputation)
             return
         }
         var replaced: Value?
-        let delivery: ThreadContext? = graph.locked(context) { trash in
+        let delivery: ThreadContext? = Graph.locked(context) { trash in
             if let isEqual, isEqual(value, newValue) { return nil }
             replaced = value
             value = newValue
-            return changed(context, graph, &trash)
+            return changed(context, &trash)
         }
         withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        if let delivery { graph.deliver(delivery) }
+        if let delivery { Graph.deliver(delivery) }
     }
 
     /// Bookkeeping of a change, under the lock; returns the context that must now deliver.
-    private func changed(_ context: ThreadContext?, _ graph: Graph, _ trash: inout [Any]) -> ThreadContext? {
+    private func changed(_ context: ThreadContext?, _ trash: inout [Any]) -> ThreadContext? {
         version &+= 1
-        graph.globalVersion &+= 1
+        Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
         if targets.isEmpty && (companion == nil || companion!.targets.isEmpty) {
             companion?.version &+= 1
             return nil
         }
         let context = context ?? ThreadContext.forCurrentThread()
-        let depth = graph.causeDepth(context)
-        graph.markTargets(of: self, depth: depth, into: &context.queue)
+        let depth = Graph.causeDepth(context)
+        Graph.markTargets(of: self, depth: depth, into: &context.queue)
         if let companion {
             companion.version &+= 1
-            graph.markTargets(of: companion, depth: depth, into: &context.queue)
+            Graph.markTargets(of: companion, depth: depth, into: &context.queue)
         }
-        return graph.startDelivery(context, &trash) ? context : nil
+        return Graph.startDelivery(context, &trash) ? context : nil
     }
 }
 
 extension StateNode {
     /// Makes every change of this state also bump `counter` (once; later calls are no-ops).
     func attachCompanion(_ counter: StateNode<Int>) {
-        let graph = Graph.shared
-        graph.locked(ThreadContext.current) { _ in
+        Graph.locked(ThreadContext.current) { _ in
             if companion == nil { companion = counter }
         }
     }

@@ -20,7 +20,7 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     func attach(_ context: ThreadContext, _ trash: inout [Any]) {
         _ = source.refresh(context, &trash)
         sources = [Dependency(source: source, version: source.version)]
-        Graph.shared.addTarget(self, to: source)
+        Graph.addTarget(self, to: source)
     }
 
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {

@@ -9,8 +9,7 @@ public final class Subscription: Sendable {
 
     /// Stops the callbacks (idempotent; safe from inside a callback, its own included).
     public func cancel() {
-        let graph = Graph.shared
-        graph.locked(ThreadContext.current) { trash in
+        Graph.locked(ThreadContext.current) { trash in
             if !observer.flags.contains(.cancelled) { observer.cancel(&trash) }
         }
     }

@@ -33,6 +33,8 @@ final class ThreadContext: @unchecked Sendable {
     var queue: [Node] = []
     /// Observers of the wave being delivered, prepared under the lock (reused buffer).
     var ready: [ObserverNode] = []
+    /// Observers of the last wave, released outside the lock (reused buffer).
+    var finished: [ObserverNode] = []
     /// Values released under the lock by nested calls, dropped once the lock is free.
     var trash: [Any] = []
 

@@ -10,14 +10,13 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// Reads the value from outside: tracks the read when a computed value or an effect is
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
-        let graph = Graph.shared
         var cycle = false
         let context = ThreadContext.current
-        let value: Value = graph.locked(context) { trash in
+        let value: Value = Graph.locked(context) { trash in
             if !refresh(context, &trash) {
                 cycle = true
             } else if let observer = context?.observer {
-                graph.recordRead(of: self, by: observer)
+                Graph.recordRead(of: self, by: observer)
             }
             return valueAfterCycle(cycle)
         }
@@ -32,7 +31,6 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
 
     /// How many targets list this node (for tests and diagnostics).
     final var targetCount: Int {
-        let graph = Graph.shared
-        return graph.locked(ThreadContext.current) { _ in targets.count }
+        return Graph.locked(ThreadContext.current) { _ in targets.count }
     }
 }
