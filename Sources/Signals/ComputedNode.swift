@@ -4,11 +4,11 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     // @unchecked: all mutable state is guarded by the graph lock.
 
     private let compute: @Sendable () -> Value
-    private let isEqual: (@Sendable (Value, Value) -> Bool)?
-    private var cached: Value?
-    private var seenGlobalVersion: UInt64 = 0
+    private let isEqual: @Sendable (Value, Value) -> Bool
+    @exclusivity(unchecked) private var cached: Value?
+    @exclusivity(unchecked) private var seenGlobalVersion: UInt64 = 0
 
-    init(isEqual: (@Sendable (Value, Value) -> Bool)?, compute: @escaping @Sendable () -> Value) {
+    init(isEqual: @escaping @Sendable (Value, Value) -> Bool, compute: @escaping @Sendable () -> Value) {
         self.compute = compute
         self.isEqual = isEqual
         super.init(order: Graph.nextOrder())
@@ -58,7 +58,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
             context.trash = []
         }
         Graph.finishRecording(of: self, &trash)
-        if let cached, let isEqual, isEqual(cached, newValue) { return }
+        if let cached, isEqual(cached, newValue) { return }
         if let cached { trash.append(cached) }
         cached = newValue
         flags.insert(.hasValue)

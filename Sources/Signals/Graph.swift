@@ -31,7 +31,7 @@ enum Graph {
     /// Bumped by every write; lets a computed value skip checking its sources when nothing at all
     /// was written since its last refresh.
     /// Used only while holding `mutex`.
-    nonisolated(unsafe) static var globalVersion: UInt64 = 0
+    @exclusivity(unchecked) nonisolated(unsafe) static var globalVersion: UInt64 = 0
 
     /// A fresh creation-order number.
     static func nextOrder() -> UInt64 {
@@ -148,9 +148,10 @@ enum Graph {
     /// they need (values, computed values pulled) into `context.ready`; the others go to
     /// `context.finished`, to be released after the lock.
     static func prepareQueue(_ context: ThreadContext, _ trash: inout [Any]) {
-        if context.queue.count > 1 { context.queue.sort { $0.order < $1.order } }
+        // Sorted last-first, so that popping takes them in creation order.
+        if context.queue.count > 1 { context.queue.sort { $0.order > $1.order } }
         var errors: [SignalError] = []
-        for node in context.queue {
+        while let node = context.queue.popLast() {
             let observer = unsafeDowncast(node, to: ObserverNode.self)
             observer.flags.remove(.scheduled)
             if observer.flags.contains(.cancelled) {
@@ -165,7 +166,6 @@ enum Graph {
                 context.finished.append(observer)
             }
         }
-        context.queue.removeAll(keepingCapacity: true)
         for error in errors { SignalDiagnostics.report(error) }
     }
 
@@ -186,18 +186,17 @@ enum Graph {
                         schedule(observer, depth: observer.depth, into: &context.queue)
                     }
                 }
-                context.finished.append(contentsOf: context.ready)
-                context.ready.removeAll(keepingCapacity: true)
                 if context.queue.isEmpty || context.batchDepth > 0 {
                     context.isDelivering = false
                     return true
                 }
-                prepareQueue(context, &trash)
                 return false
             }
             // Dropping the last reference to an observer can run deinits: not under the lock.
-            context.finished.removeAll(keepingCapacity: true)
+            while context.ready.popLast() != nil {}
+            while context.finished.popLast() != nil {}
             if done { return }
+            locked(context) { trash in prepareQueue(context, &trash) }
         }
     }
 

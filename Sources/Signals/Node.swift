@@ -49,18 +49,18 @@ class Node: @unchecked Sendable {
     }
 
     /// Bumped whenever the value of this source changes.
-    final var version: UInt64 = 0
+    @exclusivity(unchecked) final var version: UInt64 = 0
     /// Who depends on this source, in the order they started to.
-    final var targets: [TargetReference] = []
+    @exclusivity(unchecked) final var targets: [TargetReference] = []
     /// What this target read during its last computation or run.
-    final var sources: [Dependency] = []
+    @exclusivity(unchecked) final var sources: [Dependency] = []
     /// What this target reads during the computation or run in progress.
-    final var recording: [Dependency] = []
-    final var flags: Flags = []
+    @exclusivity(unchecked) final var recording: [Dependency] = []
+    @exclusivity(unchecked) final var flags: Flags = []
     /// Creation order; observers of one wave are delivered in this order.
     final let order: UInt64
     /// How many nested notifications led to this observer's pending delivery (cycle detection).
-    final var depth = 0
+    @exclusivity(unchecked) final var depth = 0
 
     init(order: UInt64) {
         self.order = order

@@ -34,9 +34,6 @@ class ObserverNode: Node, @unchecked Sendable {
     /// Bookkeeping after `deliver`, under the lock.
     func finish(_ context: ThreadContext, _ trash: inout [Any]) {}
 
-    /// Drops what `prepare` took when the observer was cancelled before `deliver`.
-    func discardPending(_ trash: inout [Any]) {}
-
     /// Stops this observer for good, under the lock.
     func cancel(_ trash: inout [Any]) {
         flags.insert(.cancelled)

@@ -3,12 +3,12 @@
 final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by the graph lock.
 
-    private var value: Value
-    private let isEqual: (@Sendable (Value, Value) -> Bool)?
+    @exclusivity(unchecked) private var value: Value
+    private let isEqual: @Sendable (Value, Value) -> Bool
     /// Bumped in the same wave as every change of this state (see `Tracked`).
-    var companion: StateNode<Int>?
+    @exclusivity(unchecked) var companion: StateNode<Int>?
 
-    init(_ value: Value, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+    init(_ value: Value, isEqual: @escaping @Sendable (Value, Value) -> Bool) {
         self.value = value
         self.isEqual = isEqual
         super.init(order: Graph.nextOrder())
@@ -35,9 +35,9 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
                 result = .failure(error)
                 return nil
             }
-            if let isEqual, isEqual(value, newValue) { return nil }
-            replaced = value
-            value = newValue
+            if isEqual(value, newValue) { return nil }
+            swap(&value, &newValue)
+            replaced = newValue
             return changed(context, &trash)
         }
         withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
@@ -52,14 +52,13 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
             SignalDiagnostics.report(.writeDuringComputation)
             return
         }
-        var replaced: Value?
+        var incoming = newValue
         let delivery: ThreadContext? = Graph.locked(context) { trash in
-            if let isEqual, isEqual(value, newValue) { return nil }
-            replaced = value
-            value = newValue
+            if isEqual(value, incoming) { return nil }
+            swap(&value, &incoming)
             return changed(context, &trash)
         }
-        withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
+        withExtendedLifetime(incoming) {}  // now the old value: released here, outside the lock
         if let delivery { Graph.deliver(delivery) }
     }
 

@@ -20,23 +20,23 @@ final class ThreadContext: @unchecked Sendable {
     // mutable fields are never used by two threads.
 
     /// The computed value or effect whose reads are being recorded, if any.
-    var observer: Node?
+    @exclusivity(unchecked) var observer: Node?
     /// True while a computed value computes: the graph lock is held by this thread.
-    var holdsLock = false
+    @exclusivity(unchecked) var holdsLock = false
     /// True while this thread's delivery loop runs.
-    var isDelivering = false
+    @exclusivity(unchecked) var isDelivering = false
     /// How many `batch` calls are open on this thread.
-    var batchDepth = 0
+    @exclusivity(unchecked) var batchDepth = 0
     /// Nesting depth of the delivery in progress.
-    var depth = 0
+    @exclusivity(unchecked) var depth = 0
     /// Observers notified by this thread and not yet prepared (reused buffer).
-    var queue: [Node] = []
+    @exclusivity(unchecked) var queue: [Node] = []
     /// Observers of the wave being delivered, prepared under the lock (reused buffer).
-    var ready: [ObserverNode] = []
+    @exclusivity(unchecked) var ready: [ObserverNode] = []
     /// Observers of the last wave, released outside the lock (reused buffer).
-    var finished: [ObserverNode] = []
+    @exclusivity(unchecked) var finished: [ObserverNode] = []
     /// Values released under the lock by nested calls, dropped once the lock is free.
-    var trash: [Any] = []
+    @exclusivity(unchecked) var trash: [Any] = []
 
     /// The context of the current thread, if it has needed one yet.
     @inline(__always)
