@@ -5,7 +5,8 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
 
     private let compute: @Sendable () -> Value
     private let isEqual: @Sendable (Value, Value) -> Bool
-    @exclusivity(unchecked) private var cached: Value?
+    /// The cached value; initialized exactly while `flags` contains `.hasValue`.
+    private let cached = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     @exclusivity(unchecked) private var seenGlobalVersion: UInt64 = 0
 
     init(isEqual: @escaping @Sendable (Value, Value) -> Bool, compute: @escaping @Sendable () -> Value) {
@@ -14,17 +15,22 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         super.init(order: Graph.nextOrder())
     }
 
+    deinit {
+        if flags.contains(.hasValue) { cached.deinitialize(count: 1) }
+        cached.deallocate()
+    }
+
     override var isLinked: Bool { flags.contains(.linked) }
 
     override func currentValue() -> Value {
-        cached!
+        cached.pointee
     }
 
     override func valueAfterCycle(_ cycle: Bool) -> Value {
-        guard let cached else {
+        guard flags.contains(.hasValue) else {
             fatalError("Signals: a Computed read itself during its first computation (a cycle with no value to give)")
         }
-        return cached
+        return cached.pointee
     }
 
     override func refresh(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
@@ -58,9 +64,11 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
             context.trash = []
         }
         Graph.finishRecording(of: self, &trash)
-        if let cached, isEqual(cached, newValue) { return }
-        if let cached { trash.append(cached) }
-        cached = newValue
+        if flags.contains(.hasValue) {
+            if isEqual(cached.pointee, newValue) { return }
+            trash.append(cached.move())
+        }
+        cached.initialize(to: newValue)
         flags.insert(.hasValue)
         version &+= 1
     }

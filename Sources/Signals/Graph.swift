@@ -49,7 +49,13 @@ enum Graph {
             if !trash.isEmpty { context.trash.append(contentsOf: trash) }
             return result
         }
-        return mutex.withLock { _ in UncheckedSendingBox(body(&trash)) }.value
+        // Lock and unlock by hand (`Mutex<Void>`'s own entry points): `withLock` would have to
+        // carry a generic result out as `sending`, which costs a metadata lookup per call.
+        // `body` neither throws nor suspends, so the unlock always runs.
+        mutex._unsafeLock()
+        let result = body(&trash)
+        mutex._unsafeUnlock()
+        return result
     }
 
     // MARK: Marking (under the lock)
@@ -219,15 +225,5 @@ enum Graph {
             return startDelivery(context, &trash)
         }
         if mustDeliver { deliver(context) }
-    }
-}
-
-/// Carries a value out of `Mutex.withLock`, whose result must be `sending`.
-struct UncheckedSendingBox<Value>: @unchecked Sendable {
-    // @unchecked: the value only crosses the end of a `withLock` closure on the same thread.
-    let value: Value
-
-    init(_ value: Value) {
-        self.value = value
     }
 }

@@ -10,8 +10,8 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// Reads the value from outside: tracks the read when a computed value or an effect is
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
-        var cycle = false
         let context = ThreadContext.current
+        var cycle = false
         let value: Value = Graph.locked(context) { trash in
             if !refresh(context, &trash) {
                 cycle = true
