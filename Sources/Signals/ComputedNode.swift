@@ -55,6 +55,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         let savedHoldsLock = context.holdsLock
         context.observer = self
         context.holdsLock = true
+        beginRecording()
         let newValue = compute()
         context.observer = savedObserver
         context.holdsLock = savedHoldsLock
@@ -66,7 +67,11 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         Graph.finishRecording(of: self, &trash)
         if flags.contains(.hasValue) {
             if isEqual(cached.pointee, newValue) { return }
-            trash.append(cached.move())
+            if _isPOD(Value.self) {
+                cached.deinitialize(count: 1)
+            } else {
+                trash.append(cached.move())  // released outside the lock
+            }
         }
         cached.initialize(to: newValue)
         flags.insert(.hasValue)

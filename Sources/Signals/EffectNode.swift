@@ -13,7 +13,7 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
         if flags.contains(.hasValue) && !sourcesChanged(context, &trash) { return false }
         flags.insert(.hasValue)
-        recording = []
+        beginRecording()
         return true
     }
 

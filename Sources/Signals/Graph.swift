@@ -103,9 +103,21 @@ enum Graph {
         if source.targets.isEmpty { source.didLoseLastTarget() }
     }
 
-    /// Records that `observer` read `source` (dependency tracking).
+    /// Records that `observer` read `source` (dependency tracking). While the reads come in the
+    /// same order as last time (the usual case), this only refreshes the recorded versions.
     static func recordRead(of source: Node, by observer: Node) {
         if observer.flags.contains(.cancelled) { return }
+        if !observer.readsDiverged {
+            let index = observer.matchedReads
+            if index < observer.sources.count && observer.sources[index].source === source {
+                observer.sources[index].version = source.version
+                observer.matchedReads = index + 1
+                return
+            }
+            for earlier in observer.sources[..<index] where earlier.source === source { return }
+            observer.readsDiverged = true
+            observer.recording.append(contentsOf: observer.sources[..<index])
+        }
         if observer.recording.contains(where: { $0.source === source }) { return }
         observer.recording.append(Node.Dependency(source: source, version: source.version))
         if observer.isLinked && !observer.sources.contains(where: { $0.source === source }) {
@@ -113,8 +125,18 @@ enum Graph {
         }
     }
 
-    /// Replaces the sources of `observer` by what it recorded, unlinking what it no longer reads.
+    /// Replaces the sources of `observer` by what it read, unlinking what it no longer reads.
     static func finishRecording(of observer: Node, _ trash: inout [Any]) {
+        if !observer.readsDiverged {
+            let unread = observer.sources[observer.matchedReads...]
+            if unread.isEmpty { return }
+            if observer.isLinked {
+                for dependency in unread { removeTarget(observer, from: dependency.source) }
+            }
+            trash.append(Array(unread))
+            observer.sources.removeSubrange(observer.matchedReads...)
+            return
+        }
         let previous = observer.sources
         observer.sources = observer.recording
         observer.recording = []
@@ -122,15 +144,17 @@ enum Graph {
         where !observer.sources.contains(where: { $0.source === dependency.source }) {
             if observer.isLinked { removeTarget(observer, from: dependency.source) }
         }
-        if !previous.isEmpty { trash.append(previous) }
+        trash.append(previous)
     }
 
     /// Unlinks `observer` from everything it reads.
     static func unlinkSources(of observer: Node, _ trash: inout [Any]) {
         for dependency in observer.sources { removeTarget(observer, from: dependency.source) }
-        for dependency in observer.recording
-        where !observer.sources.contains(where: { $0.source === dependency.source }) {
-            removeTarget(observer, from: dependency.source)
+        if observer.readsDiverged {
+            for dependency in observer.recording
+            where !observer.sources.contains(where: { $0.source === dependency.source }) {
+                removeTarget(observer, from: dependency.source)
+            }
         }
         if !observer.sources.isEmpty { trash.append(observer.sources) }
         if !observer.recording.isEmpty { trash.append(observer.recording) }

@@ -54,7 +54,12 @@ class Node: @unchecked Sendable {
     @exclusivity(unchecked) final var targets: [TargetReference] = []
     /// What this target read during its last computation or run.
     @exclusivity(unchecked) final var sources: [Dependency] = []
-    /// What this target reads during the computation or run in progress.
+    /// How many reads of the computation or run in progress matched `sources` in order.
+    @exclusivity(unchecked) final var matchedReads = 0
+    /// Whether the computation or run in progress read something else than last time, in which
+    /// case `recording` holds what it read.
+    @exclusivity(unchecked) final var readsDiverged = false
+    /// What this target reads during the computation or run in progress, once it diverged.
     @exclusivity(unchecked) final var recording: [Dependency] = []
     @exclusivity(unchecked) final var flags: Flags = []
     /// Creation order; observers of one wave are delivered in this order.
@@ -82,6 +87,13 @@ class Node: @unchecked Sendable {
 
     /// Whether this target is listed in the targets of what it reads (observers always are).
     var isLinked: Bool { true }
+
+    /// Starts recording the reads of a computation or run.
+    final func beginRecording() {
+        matchedReads = 0
+        readsDiverged = false
+        recording.removeAll(keepingCapacity: true)
+    }
 
     /// Whether any source read last time has a newer version now (refreshing computed sources).
     final func sourcesChanged(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
