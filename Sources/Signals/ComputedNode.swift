@@ -78,7 +78,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         version &+= 1
     }
 
-    override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
+    override func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {
         if flags.contains(.notified) { return }
         flags.formUnion([.notified, .outdated])
         Graph.markTargets(of: self, depth: depth, into: &wave)

@@ -61,14 +61,14 @@ enum Graph {
     // MARK: Marking (under the lock)
 
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
-    static func markTargets(of source: Node, depth: Int, into wave: inout [Node]) {
+    static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
         for reference in source.targets {
             reference.node.sourceMayHaveChanged(depth: depth, into: &wave)
         }
     }
 
     /// Puts an observer into `wave`, or asks its delivering thread to run it once more.
-    static func schedule(_ observer: Node, depth: Int, into wave: inout [Node]) {
+    static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
         if observer.flags.contains(.delivering) {
             if !observer.flags.contains(.redeliver) {
@@ -175,27 +175,28 @@ enum Graph {
     }
 
     /// Under the lock: decides which queued observers run, in creation order, and takes what
-    /// they need (values, computed values pulled) into `context.ready`; the others go to
-    /// `context.finished`, to be released after the lock.
+    /// they need (values, computed values pulled). The queue becomes `context.ready`, with the
+    /// observers that run first (`readyCount` of them).
     static func prepareQueue(_ context: ThreadContext, _ trash: inout [Any]) {
-        // Sorted last-first, so that popping takes them in creation order.
-        if context.queue.count > 1 { context.queue.sort { $0.order > $1.order } }
+        if context.queue.count > 1 { context.queue.sort { $0.order < $1.order } }
         var errors: [SignalError] = []
-        while let node = context.queue.popLast() {
-            let observer = unsafeDowncast(node, to: ObserverNode.self)
+        var readyCount = 0
+        for index in context.queue.indices {
+            let observer = context.queue[index]
             observer.flags.remove(.scheduled)
-            if observer.flags.contains(.cancelled) {
-                context.finished.append(observer)
-            } else if observer.depth > Graph.maximumDepth {
+            if observer.flags.contains(.cancelled) { continue }
+            if observer.depth > Graph.maximumDepth {
                 errors.append(.notificationCycle(depth: observer.depth))
-                context.finished.append(observer)
-            } else if observer.prepare(context, &trash) {
+                continue
+            }
+            if observer.prepare(context, &trash) {
                 observer.flags.insert(.delivering)
-                context.ready.append(observer)
-            } else {
-                context.finished.append(observer)
+                context.queue.swapAt(readyCount, index)
+                readyCount += 1
             }
         }
+        swap(&context.queue, &context.ready)
+        context.readyCount = readyCount
         for error in errors { SignalDiagnostics.report(error) }
     }
 
@@ -203,12 +204,14 @@ enum Graph {
     /// their callbacks queued, until nothing is left.
     static func deliver(_ context: ThreadContext) {
         while true {
-            for observer in context.ready where !observer.isCancelled {
+            for index in 0..<context.readyCount where !context.ready[index].isCancelled {
+                let observer = context.ready[index]
                 context.depth = observer.depth
                 observer.deliver(context)
             }
             let done: Bool = locked(context) { trash in
-                for observer in context.ready {
+                for index in 0..<context.readyCount {
+                    let observer = context.ready[index]
                     observer.flags.remove(.delivering)
                     observer.finish(context, &trash)
                     if observer.flags.contains(.redeliver) {
@@ -223,8 +226,8 @@ enum Graph {
                 return false
             }
             // Dropping the last reference to an observer can run deinits: not under the lock.
+            context.readyCount = 0
             while context.ready.popLast() != nil {}
-            while context.finished.popLast() != nil {}
             if done { return }
             locked(context) { trash in prepareQueue(context, &trash) }
         }

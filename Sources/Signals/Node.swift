@@ -77,7 +77,7 @@ class Node: @unchecked Sendable {
     }
 
     /// Called on a target when one of its sources changed or may have changed.
-    func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {}
+    func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {}
 
     /// Called when this source gets its first target.
     func didGainFirstTarget() {}

@@ -19,7 +19,7 @@ class ObserverNode: Node, @unchecked Sendable {
         cancelledFlag.load(ordering: .acquiring)
     }
 
-    override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
+    override func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {
         Graph.schedule(self, depth: depth, into: &wave)
     }
 

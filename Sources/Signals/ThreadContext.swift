@@ -30,11 +30,12 @@ final class ThreadContext: @unchecked Sendable {
     /// Nesting depth of the delivery in progress.
     @exclusivity(unchecked) var depth = 0
     /// Observers notified by this thread and not yet prepared (reused buffer).
-    @exclusivity(unchecked) var queue: [Node] = []
-    /// Observers of the wave being delivered, prepared under the lock (reused buffer).
+    @exclusivity(unchecked) var queue: [ObserverNode] = []
+    /// The wave being delivered: the first `readyCount` observers run, the rest were skipped;
+    /// all are released after the wave, outside the lock (reused buffer).
     @exclusivity(unchecked) var ready: [ObserverNode] = []
-    /// Observers of the last wave, released outside the lock (reused buffer).
-    @exclusivity(unchecked) var finished: [ObserverNode] = []
+    /// How many observers at the start of `ready` run in this wave.
+    @exclusivity(unchecked) var readyCount = 0
     /// Values released under the lock by nested calls, dropped once the lock is free.
     @exclusivity(unchecked) var trash: [Any] = []
 
