@@ -15,8 +15,6 @@ func threadCPUTime() -> Double {
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
     return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
 }
-// Models run on the main actor, inside tasks: measure there too.
-await Task.yield()
 
 /// Times `body(iterations)` `rounds` times and prints the median per operation.
 func measure(_ name: String, rounds: Int = 11, iterations: Int, _ body: (Int) -> Void) {
