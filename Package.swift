@@ -35,11 +35,25 @@ let package = Package(
         // Test support, not a product: a child process that writes the Store until StoreCrashTests
         // kills it with SIGKILL (a separate process is the only honest way to die mid-write).
         .executableTarget(name: "StoreCrashProbe", dependencies: ["Models"]),
+        // Benchmarks and the connection leak test drive this small server (not a product):
+        // a JSON route, static files, an event stream and a broadcast trigger.
+        .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "ModelsTests", dependencies: ["Models", "Signals", "StoreCrashProbe"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"]),
-        .testTarget(name: "StandInsTests", dependencies: ["StandIns", "HTTPServer"]),
-        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer"]),
+        .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
+        .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
+        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport"]),
+        // What several test targets share: the real fixtures beside the repository.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )
+
+// The request parser's libFuzzer target, declared only when FUZZ is set so that a plain
+// `swift build` never needs the fuzzer runtime. Build and run it with `scripts/fuzz-http-parser`.
+if Context.environment["FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(
+            name: "HTTPParserFuzz", dependencies: ["HTTPServer"]))
+    package.products.append(.executable(name: "http-parser-fuzz", targets: ["HTTPParserFuzz"]))
+}

@@ -5,9 +5,11 @@
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -38,6 +40,20 @@ static int control(int epoll_fd, int op, int fd, uint32_t interest, uint64_t tok
 
 int cel_epoll_add(int epoll_fd, int fd, uint32_t interest, uint64_t token) {
     return control(epoll_fd, EPOLL_CTL_ADD, fd, interest, token);
+}
+
+int cel_epoll_add_exclusive(int epoll_fd, int fd, uint64_t token) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | EPOLLEXCLUSIVE;
+    event.data.u64 = token;
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) < 0 ? -errno : 0;
+}
+
+int cel_epoll_remove(int epoll_fd, int fd) {
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &event) < 0 ? -errno : 0;
 }
 
 int cel_epoll_modify(int epoll_fd, int fd, uint32_t interest, uint64_t token) {
@@ -249,3 +265,73 @@ void cel_free(void *pointer) { free(pointer); }
 const char *cel_error_message(int error_number) { return strerror(error_number); }
 
 const char *cel_resolver_message(int code) { return gai_strerror(-code); }
+
+/* Termination signals: the handler only sets a flag and writes to the registered eventfds
+   (both async-signal-safe); each registered event loop wakes, sees the flag, shuts down. */
+enum { MAX_TERMINATION_FDS = 16 };
+static volatile sig_atomic_t termination_requested = 0;
+static int termination_fds[MAX_TERMINATION_FDS];
+static volatile sig_atomic_t termination_fd_count = 0;
+
+static void on_termination_signal(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    termination_requested = 1;
+    for (int i = 0; i < termination_fd_count; i++) {
+        uint64_t one = 1;
+        ssize_t written = write(termination_fds[i], &one, sizeof one);
+        (void)written;
+    }
+    errno = saved;
+}
+
+static void set_termination_action(void (*handler)(int)) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &action, NULL);
+    sigaction(SIGTERM, &action, NULL);
+}
+
+int cel_shutdown_on_termination_signals(int wake_fd) {
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
+    int result = 0;
+    if (termination_fd_count >= MAX_TERMINATION_FDS) {
+        result = -ENOSPC;
+    } else {
+        termination_fds[termination_fd_count] = wake_fd;
+        termination_fd_count = termination_fd_count + 1;
+        if (termination_fd_count == 1) set_termination_action(on_termination_signal);
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    return result;
+}
+
+int cel_termination_requested(int wake_fd) {
+    if (!termination_requested) return 0;
+    for (int i = 0; i < termination_fd_count; i++)
+        if (termination_fds[i] == wake_fd) return 1;
+    return 0;
+}
+
+void cel_forget_termination_fd(int wake_fd) {
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &previous);
+    for (int i = 0; i < termination_fd_count; i++) {
+        if (termination_fds[i] == wake_fd) {
+            termination_fds[i] = termination_fds[termination_fd_count - 1];
+            termination_fd_count = termination_fd_count - 1;
+            if (termination_fd_count == 0) {
+                set_termination_action(SIG_DFL);
+                termination_requested = 0;
+            }
+            break;
+        }
+    }
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+}

@@ -40,6 +40,8 @@ final class Connection {
     var wantsRead = true
     /// When the current request's head was complete (for the access log).
     var requestStarted: UInt64 = 0
+    /// A chunked body decoded so far (reset when the request is complete).
+    var chunked = HTTPRequestParser.ChunkedProgress()
     /// Scanning for a line end resumes here (a head arriving byte by byte is not re-parsed).
     var scannedUpTo = 0
 

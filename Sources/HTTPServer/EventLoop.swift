@@ -25,13 +25,17 @@ final class EventLoop {
     private static let heartbeat: [UInt8] = Array(": heartbeat\n\n".utf8)
 
     private let epollFD: Int32
-    private var listenFD: Int32
+    private let listener: Listener
+    /// Whether this loop still accepts (false after shutdown began).
+    private var accepting = true
+    /// Whether accepting is paused because the process ran out of file descriptors.
     private var listenerPaused = false
     private let inbox: LoopInbox
     private let router: Router
     private let parser: HTTPRequestParser
     private let settings: Settings
     private let onStop: @Sendable () -> Void
+    private let statistics: ServerStatistics
 
     private var connections: [Connection?] = []
     private var openCount = 0
@@ -49,11 +53,12 @@ final class EventLoop {
     private var shutdownDeadline: UInt64 = 0
 
     init(
-        epollFD: Int32, listenFD: Int32, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
-        settings: Settings, onStop: @escaping @Sendable () -> Void
+        epollFD: Int32, listener: Listener, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
+        settings: Settings, statistics: ServerStatistics, onStop: @escaping @Sendable () -> Void
     ) {
+        self.statistics = statistics
         self.epollFD = epollFD
-        self.listenFD = listenFD
+        self.listener = listener
         self.inbox = inbox
         self.router = router
         self.parser = parser
@@ -64,7 +69,7 @@ final class EventLoop {
 
     /// Runs until shutdown completes, then closes every descriptor it owns.
     func run() {
-        _ = cel_epoll_add(epollFD, listenFD, UInt32(CEL_READABLE), Self.listenToken)
+        _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
         _ = cel_epoll_add(epollFD, inbox.wakeFD, UInt32(CEL_READABLE), Self.wakeToken)
         var events = [cel_event](repeating: cel_event(), count: 256)
         while true {
@@ -95,15 +100,16 @@ final class EventLoop {
 
     private func acceptConnections() {
         for _ in 0..<256 {
-            let fd = cel_accept(listenFD)
+            guard accepting && !listenerPaused else { return }
+            let fd = cel_accept(listener.fd)
             if fd < 0 {
                 if -fd == EMFILE || -fd == ENFILE {
                     listenerPaused = true
-                    _ = cel_epoll_modify(epollFD, listenFD, 0, Self.listenToken)
+                    _ = cel_epoll_remove(epollFD, listener.fd)
                 }
                 return
             }
-            if openCount >= settings.maxConnections || shuttingDown {
+            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections || shuttingDown {
                 _ = cel_close(fd)
                 continue
             }
@@ -117,6 +123,7 @@ final class EventLoop {
             }
             connections[index] = connection
             openCount += 1
+            statistics.openConnections.add(1, ordering: .relaxed)
             connection.registeredInterest = UInt32(CEL_READABLE)
             if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
                 close(connection)
@@ -194,7 +201,6 @@ final class EventLoop {
                 guard connection.pendingInput > 0 else {
                     if connection.readClosed || shuttingDown {
                         connection.state = .closing
-                        connection.deadline = now + settings.writeTimeout
                     } else if case .readingHead = connection.state {
                         connection.state = .idle
                         connection.deadline = now + settings.idleTimeout
@@ -222,9 +228,11 @@ final class EventLoop {
                     connection.deadline = now + settings.bodyTimeout
                 }
             case .readingBody(var request, let framing, let match, let limit):
-                let result = connection.input.withUnsafeBufferPointer {
-                    parser.parseBody(
-                        UnsafeBufferPointer(rebasing: $0[connection.inputStart...]), framing: framing, limit: limit)
+                let result = connection.input.withUnsafeBufferPointer { buffer in
+                    let pending = UnsafeBufferPointer(rebasing: buffer[connection.inputStart...])
+                    return framing == .chunked
+                        ? parser.decodeChunked(pending, limit: limit, progress: &connection.chunked)
+                        : parser.parseBody(pending, framing: framing, limit: limit)
                 }
                 switch result {
                 case .incomplete:
@@ -239,11 +247,20 @@ final class EventLoop {
                     break parsing
                 case .complete(let body, let length):
                     connection.consumeInput(length)
+                    connection.chunked = HTTPRequestParser.ChunkedProgress()
                     request.body = body
                     dispatch(connection, request, match)
                 }
             case .waitingForHandler, .streaming, .closing, .draining:
                 break parsing
+            }
+        }
+        if connection.readClosed {
+            switch connection.state {
+            case .idle, .readingHead, .readingBody:
+                connection.state = .closing  // The rest of the request can never arrive.
+            default:
+                break
             }
         }
         flush(connection)
@@ -295,6 +312,7 @@ final class EventLoop {
             return
         }
         let keepAlive = request.keepAlive && !shuttingDown
+            && !(response.headers["Connection"].map { Substring($0).caseInsensitiveEquals("close") } ?? false)
         let bodyBytes = ResponseEncoder.encode(
             response, into: &outBuffer, keepAlive: keepAlive, version: request.version,
             isHead: request.method == .head, date: dateLine)
@@ -306,7 +324,6 @@ final class EventLoop {
             connection.deadline = now + settings.idleTimeout
         } else {
             connection.state = .closing
-            connection.deadline = now + settings.writeTimeout
         }
     }
 
@@ -318,10 +335,10 @@ final class EventLoop {
         settings.accessLog?.record(
             method: "-", path: "-", status: error.status.code, bytes: response.body.count, nanoseconds: 0)
         connection.state = .closing
-        connection.deadline = now + settings.writeTimeout
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0
+        connection.chunked = HTTPRequestParser.ChunkedProgress()
     }
 
     // MARK: - Server-sent events
@@ -347,6 +364,7 @@ final class EventLoop {
         for topic in subscription.topics {
             subscribers[topic, default: [:]][connection.id.fd] = connection
         }
+        statistics.openStreams.add(1, ordering: .relaxed)
         settings.accessLog?.record(
             method: request.method.rawValue, path: request.path, status: response.status.code,
             bytes: opening.bytes.count, nanoseconds: now &- connection.requestStarted)
@@ -372,6 +390,7 @@ final class EventLoop {
 
     private func handleMessages() {
         cel_eventfd_drain(inbox.wakeFD)
+        if cel_termination_requested(inbox.wakeFD) != 0 { beginShutdown() }
         inbox.take(into: &messages)
         for message in messages {
             switch message {
@@ -401,8 +420,10 @@ final class EventLoop {
                 continue
             }
             switch connection.state {
-            case .idle, .closing, .draining:
+            case .idle, .draining:
                 if now >= connection.deadline { close(connection) }
+            case .closing:
+                break  // Writing the last response; only a stalled reader (above) ends it early.
             case .readingHead, .readingBody:
                 if now >= connection.deadline {
                     fail(connection, .requestTimeout)
@@ -427,10 +448,7 @@ final class EventLoop {
         guard !shuttingDown else { return }
         shuttingDown = true
         shutdownDeadline = now + settings.shutdownGracePeriod
-        if listenFD >= 0 {
-            _ = cel_close(listenFD)
-            listenFD = -1
-        }
+        stopAccepting()
         for case let connection? in connections {
             switch connection.state {
             case .idle, .streaming:
@@ -445,9 +463,10 @@ final class EventLoop {
 
     private func stop() {
         for case let connection? in connections { close(connection) }
-        if listenFD >= 0 { _ = cel_close(listenFD) }
+        stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
         inbox.close()
+        cel_forget_termination_fd(inbox.wakeFD)
         _ = cel_close(inbox.wakeFD)
         _ = cel_close(epollFD)
         onStop()
@@ -483,7 +502,7 @@ final class EventLoop {
             return true
         }
         let done = max(0, written)
-        if done > 0 { connection.lastWriteProgress = now }
+        connection.lastWriteProgress = now  // Progress, or the start of a stall.
         if done == bytes.count { return true }
         connection.output.append(bytes)
         connection.outputOffset = done
@@ -549,15 +568,25 @@ final class EventLoop {
                 subscribers[topic]?[connection.id.fd] = nil
                 if subscribers[topic]?.isEmpty == true { subscribers[topic] = nil }
             }
+            statistics.openStreams.subtract(1, ordering: .relaxed)
         }
         connections[index] = nil
         openCount -= 1
+        statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
         _ = cel_close(connection.id.fd)
-        if listenerPaused && listenFD >= 0 {
+        if listenerPaused && accepting {
             listenerPaused = false
-            _ = cel_epoll_modify(epollFD, listenFD, UInt32(CEL_READABLE), Self.listenToken)
+            _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
         }
+    }
+
+    /// Takes the listening socket out of this loop and lets go of it (once).
+    private func stopAccepting() {
+        guard accepting else { return }
+        accepting = false
+        if !listenerPaused { _ = cel_epoll_remove(epollFD, listener.fd) }
+        listener.release()
     }
 
     private func refreshDate() {

@@ -9,6 +9,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// Makes a list from name/value pairs, keeping their order.
     public init(_ fields: [(name: String, value: String)]) { self.fields = fields }
 
+    /// Makes a list from a literal, keeping the written order: `["Content-Type": "text/html"]`.
     public init(dictionaryLiteral elements: (String, String)...) {
         fields = elements.map { (name: $0.0, value: $0.1) }
     }
@@ -46,6 +47,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.removeAll { Self.namesEqual($0.name, name) }
     }
 
+    /// Iterates over the fields in order.
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
         fields.makeIterator()
     }

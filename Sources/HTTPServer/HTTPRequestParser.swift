@@ -106,6 +106,9 @@ public struct HTTPRequestParser: Sendable {
                 ? .failure(.headerFieldsTooLarge("request head over \(limits.maxHeadBytes) bytes"))
                 : .incomplete
         }
+        // The same line-length rule as above once the line is complete, so that the answer does
+        // not depend on how the bytes were split into reads (found by the fuzzer).
+        if lineFeed - lineStart > limits.maxTargetBytes + 64 { return .failure(.uriTooLong) }
         guard lineFeed > lineStart, bytes[lineFeed - 1] == .cr else {
             return .failure(.badRequest("request line not ended by CRLF"))
         }
@@ -348,9 +351,22 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private func parseChunked(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int) -> BodyResult {
+        var progress = ChunkedProgress()
+        return decodeChunked(bytes, limit: limit, progress: &progress)
+    }
+
+    /// Where an unfinished chunked body stands: the decoded bytes so far and the input offset of
+    /// the first chunk not yet decoded. Keeping it between reads makes decoding linear however
+    /// the body is split.
+    struct ChunkedProgress {
         var body: [UInt8] = []
         var position = 0
+    }
+
+    /// Decodes whole chunks from `progress.position` on, appending them to `progress.body`.
+    func decodeChunked(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int, progress: inout ChunkedProgress) -> BodyResult {
         while true {
+            let position = progress.position
             guard let lineFeed = Self.index(of: .lf, in: bytes, from: position) else {
                 return bytes.count - position > 4096
                     ? .failure(.badRequest("chunk size line too long")) : .incomplete
@@ -362,17 +378,17 @@ public struct HTTPRequestParser: Sendable {
             guard let size = Self.parseChunkSize(line) else {
                 return .failure(.badRequest("invalid chunk size"))
             }
-            if size > limit - body.count { return .failure(.contentTooLarge) }
-            position = lineFeed + 1
+            if size > limit - progress.body.count { return .failure(.contentTooLarge) }
+            let dataStart = lineFeed + 1
             if size == 0 {
-                return parseTrailers(bytes, from: position, body: body)
+                return parseTrailers(bytes, from: dataStart, body: progress.body)
             }
-            guard bytes.count >= position + size + 2 else { return .incomplete }
-            guard bytes[position + size] == .cr, bytes[position + size + 1] == .lf else {
+            guard bytes.count >= dataStart + size + 2 else { return .incomplete }
+            guard bytes[dataStart + size] == .cr, bytes[dataStart + size + 1] == .lf else {
                 return .failure(.badRequest("chunk data not followed by CRLF"))
             }
-            body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<(position + size)]))
-            position += size + 2
+            progress.body.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[dataStart..<(dataStart + size)]))
+            progress.position = dataStart + size + 2
         }
     }
 

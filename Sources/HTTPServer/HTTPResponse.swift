@@ -1,7 +1,9 @@
 import Foundation
 
-/// A response a handler returns: status, headers and body. The server adds `Date`,
-/// `Content-Length` and `Connection` itself, and drops the body of HEAD, 204 and 304 responses.
+/// A response a handler returns: status, headers and body. The server writes `Date`,
+/// `Content-Length` and `Connection` itself (a handler's own copies are dropped; a handler's
+/// `Connection: close` still closes the connection), and drops the body of HEAD, 204 and 304
+/// responses.
 public struct HTTPResponse: Sendable {
     /// The status line's code and reason.
     public var status: HTTPStatus

@@ -1,7 +1,7 @@
 import CEventLoop
 import Foundation
 
-/// An HTTP/1.1 server: binds on `init`, serves on its own event-loop thread until `shutdown()`.
+/// An HTTP/1.1 server: binds on `init`, serves on its own event-loop thread(s) until `shutdown()`.
 /// Handlers run as Swift tasks; socket I/O never blocks the cooperative pool.
 ///
 ///     var router = Router()
@@ -34,6 +34,8 @@ public final class HTTPServer: Sendable {
         public var backlog: Int
         /// Where to log one line per request; nil logs nothing.
         public var accessLog: AccessLog?
+        /// Event-loop threads sharing the listening socket (each owns its connections).
+        public var eventLoops: Int
 
         /// Makes a configuration; every argument has a sensible default.
         public init(
@@ -41,8 +43,10 @@ public final class HTTPServer: Sendable {
             limits: HTTPRequestParser.Limits = HTTPRequestParser.Limits(), maxConnections: Int = 16_384,
             requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(30),
             idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
-            shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil
+            shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil,
+            eventLoops: Int = 1
         ) {
+            self.eventLoops = eventLoops
             self.host = host
             self.port = port
             self.limits = limits
@@ -64,6 +68,7 @@ public final class HTTPServer: Sendable {
         /// Binding or listening failed for another reason.
         case cannotListen(host: String, port: Int, reason: String)
 
+        /// A sentence for the user, naming the host and port.
         public var description: String {
             switch self {
             case .addressInUse(let host, let port):
@@ -78,10 +83,17 @@ public final class HTTPServer: Sendable {
     public let host: String
     /// The port the server listens on (the real one when 0 was asked for).
     public let port: Int
-    private let inbox: LoopInbox
-    private let stopped = StopSignal()
+    private let inboxes: [LoopInbox]
+    private let stopped: StopSignal
+    private let statistics = ServerStatistics()
 
-    /// Binds the port and starts serving `router` on a new event-loop thread.
+    /// Connections open right now (event streams included).
+    public var openConnections: Int { statistics.openConnections.load(ordering: .relaxed) }
+
+    /// Event streams open right now.
+    public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
+
+    /// Binds the port and starts serving `router` on `configuration.eventLoops` new threads.
     /// Throws `StartError` when the port is taken or cannot be bound.
     public init(configuration: Configuration = Configuration(), router: Router) throws {
         _ = cel_raise_open_file_limit()
@@ -97,17 +109,27 @@ public final class HTTPServer: Sendable {
                 : String(cString: cel_error_message(code))
             throw StartError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
-        let epollFD = cel_epoll_create()
-        let wakeFD = cel_eventfd_create()
-        guard epollFD >= 0, wakeFD >= 0 else {
-            _ = cel_close(listenFD)
-            throw StartError.cannotListen(
-                host: configuration.host, port: configuration.port, reason: "cannot create the event loop")
+        let loopCount = max(1, configuration.eventLoops)
+        var loopFDs: [(epoll: Int32, wake: Int32)] = []
+        for _ in 0..<loopCount {
+            let epollFD = cel_epoll_create()
+            let wakeFD = cel_eventfd_create()
+            loopFDs.append((epollFD, wakeFD))
+            guard epollFD >= 0, wakeFD >= 0 else {
+                for fds in loopFDs {
+                    if fds.epoll >= 0 { _ = cel_close(fds.epoll) }
+                    if fds.wake >= 0 { _ = cel_close(fds.wake) }
+                }
+                _ = cel_close(listenFD)
+                throw StartError.cannotListen(
+                    host: configuration.host, port: configuration.port, reason: "cannot create the event loop")
+            }
         }
         host = configuration.host
         port = Int(boundPort)
-        let inbox = LoopInbox(wakeFD: wakeFD)
-        self.inbox = inbox
+        inboxes = loopFDs.map { LoopInbox(wakeFD: $0.wake) }
+        stopped = StopSignal(count: loopCount)
+        let listener = Listener(fd: listenFD, holders: loopCount)
         let settings = EventLoop.Settings(
             maxConnections: configuration.maxConnections,
             headTimeout: configuration.requestHeadTimeout.nanoseconds,
@@ -118,23 +140,33 @@ public final class HTTPServer: Sendable {
             defaultBodyLimit: configuration.limits.maxBodyBytes,
             accessLog: configuration.accessLog)
         let parser = HTTPRequestParser(limits: configuration.limits)
-        let thread = Thread { [stopped] in
-            let loop = EventLoop(
-                epollFD: epollFD, listenFD: listenFD, inbox: inbox, router: router, parser: parser,
-                settings: settings,
-                onStop: { stopped.fire() })
-            loop.run()
+        for (index, inbox) in inboxes.enumerated() {
+            let epollFD = loopFDs[index].epoll
+            let thread = Thread { [stopped, statistics] in
+                let loop = EventLoop(
+                    epollFD: epollFD, listener: listener, inbox: inbox, router: router, parser: parser,
+                    settings: settings, statistics: statistics,
+                    onStop: { stopped.fire() })
+                loop.run()
+            }
+            thread.name = "HTTPServer event loop \(index + 1)"
+            thread.stackSize = 1 << 20
+            thread.start()
         }
-        thread.name = "HTTPServer event loop"
-        thread.stackSize = 1 << 20
-        thread.start()
     }
 
     /// Stops gracefully: stops accepting, lets in-flight requests finish (up to the grace period),
-    /// closes event streams and idle connections. Returns when the loop has stopped.
+    /// closes event streams and idle connections. Returns when every loop has stopped.
     public func shutdown() async {
-        inbox.post(.shutdown)
+        for inbox in inboxes { inbox.post(.shutdown) }
         await waitUntilStopped()
+    }
+
+    /// Makes SIGINT and SIGTERM shut this server down gracefully instead of killing the process.
+    /// The executable then awaits `waitUntilStopped()` and exits with status 0. Once every server
+    /// that asked for this has stopped, the signals' default actions are restored.
+    public func shutdownOnTerminationSignals() {
+        for inbox in inboxes { _ = cel_shutdown_on_termination_signals(inbox.wakeFD) }
     }
 
     /// Returns when the server has stopped (after `shutdown()` from anywhere).

@@ -16,6 +16,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         self.init(code: code, reason: HTTPStatus.standardReasons[code] ?? "Status \(code)")
     }
 
+    /// `code reason`, e.g. "404 Not Found".
     public var description: String { "\(code) \(reason)" }
 
     public static let `continue` = HTTPStatus(code: 100)

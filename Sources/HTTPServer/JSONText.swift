@@ -1,7 +1,7 @@
-/// Minimal JSON text helpers for the server's own small bodies.
-enum JSONText {
+/// Minimal JSON text helpers for small bodies written by hand.
+public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -12,7 +12,7 @@ enum ResponseEncoder {
         let sendBody = bodyAllowed && !isHead
         buffer.reserveCapacity(buffer.count + 256 + (sendBody ? response.body.count : 0))
         appendStatusLine(response.status, to: &buffer)
-        for field in response.headers.fields {
+        for field in response.headers.fields where !isFramingHeader(field.name) {
             buffer.append(contentsOf: field.name.utf8)
             buffer.append(.colon)
             buffer.append(.space)
@@ -43,12 +43,23 @@ enum ResponseEncoder {
     /// connection).
     static func encodeEventStreamHead(_ response: HTTPResponse, into buffer: inout [UInt8], date: [UInt8]) {
         appendStatusLine(response.status, to: &buffer)
-        for field in response.headers.fields {
+        for field in response.headers.fields where !isFramingHeader(field.name) {
             buffer.append(contentsOf: "\(field.name): \(field.value)\r\n".utf8)
         }
         buffer.append(contentsOf: date)
         buffer.append(.cr)
         buffer.append(.lf)
+    }
+
+    /// Headers the server writes itself; a handler's copies would contradict the framing.
+    static func isFramingHeader(_ name: String) -> Bool {
+        switch name.utf8.count {
+        case 4: HTTPHeaders.namesEqual(name, "Date")
+        case 10: HTTPHeaders.namesEqual(name, "Connection")
+        case 14: HTTPHeaders.namesEqual(name, "Content-Length")
+        case 17: HTTPHeaders.namesEqual(name, "Transfer-Encoding")
+        default: false
+        }
     }
 
     static func appendStatusLine(_ status: HTTPStatus, to buffer: inout [UInt8]) {

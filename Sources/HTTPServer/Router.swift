@@ -31,6 +31,7 @@ public struct Router: Sendable {
 
     private(set) var routes: [Route] = []
     private(set) var staticFiles: StaticFiles?
+    private(set) var fallbacks: [Route] = []
 
     /// Makes an empty router.
     public init() {}
@@ -75,6 +76,13 @@ public struct Router: Sendable {
             route.segments = prefixSegments + route.segments
             routes.append(route)
         }
+    }
+
+    /// Sends every request under `prefix` that no route matches, whatever its method, to
+    /// `handler` (e.g. a JSON 404 for an API) instead of the static files or the plain 404.
+    /// A path some route matches under another method still gets 405.
+    public mutating func fallback(_ prefix: String, handler: @escaping Handler) {
+        fallbacks.append(Route(method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, handler: handler))
     }
 
     /// Serves `files` for GET and HEAD requests that no route matches.
@@ -134,6 +142,9 @@ public struct Router: Sendable {
         }
         if let (route, parameters) = headFallback { return .route(route, parameters: parameters) }
         if allowed.isEmpty {
+            for fallback in fallbacks {
+                if let parameters = Self.bind(fallback.segments, to: decoded) { return .route(fallback, parameters: parameters) }
+            }
             if method == .get || method == .head, let staticFiles { return .staticFiles(staticFiles) }
             return .notFound
         }

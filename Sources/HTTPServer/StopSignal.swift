@@ -1,12 +1,19 @@
 import Synchronization
 
-/// A one-shot "the loop has stopped" signal that any number of tasks can await.
+/// A one-shot "every loop has stopped" signal that any number of tasks can await.
 final class StopSignal: Sendable {
-    private let state = Mutex<(done: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+    private let state: Mutex<(running: Int, done: Bool, waiters: [CheckedContinuation<Void, Never>])>
 
-    /// Marks the signal as fired and resumes every waiter.
+    /// Makes a signal that fires once `fire()` has been called `count` times.
+    init(count: Int) {
+        state = Mutex((count, false, []))
+    }
+
+    /// Counts one loop as stopped; the last one resumes every waiter.
     func fire() {
-        let waiters = state.withLock { state in
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            state.running -= 1
+            guard state.running == 0 else { return [] }
             state.done = true
             defer { state.waiters = [] }
             return state.waiters

@@ -26,7 +26,7 @@ struct QuizFavouritesFile: Sendable {
         var favourites: [String: Set<Int>] = [:]
         for (token, value) in object {
             guard let list = value as? [Any] else { throw Failure.corrupt(path: url.path) }
-            let ids = list.compactMap(QuizCatalog.integer)
+            let ids = list.compactMap(ListCatalog.integer)
             guard ids.count == list.count else { throw Failure.corrupt(path: url.path) }
             favourites[token] = Set(ids)
         }
@@ -36,7 +36,7 @@ struct QuizFavouritesFile: Sendable {
     /// Replaces the file with `favourites` (tokens without favourites are left out).
     func save(_ favourites: [String: Set<Int>]) throws {
         let object = favourites.filter { !$0.value.isEmpty }.mapValues { $0.sorted() }
-        let data = try JSONSerialization.data(withJSONObject: object, options: QuizCatalog.writingOptions)
+        let data = try JSONSerialization.data(withJSONObject: object, options: ListCatalog.writingOptions)
         let directory = url.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")

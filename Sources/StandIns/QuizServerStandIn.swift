@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// The course's quiz server (CORE-UPM quiz_2023), answered from a `QuizCatalog` in memory: the
 /// HTTP-free core of the quiz stand-in. `respond(method:path:query:)` takes a request's method,
@@ -25,7 +26,7 @@ import Foundation
 ///
 /// To let tests show the app's offline state, `PUT /control/outage?status=503` makes every
 /// `/api/…` request fail with that status until `DELETE /control/outage`.
-public final class QuizServerStandIn: @unchecked Sendable {
+public final class QuizServerStandIn: MountableStandIn, @unchecked Sendable {
     // @unchecked Sendable: the `let`s are immutable Sendable values, and every `var` below is
     // read and written only while holding `lock`.
 
@@ -47,20 +48,20 @@ public final class QuizServerStandIn: @unchecked Sendable {
 
     private let quizzes: [ServedQuiz]
     private let quizIndexByID: [Int: Int]
-    private let images: QuizImages
+    private let images: StandInImages
     private let tokens: TokenPolicy
     private let favouritesFile: QuizFavouritesFile
 
     private let lock = NSLock()
     private var favouritesByToken: [String: Set<Int>]
     private var givenInCycleByToken: [String: Set<Int>] = [:]
-    private var outageStatus: Int?
+    private let outage = StandInOutage()
 
     /// A stand-in serving `catalog` and `images` at `mountPath`, with favourites persisted in
     /// `dataDirectory/standin-quiz-favourites.json` (created on the first change).
     public init(
         catalog: QuizCatalog,
-        images: QuizImages,
+        images: StandInImages,
         mountPath: String,
         dataDirectory: URL,
         tokens: TokenPolicy = .anyNonEmpty
@@ -75,19 +76,24 @@ public final class QuizServerStandIn: @unchecked Sendable {
         self.quizIndexByID = Dictionary(uniqueKeysWithValues: quizzes.enumerated().map { ($1.id, $0) })
     }
 
+    /// Answers one request routed to the stand-in (see `respond(method:path:query:)`).
+    public func respond(to request: StandInRequest) -> StandInResponse {
+        respond(method: request.method, path: request.path, query: request.query)
+    }
+
     /// Answers one request. `path` is below the mount point and starts with `/`; `query` holds
     /// the decoded query parameters.
     public func respond(method: String, path: String, query: [String: String]) -> StandInResponse {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         switch (method, segments.first) {
         case ("GET", "images"):
-            return image(at: segments.dropFirst().joined(separator: "/"))
+            return images.response(for: segments.dropFirst().joined(separator: "/"))
         case (_, "control") where segments == ["control", "outage"]:
-            return controlOutage(method: method, query: query)
+            return outage.control(method: method, query: query)
         case (_, "api"):
             return api(method: method, segments: Array(segments.dropFirst()), query: query)
         default:
-            return Self.notFound
+            return .notFound
         }
     }
 
@@ -96,9 +102,7 @@ public final class QuizServerStandIn: @unchecked Sendable {
     private func api(method: String, segments: [String], query: [String: String]) -> StandInResponse {
         lock.lock()
         defer { lock.unlock() }
-        if let status = outageStatus {
-            return .error(status, "The quiz server stand-in is down (simulated outage)")
-        }
+        if let failure = outage.failure(of: "quiz server") { return failure }
         guard let token = query["token"], accepts(token) else {
             return StandInResponse(status: 401, contentType: "text/plain; charset=utf-8", body: Data("Unauthorized".utf8))
         }
@@ -111,18 +115,18 @@ public final class QuizServerStandIn: @unchecked Sendable {
             return withQuiz(route[1]) { quiz in
                 let answer = query["answer"] ?? ""
                 let result = Self.normalized(answer) == Self.normalized(quiz.answer)
-                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(answer)),\"result\":\(result)}")
+                return .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(answer)),\"result\":\(result)}")
             }
         case ("GET", let route) where route.count == 3 && route[0] == "quizzes" && route[2] == "answer":
             return withQuiz(route[1]) { quiz in
-                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(StandInResponse.jsonString(quiz.answer))}")
+                .json(200, "{\"quizId\":\(quiz.id),\"answer\":\(JSONText.quoted(quiz.answer))}")
             }
         case ("PUT", let route) where Self.isFavouriteRoute(route):
             return withQuiz(route[3]) { setFavourite(true, quizID: $0.id, token: token) }
         case ("DELETE", let route) where Self.isFavouriteRoute(route):
             return withQuiz(route[3]) { setFavourite(false, quizID: $0.id, token: token) }
         default:
-            return Self.notFound
+            return .notFound
         }
     }
 
@@ -164,36 +168,12 @@ public final class QuizServerStandIn: @unchecked Sendable {
         return .json(200, "{\"id\":\(quizID),\"favourite\":\(favourite)}")
     }
 
-    private func image(at relativePath: String) -> StandInResponse {
-        guard let svg = images.svgByPath[relativePath] else { return Self.notFound }
-        return StandInResponse(status: 200, contentType: "image/svg+xml", body: svg)
-    }
-
-    private func controlOutage(method: String, query: [String: String]) -> StandInResponse {
-        lock.lock()
-        defer { lock.unlock() }
-        switch method {
-        case "PUT":
-            let status = query["status"].map { Int($0) } ?? 503
-            guard let status, (500...599).contains(status) else {
-                return .error(400, "status must be a number from 500 to 599")
-            }
-            outageStatus = status
-            return .json(200, "{\"outage\":\(status)}")
-        case "DELETE":
-            outageStatus = nil
-            return .json(200, "{\"outage\":null}")
-        default:
-            return Self.notFound
-        }
-    }
-
     // MARK: - Helpers
 
     /// Runs `body` with the quiz whose id is `idText`, or answers the quiz server's 404.
     private func withQuiz(_ idText: String, _ body: (ServedQuiz) -> StandInResponse) -> StandInResponse {
         guard !idText.isEmpty, idText.allSatisfy(\.isASCII), idText.allSatisfy(\.isNumber), let id = Int(idText) else {
-            return Self.notFound
+            return .notFound
         }
         guard let index = quizIndexByID[id] else {
             return .error(404, "There is no quiz with id=\(id)")
@@ -215,13 +195,6 @@ public final class QuizServerStandIn: @unchecked Sendable {
     private static func normalized(_ answer: String) -> String {
         answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
-
-    private static func normalizedMountPath(_ path: String) -> String {
-        let trimmed = path.split(separator: "/").joined(separator: "/")
-        return trimmed.isEmpty ? "" : "/" + trimmed
-    }
-
-    private static let notFound = StandInResponse.error(404, "Not found")
 }
 
 /// One quiz ready to send: its item JSON without `answer`, with image URLs resolved, in the two
@@ -236,39 +209,16 @@ private struct ServedQuiz: Sendable {
         // `Entry.json` is always encoded from a JSON object by `QuizCatalog.init`.
         var item = try JSONSerialization.jsonObject(with: entry.json) as! [String: Any]
         item["answer"] = nil
-        if let attachment = item["attachment"] {
-            item["attachment"] = Self.resolvingImage(attachment, mountPath: mountPath)
-        }
-        if var author = item["author"] as? [String: Any], let photo = author["photo"] {
-            author["photo"] = Self.resolvingImage(photo, mountPath: mountPath)
-            item["author"] = author
-        }
+        item = StandInImages.resolvingImages(in: item, at: [["attachment"], ["author", "photo"]], mountPath: mountPath)
         id = entry.id
         answer = entry.answer
         item["favourite"] = false
-        notFavouriteBody = try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+        notFavouriteBody = try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
         item["favourite"] = true
-        favouriteBody = try JSONSerialization.data(withJSONObject: item, options: QuizCatalog.writingOptions)
+        favouriteBody = try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
     }
 
     func body(favourite: Bool) -> Data {
         favourite ? favouriteBody : notFavouriteBody
-    }
-
-    /// An image member (`{"url":…}` or a plain URL string) with a relative URL made absolute.
-    private static func resolvingImage(_ image: Any, mountPath: String) -> Any {
-        if let url = image as? String {
-            return resolving(url, mountPath: mountPath)
-        }
-        if var object = image as? [String: Any], let url = object["url"] as? String {
-            object["url"] = resolving(url, mountPath: mountPath)
-            return object
-        }
-        return image
-    }
-
-    private static func resolving(_ url: String, mountPath: String) -> String {
-        guard !url.isEmpty, !url.hasPrefix("/"), URL(string: url)?.scheme == nil else { return url }
-        return mountPath + "/" + url
     }
 }

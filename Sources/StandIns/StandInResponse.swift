@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 
 /// What a stand-in answers to one request: status code, `Content-Type` and body bytes.
 public struct StandInResponse: Sendable, Equatable {
@@ -8,12 +9,15 @@ public struct StandInResponse: Sendable, Equatable {
     public let contentType: String
     /// The body bytes.
     public let body: Data
+    /// Further header fields (e.g. WordPress's `X-WP-Total`).
+    public let headers: [String: String]
 
     /// A response with the given parts.
-    public init(status: Int, contentType: String, body: Data) {
+    public init(status: Int, contentType: String, body: Data, headers: [String: String] = [:]) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.headers = headers
     }
 
     /// A JSON response (`application/json; charset=utf-8`).
@@ -26,27 +30,11 @@ public struct StandInResponse: Sendable, Equatable {
         json(status, Data(text.utf8))
     }
 
+    /// `404 {"error":"Not found"}`, what a stand-in answers for a path its service does not have.
+    static let notFound = StandInResponse.error(404, "Not found")
+
     /// `{"error":"<message>"}` with the given status, the quiz server's shape for errors.
     static func error(_ status: Int, _ message: String) -> StandInResponse {
-        json(status, "{\"error\":\(jsonString(message))}")
-    }
-
-    /// A string as a JSON string literal, quotes included.
-    static func jsonString(_ string: String) -> String {
-        var literal = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": literal += "\\\""
-            case "\\": literal += "\\\\"
-            case "\n": literal += "\\n"
-            case "\r": literal += "\\r"
-            case "\t": literal += "\\t"
-            case _ where scalar.value < 0x20:
-                literal += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
-            default: literal.unicodeScalars.append(scalar)
-            }
-        }
-        return literal + "\""
+        json(status, "{\"error\":\(JSONText.quoted(message))}")
     }
 }

@@ -98,6 +98,27 @@ import Testing
         #expect(isIncomplete("POST /p HTTP/1.1\r\nHost: h\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n"))
     }
 
+    @Test func chunkedDecodingResumesWhereItStopped() {
+        let wire = Array("3\r\nabc\r\n1;x=y\r\nd\r\n2\r\nef\r\n0\r\n\r\n".utf8)
+        var progress = HTTPRequestParser.ChunkedProgress()
+        var decodedPositions: [Int] = []
+        for end in 1...wire.count {
+            let result = wire[0..<end].withUnsafeBufferPointer { parser.decodeChunked($0, limit: 100, progress: &progress) }
+            if decodedPositions.last != progress.position { decodedPositions.append(progress.position) }
+            switch result {
+            case .incomplete:
+                #expect(end < wire.count)
+            case .complete(let body, let length):
+                #expect(end == wire.count)
+                #expect(body == Array("abcdef".utf8))
+                #expect(length == wire.count)
+            case .failure(let error):
+                Issue.record("unexpected \(error)")
+            }
+        }
+        #expect(decodedPositions == [0, 8, 18, 25], "each chunk is decoded once, when it is complete")
+    }
+
     @Test func waitsForTheWholeHead() {
         #expect(isIncomplete(""))
         #expect(isIncomplete("GET / HTT"))

@@ -29,6 +29,9 @@ import Testing
             let value = await MainActor.run { "from main actor" }
             return .text(value)
         }
+        router.get("/framing") { _ in
+            HTTPResponse(status: .ok, headers: ["Content-Length": "999", "Transfer-Encoding": "chunked", "Connection": "close"], body: Array("abc".utf8))
+        }
         router.get("/fails") { _ in throw HTTPError(.conflict, message: "ya existe") }
         router.get("/crashes") { _ in throw CancellationError() }
         return router
@@ -152,12 +155,35 @@ import Testing
         }
     }
 
+    @Test func halfClosedClientGetsItsAnswersThenTheConnectionCloses() async throws {
+        try await withServer(Self.router()) { server in
+            let client = try RawClient(port: server.port)
+            client.send("GET /hello/a HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/b HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/c HTTP/1.1\r\nHo")
+            client.shutdownSending()
+            #expect(await client.receiveUntilClosed())
+            #expect(RawResponse.parseAll(client.received).map(\.bodyText) == ["Hola, a", "Hola, b"])
+        }
+    }
+
     @Test func connectionCloseIsHonoured() async throws {
         try await withServer(Self.router()) { server in
             let client = try RawClient(port: server.port)
             client.send("GET /hello/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(await client.receiveUntilClosed())
             #expect(RawResponse.parseAll(client.received).first?.header("Connection") == "close")
+        }
+    }
+
+    @Test func handlersCannotBreakTheFramingButMayClose() async throws {
+        try await withServer(Self.router()) { server in
+            let client = try RawClient(port: server.port)
+            client.send("GET /framing HTTP/1.1\r\nHost: x\r\n\r\n")
+            #expect(await client.receiveUntilClosed())
+            let response = RawResponse.parseAll(client.received).first
+            #expect(response?.header("Content-Length") == "3")
+            #expect(response?.header("Transfer-Encoding") == nil)
+            #expect(response?.header("Connection") == "close")
+            #expect(response?.bodyText == "abc")
         }
     }
 

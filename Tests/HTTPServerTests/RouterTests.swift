@@ -88,6 +88,22 @@ import Testing
         #expect(await respond(router, .get, "/other").status == .internalServerError)
     }
 
+    @Test func fallbackTakesUnmatchedRequestsUnderItsPrefix() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        var router = router()
+        router.fallback("/api") { request in
+            .json(encoded: Array("{\"error\":\"no \(request.method.rawValue) \(request.parameters["*"] ?? "")\"}".utf8), status: .notFound)
+        }
+        router.serveFiles(try StaticFiles(root: web.root.path))
+        let missing = await respond(router, .post, "/api/nothing/here")
+        #expect(missing.status == .notFound)
+        #expect(missing.bodyText == #"{"error":"no POST nothing/here"}"#)
+        #expect(await respond(router, .get, "/api/quizzes/state").bodyText == "state", "routes still win")
+        #expect(await respond(router, .get, "/api/quizzes/1/favourite").status == .methodNotAllowed, "405 still wins")
+        #expect(await respond(router, .get, "/app.css").bodyText == "body{}", "outside the prefix: static files")
+    }
+
     @Test func unmatchedGetsFallThroughToStaticFilesButRoutesWin() async throws {
         let web = try TemporaryWebRoot()
         defer { web.remove() }

@@ -64,10 +64,13 @@ struct URLSessionTransportTests {
             _ = release.wait(timeout: .now() + 20)
         }
         defer { release.signal() }
-        let transport = URLSessionTransport(requestTimeout: 0.5, resourceTimeout: 5)
+        // Asked for 0.2 s, it waits the one-second minimum (not zero), and not the resource limit.
+        let transport = URLSessionTransport(requestTimeout: 0.2, resourceTimeout: 5)
         let started = ContinuousClock.now
         await #expect(throws: RemoteError.timeout) { try await transport.send(get(server)) }
-        #expect(ContinuousClock.now - started < .seconds(5))
+        let waited = ContinuousClock.now - started
+        #expect(waited >= .milliseconds(900))
+        #expect(waited < .seconds(5))
     }
 
     @Test func refusesADeclaredFiftyMegabyteBodyAtOnce() async throws {
@@ -114,6 +117,20 @@ struct URLSessionTransportTests {
         let task = Task { () async throws(RemoteError) -> Data in try await transport.send(request).0 }
         #expect(await arrived.wait())
         task.cancel()
+        await #expect(throws: RemoteError.cancelled) { try await task.value }
+    }
+
+    @Test func aTaskCancelledBeforeSendingEndsCancelledAtOnce() async throws {
+        let server = try TestHTTPServer { connection in
+            _ = connection.readHead()
+            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
+        }
+        let transport = URLSessionTransport()
+        let request = get(server)
+        let task = Task { () async throws(RemoteError) -> Data in
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await transport.send(request).0
+        }
         await #expect(throws: RemoteError.cancelled) { try await task.value }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import StandIns
 
 /// The quiz server's contract as answered by the HTTP-free core.
@@ -27,12 +28,12 @@ import Testing
     func standIn(
         _ json: String = threeQuizzes,
         tokens: QuizServerStandIn.TokenPolicy = .anyNonEmpty,
-        images: QuizImages? = nil,
+        images: StandInImages? = nil,
         dataDirectory: URL? = nil
     ) throws -> QuizServerStandIn {
         try QuizServerStandIn(
             catalog: try QuizCatalog(jsonData: Data(json.utf8)),
-            images: try images ?? QuizImages(directory: directory),
+            images: try images ?? StandInImages(directory: directory),
             mountPath: "/standin/quiz/",
             dataDirectory: dataDirectory ?? directory,
             tokens: tokens)
@@ -89,7 +90,7 @@ import Testing
 
     @Test func random10GivesTenDistinctRandomQuizzes() throws {
         let server = try QuizServerStandIn(
-            catalog: try QuizCatalog.bundled(), images: try QuizImages.bundled(),
+            catalog: try QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var seen: Set<Int> = []
         var orders: Set<[Int]> = []
@@ -289,7 +290,7 @@ import Testing
 
     @Test func bundledImagesAreServedWhereTheItemsPoint() throws {
         let server = try QuizServerStandIn(
-            catalog: try QuizCatalog.bundled(), images: try QuizImages.bundled(),
+            catalog: try QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var urls: Set<String> = []
         for _ in 0...server.quizCount {
@@ -319,7 +320,7 @@ import Testing
             expected[item["id"] as! Int] = item as NSDictionary
         }
         let server = try QuizServerStandIn(
-            catalog: try QuizCatalog(contentsOf: try RealFixtures.quizFile(name)), images: try QuizImages(directory: directory),
+            catalog: try QuizCatalog(contentsOf: try RealFixtures.quizFile(name)), images: try StandInImages(directory: directory),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var served: [Int: NSDictionary] = [:]
         while true {

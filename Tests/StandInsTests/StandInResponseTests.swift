@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import HTTPServer
 @testable import StandIns
 
 @Suite struct StandInResponseTests {
     @Test(arguments: ["", "Moscow", "a\"b\\c", "line\nbreak\ttab\r", "\u{1}\u{1f}", "ñandú 🐢 / 50% off", "</script>"])
     func jsonStringRoundTrips(text: String) throws {
-        let literal = StandInResponse.jsonString(text)
+        let literal = JSONText.quoted(text)
         #expect(try jsonValue(Data(literal.utf8)) as? String == text)
     }
 

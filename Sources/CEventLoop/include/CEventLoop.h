@@ -34,6 +34,9 @@ typedef struct {
 
 int cel_epoll_create(void);
 int cel_epoll_add(int epoll_fd, int fd, uint32_t interest, uint64_t token);
+/// Adds a listening socket shared by several loops: EPOLLEXCLUSIVE wakes one loop per connection.
+int cel_epoll_add_exclusive(int epoll_fd, int fd, uint64_t token);
+int cel_epoll_remove(int epoll_fd, int fd);
 int cel_epoll_modify(int epoll_fd, int fd, uint32_t interest, uint64_t token);
 int cel_epoll_wait(int epoll_fd, cel_event *events, int capacity, int timeout_ms);
 
@@ -75,5 +78,13 @@ void cel_free(void *pointer);
 const char *cel_error_message(int error_number);
 /// The resolver's message for the code `cel_listen` encoded as -100000 - code.
 const char *cel_resolver_message(int code);
+
+/// Makes SIGINT and SIGTERM set a flag and wake `wake_fd` (an eventfd) instead of killing the
+/// process. Returns 0 or -ENOSPC (at most 16 loops).
+int cel_shutdown_on_termination_signals(int wake_fd);
+/// Whether a termination signal arrived and `wake_fd` was registered for it.
+int cel_termination_requested(int wake_fd);
+/// Unregisters `wake_fd`; the last one out restores the default signal actions.
+void cel_forget_termination_fd(int wake_fd);
 
 #endif

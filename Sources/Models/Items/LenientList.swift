@@ -88,3 +88,5 @@ private struct IdentifierProbe: Decodable {
         }
     }
 }
+
+extension LenientList: Sendable where Element: Sendable {}

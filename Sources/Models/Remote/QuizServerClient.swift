@@ -76,51 +76,30 @@ public struct QuizServerClient: Sendable {
 
     /// Up to ten random quizzes without answers; items that do not decode are in `skipped`.
     public func random10() async throws(RemoteError) -> LenientList<QuizItem> {
-        let list = try await send(random10Request(), expecting: LenientList<QuizItem>.self)
-        if list.elements.isEmpty, let first = list.skipped.first {
-            throw .malformed("ninguna pregunta se puede leer (\(first))")
-        }
-        return list
+        try await transport.fetch(random10Request(), as: LenientList<QuizItem>.self).requireReadableElements()
     }
 
     /// One random quiz not yet answered right by the token's owner, or `.noMore`.
     public func random() async throws(RemoteError) -> RandomQuiz {
-        try await send(randomRequest(), expecting: RandomQuiz.self)
+        try await transport.fetch(randomRequest(), as: RandomQuiz.self)
     }
 
     /// Asks the server whether `answer` is right for the quiz.
     public func check(quizID: Int, answer: String) async throws(RemoteError) -> QuizCheckResult {
-        try await send(checkRequest(quizID: quizID, answer: answer), expecting: QuizCheckResult.self)
+        try await transport.fetch(checkRequest(quizID: quizID, answer: answer), as: QuizCheckResult.self)
     }
 
     /// The right answer of a quiz.
     public func answer(quizID: Int) async throws(RemoteError) -> QuizAnswer {
-        try await send(answerRequest(quizID: quizID), expecting: QuizAnswer.self)
+        try await transport.fetch(answerRequest(quizID: quizID), as: QuizAnswer.self)
     }
 
     /// Marks or unmarks a favourite; the returned status is the server's truth.
     public func setFavourite(quizID: Int, _ favourite: Bool) async throws(RemoteError) -> FavouriteStatus {
-        try await send(favouriteRequest(quizID: quizID, favourite: favourite), expecting: FavouriteStatus.self)
-    }
-
-    private func send<Value: Decodable>(_ request: URLRequest, expecting: Value.Type) async throws(RemoteError)
-        -> Value
-    {
-        let (body, head) = try await transport.send(request)
-        return try RemoteResponse(body: body, head: head).decoded(as: Value.self)
+        try await transport.fetch(favouriteRequest(quizID: quizID, favourite: favourite), as: FavouriteStatus.self)
     }
 
     private func request(_ method: String, path: String, query: [(name: String, value: String)] = []) -> URLRequest {
-        var base = baseURL.absoluteString
-        if let cut = base.firstIndex(where: { $0 == "?" || $0 == "#" }) { base = String(base[..<cut]) }
-        while base.hasSuffix("/") { base.removeLast() }
-        let text = "\(base)/\(path)?\(QueryEncoding.query(query + [("token", token)]))"
-        guard let url = URL(string: text) else {
-            preconditionFailure("a base URL that parsed plus an escaped path and query must parse: \(text)")
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = method
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        return request
+        ServiceRequest.make(method, base: baseURL, path: path, query: query + [("token", token)])
     }
 }

@@ -20,14 +20,15 @@ public final class URLSessionTransport: HTTPTransport {
     private let transfers: Transfers
 
     /// Makes a transport. `requestTimeout` is the longest silence allowed while waiting for
-    /// bytes, `resourceTimeout` the longest a whole transfer may take.
+    /// bytes, `resourceTimeout` the longest a whole transfer may take; both are at least one
+    /// second, because FoundationNetworking counts them in whole seconds (0.5 s times out at once).
     public init(
         requestTimeout: TimeInterval = 15, resourceTimeout: TimeInterval = 60,
         maxBodySize: Int = 10 * 1_048_576
     ) {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = requestTimeout
-        configuration.timeoutIntervalForResource = resourceTimeout
+        configuration.timeoutIntervalForRequest = max(1, requestTimeout)
+        configuration.timeoutIntervalForResource = max(1, resourceTimeout)
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
         self.maxBodySize = maxBodySize
@@ -46,7 +47,6 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// Sends `request`; cancelling the calling task cancels the transfer (`RemoteError.cancelled`).
     public func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse) {
-        if Task.isCancelled { throw .cancelled }
         let task = session.dataTask(with: request)
         let transfers = self.transfers
         let result = await withTaskCancellationHandler {
@@ -54,7 +54,7 @@ public final class URLSessionTransport: HTTPTransport {
                 transfers.start(task, reportingTo: continuation)
             }
         } onCancel: {
-            task.cancel()
+            transfers.cancel(task)
         }
         return try result.get()
     }
@@ -71,7 +71,12 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     private let maxBodySize: Int
-    private let running = Mutex<(transfers: [Int: Transfer], peakBufferedBytes: Int)>(([:], 0))
+    private struct Running {
+        var transfers: [Int: Transfer] = [:]
+        var peakBufferedBytes = 0
+    }
+
+    private let running = Mutex(Running())
 
     init(maxBodySize: Int) {
         self.maxBodySize = maxBodySize
@@ -81,9 +86,21 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         running.withLock { $0.peakBufferedBytes }
     }
 
+    /// Registers the transfer and starts it. Runs in the calling task: a cancellation that came
+    /// before the registration (its handler found nothing to cancel) is caught by the flag check.
     func start(_ task: URLSessionDataTask, reportingTo continuation: CheckedContinuation<Outcome, Never>) {
         running.withLock { $0.transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
-        task.resume()
+        if Task.isCancelled {
+            cancel(task)
+        } else {
+            task.resume()
+        }
+    }
+
+    /// Ends a registered transfer with `.cancelled` at once and stops the download.
+    func cancel(_ task: URLSessionDataTask) {
+        finish(task, with: .failure(.cancelled))
+        task.cancel()
     }
 
     /// Resumes the waiting caller once; later events of the same task find no entry.

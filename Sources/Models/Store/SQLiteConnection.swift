@@ -71,6 +71,11 @@ final class SQLiteConnection {
         Int(sqlite3_changes(handle))
     }
 
+    /// The row id of the last row inserted.
+    var lastInsertedRowID: Int64 {
+        sqlite3_last_insert_rowid(handle)
+    }
+
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction: committed if it returns, rolled back if
     /// it throws. Immediate so that the write lock is taken up front (waiting out the busy
     /// timeout) rather than failing half way when a read upgrades to a write.

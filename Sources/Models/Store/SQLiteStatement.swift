@@ -67,6 +67,16 @@ struct SQLiteRow {
         sqlite3_column_int64(handle, index)
     }
 
+    /// Column `index` as a floating-point number (0 for NULL).
+    func real(_ index: Int32) -> Double {
+        sqlite3_column_double(handle, index)
+    }
+
+    /// Whether column `index` is NULL.
+    func isNull(_ index: Int32) -> Bool {
+        sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
     /// Column `index` as text, nil for NULL.
     func text(_ index: Int32) -> String? {
         guard let bytes = sqlite3_column_text(handle, index) else { return nil }

@@ -31,6 +31,9 @@ final class RawClient {
 
     deinit { Glibc.close(fd) }
 
+    /// Half-closes: the server reads end of stream but can still answer.
+    func shutdownSending() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+
     /// Shuts both directions down (the server sees the client go away); the fd is closed on deinit.
     func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 
@@ -50,7 +53,7 @@ final class RawClient {
     /// reads run on a thread of their own, never on the cooperative pool (or Dispatch's pool, only as wide as the CPU count) the server's handlers need.
     /// Returns whether `done` held.
     @discardableResult
-    func receive(timeout: Duration = .seconds(5), until done: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
+    func receive(timeout: Duration = .seconds(30), until done: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
         let fd = fd
         let already = received
         let closed = closedByPeer
@@ -85,13 +88,13 @@ final class RawClient {
 
     /// Reads until the peer closes (or `timeout`); returns whether it closed.
     @discardableResult
-    func receiveUntilClosed(timeout: Duration = .seconds(5)) async -> Bool {
+    func receiveUntilClosed(timeout: Duration = .seconds(30)) async -> Bool {
         await receive(timeout: timeout) { _ in false }
         return closedByPeer
     }
 
     /// Reads until `count` complete responses have arrived.
-    func receiveResponses(_ count: Int, timeout: Duration = .seconds(5)) async -> [RawResponse] {
+    func receiveResponses(_ count: Int, timeout: Duration = .seconds(30)) async -> [RawResponse] {
         await receive(timeout: timeout) { RawResponse.parseAll($0).count >= count }
         return RawResponse.parseAll(received)
     }

@@ -23,7 +23,7 @@ func withServer<Result>(
 }
 
 /// Waits for `condition` to hold, polling with a short pause, up to `timeout`.
-func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if condition() { return true }

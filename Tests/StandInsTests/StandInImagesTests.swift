@@ -2,9 +2,9 @@ import Foundation
 import Testing
 @testable import StandIns
 
-@Suite struct QuizImagesTests {
+@Suite struct StandInImagesTests {
     @Test func everyImageTheBundledQuizzesUseIsBundled() throws {
-        let images = try QuizImages.bundled()
+        let images = try StandInImages.bundled("quiz")
         let catalog = try QuizCatalog.bundled()
         var referenced: Set<String> = []
         for entry in catalog.entries {
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func bundledImagesAreTitledSVGDocuments() throws {
-        let images = try QuizImages.bundled()
+        let images = try StandInImages.bundled("quiz")
         for (path, data) in images.svgByPath {
             let text = String(decoding: data, as: UTF8.self)
             #expect(text.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""), "\(path)")
@@ -40,7 +40,7 @@ import Testing
         try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("a/b/one.svg"))
         try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("two.svg"))
         try Data("secret".utf8).write(to: directory.appendingPathComponent("notes.txt"))
-        let images = try QuizImages(directory: directory)
+        let images = try StandInImages(directory: directory)
         #expect(Set(images.svgByPath.keys) == ["a/b/one.svg", "two.svg"])
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// One player's set of models and the SSE topics they feed.
+///
+/// The local mode has one `PlayerModels` shared by every tab; a classroom mode can make one per
+/// joined player. No model is a global singleton.
+@MainActor
+final class PlayerModels {
+    /// The Quizzes list (practices 4.1 and 4.2).
+    let quizzes: QuizzesModel
+    /// The one-at-a-time quiz (exam June 2022).
+    let quiz: QuizModel
+    /// The Books exam (June 2024).
+    let books: BooksModel
+    /// The Películas exam.
+    let movies: MoviesModel
+    /// The player's trivia game (its scores go to the shared ranking).
+    let trivia: TriviaGame
+    /// The news reader (its favourites are the player's).
+    let news: NewsModel
+    /// The topics by name, each publishing one model's snapshot.
+    let topics: [String: LiveTopic]
+
+    /// Makes the models for the given services and starts publishing them on `hub`.
+    init(services: RemoteServices, store: Store?, hub: SSEHub) {
+        quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
+        quiz = QuizModel(client: services.quizClient)
+        books = BooksModel(client: services.booksClient)
+        movies = MoviesModel(client: services.moviesClient)
+        trivia = TriviaGame(client: services.triviaClient)
+        news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
+        topics = [
+            "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
+            "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
+            "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
+            "movies": LiveTopic(name: "movies", json: movies.snapshotJSON, hub: hub),
+            "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
+            "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
+        ]
+    }
+
+    /// Starts the first downloads, as the apps do when their first screen appears.
+    func startLoading() {
+        Task { try? await quizzes.download() }
+        Task { try? await quiz.next() }
+        Task { try? await books.download() }
+        Task { try? await movies.download() }
+        Task { try? await trivia.start() }
+        Task { try? await news.reload() }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// The web API of the two quiz apps: `/api/quizzes/…` (the list, practices 4.1/4.2) and
+/// `/api/quiz/…` (one at a time, exam June 2022). Every action calls one model method; the new
+/// state reaches the pages over SSE, the answer only says how the action went.
+enum QuizzesRoutes {
+    /// The largest action body accepted (an answer is short).
+    static let bodyLimit = 16 * 1024
+
+    private struct AnswerBody: Decodable { var answer: String }
+    private struct FilterBody: Decodable { var onlyUnanswered: Bool }
+    private struct Done: Encodable { var ok = true }
+    private struct FilterState: Encodable { var onlyUnanswered: Bool }
+
+    /// Adds the routes to `router`; `models` gives the player's models at request time.
+    static func add(to router: inout Router, models: @escaping @Sendable () async -> PlayerModels) {
+        // The list.
+        router.get("/api/quizzes/state") { _ in
+            await models().topics["quizzes"]!.stateResponse()
+        }
+        router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
+            let model = await models().quizzes
+            try await APIError.run { try await model.download() }
+            return try .json(Done())
+        }
+        router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
+            let only = try request.decodeBody(FilterBody.self).onlyUnanswered
+            await models().quizzes.setOnlyUnanswered(only)
+            return try .json(FilterState(onlyUnanswered: only))
+        }
+        addQuizActions(to: &router, prefix: "/api/quizzes") { await models().quizzes }
+
+        // One at a time.
+        router.get("/api/quiz/state") { _ in
+            await models().topics["quiz"]!.stateResponse()
+        }
+        router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
+            let model = await models().quiz
+            try await APIError.run { try await model.next() }
+            return try .json(Done())
+        }
+        addQuizActions(to: &router, prefix: "/api/quiz") { await models().quiz }
+    }
+
+    /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer.
+    private static func addQuizActions(
+        to router: inout Router, prefix: String, model: @escaping @Sendable () async -> any QuizPlaying
+    ) {
+        router.post("\(prefix)/:id/check", bodyLimit: bodyLimit) { request in
+            let id = try request.idParameter()
+            let answer = try request.decodeBody(AnswerBody.self).answer
+            let quizzes = await model()
+            return try .json(try await APIError.run { try await quizzes.check(quizID: id, answer: answer) })
+        }
+        for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
+            router.add(method, "\(prefix)/:id/favourite", bodyLimit: bodyLimit) { request in
+                let id = try request.idParameter()
+                let quizzes = await model()
+                return try .json(try await APIError.run { try await quizzes.setFavourite(quizID: id, favourite) })
+            }
+        }
+        router.get("\(prefix)/:id/answer") { request in
+            let id = try request.idParameter()
+            let quizzes = await model()
+            let answer = try await APIError.run { try await quizzes.answer(quizID: id) }
+            return try .json(QuizAnswer(quizId: id, answer: answer))
+        }
+    }
+}
+
+/// What the two quiz models have in common: a quiz can be checked, marked and revealed.
+@MainActor
+protocol QuizPlaying: AnyObject, Sendable {
+    func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult
+    func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus
+    func answer(quizID: Int) async throws(ModelError) -> String
+}
+
+extension QuizzesModel: QuizPlaying {}
+extension QuizModel: QuizPlaying {}

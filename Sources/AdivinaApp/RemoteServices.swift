@@ -1,0 +1,62 @@
+import Foundation
+import Models
+
+/// Where the models find their remote services: the built-in stand-ins on this same server, or
+/// the real servers the command line names.
+struct RemoteServices: Sendable {
+    /// The token the local mode uses with the quiz stand-in (favourites are kept per token).
+    static let standInQuizToken = "adivina-local"
+
+    /// The client of the quiz server (stand-in or real).
+    let quizClient: QuizServerClient
+    /// The key the quiz record is kept under: stable for the stand-in whatever port it has.
+    let quizRecordKey: String
+    /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
+    let booksClient: JSONListClient<BookItem>
+    /// The Películas exam's list: `--movies-url`, else the stand-in's `/standin/movies/movies.json`.
+    let moviesClient: JSONListClient<MovieItem>
+    /// The trivia questions service (always the built-in stand-in).
+    let triviaClient: TriviaClient
+    /// The WordPress site of the news reader (`--news-server`, or the stand-in).
+    let newsClient: WordPressClient
+    /// The key the news data is kept under: stable for the stand-in whatever port it has.
+    let newsSiteKey: String
+
+    /// The services for `configuration`, with the stand-ins reached at `localBase`.
+    init(configuration: Configuration, localBase: URL, transport: any HTTPTransport) {
+        if let server = configuration.quizServer, let token = configuration.quizToken {
+            quizClient = QuizServerClient(baseURL: server, token: token, transport: transport)
+            quizRecordKey = QuizServerClient.serverKey(for: server)
+        } else {
+            quizClient = QuizServerClient(
+                baseURL: localBase.appendingPathComponent("standin/quiz"), token: Self.standInQuizToken,
+                transport: transport)
+            quizRecordKey = "standin:quiz"
+        }
+        booksClient = JSONListClient(
+            url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
+        moviesClient = JSONListClient(
+            url: configuration.moviesURL ?? localBase.appendingPathComponent("standin/movies/movies.json"),
+            transport: transport)
+        triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
+        if let site = configuration.newsServer {
+            newsClient = WordPressClient(siteURL: site, transport: transport)
+            newsSiteKey = QuizServerClient.serverKey(for: site)
+        } else {
+            newsClient = WordPressClient(siteURL: localBase.appendingPathComponent("standin/news"), transport: transport)
+            newsSiteKey = "standin:news"
+        }
+    }
+
+    /// The URL the server's own stand-ins are reached at from this process: loopback when the
+    /// server listens on every address.
+    static func localBase(host: String, port: Int) -> URL {
+        let reachable: String
+        switch host {
+        case "0.0.0.0", "": reachable = "127.0.0.1"
+        case "::", "[::]": reachable = "[::1]"
+        default: reachable = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
+        return URL(string: "http://\(reachable):\(port)/")!
+    }
+}

@@ -1,0 +1,7 @@
+import Synchronization
+
+/// Counters the event loop keeps up to date for anyone to read (tests, the leak check).
+final class ServerStatistics: Sendable {
+    let openConnections = Atomic<Int>(0)
+    let openStreams = Atomic<Int>(0)
+}

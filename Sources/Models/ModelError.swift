@@ -1,0 +1,26 @@
+/// Why a model action failed, with a plain Spanish message for the page.
+public enum ModelError: Error, Hashable, Sendable {
+    /// The id is not in the model's current list (or is not the quiz being played).
+    case unknownItem(ItemKind, id: Int)
+    /// The remote service failed.
+    case remote(RemoteError)
+    /// The local database failed.
+    case store(StoreError)
+    /// A local data file could not be read or is not a list of quizzes; says why.
+    case file(String)
+    /// What the player sent cannot be used (a blank name, an answer out of range); says why.
+    case invalid(String)
+    /// The action does not fit the model's state right now (no game running, already saved); says why.
+    case conflict(String)
+
+    /// What to tell the user, in Spanish.
+    public var userMessage: String {
+        switch self {
+        case .unknownItem(let kind, let id): return "No hay \(kind.noneOfThem) con id \(id)."
+        case .remote(let error): return error.userMessage
+        case .store(let error): return error.userMessage
+        case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
+        case .invalid(let reason), .conflict(let reason): return reason
+        }
+    }
+}

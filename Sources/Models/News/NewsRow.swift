@@ -1,0 +1,60 @@
+import Foundation
+
+/// One post as the news list shows it: `{"id","date","link","title","excerpt","image","authorId",
+/// "authorName","categories":[NewsCategory],"favourite"}`; text is plain text, URLs are strings
+/// or null, `date` is ISO 8601 in UTC.
+public struct NewsRow: Codable, Hashable, Sendable {
+    /// The post id.
+    public var id: Int
+    /// When it was published (`2026-11-10T16:05:00Z`).
+    public var date: String
+    /// The post's page on the site, or nil.
+    public var link: String?
+    /// The title as text.
+    public var title: String
+    /// The excerpt as text.
+    public var excerpt: String
+    /// The featured image URL, or nil.
+    public var image: String?
+    /// The author's user id.
+    public var authorId: Int
+    /// The author's name, or nil while unknown.
+    public var authorName: String?
+    /// The categories in the post's order.
+    public var categories: [NewsCategory]
+    /// Whether it is a favourite.
+    public var favourite: Bool
+
+    /// The row of `post` with the names known so far.
+    public init(_ post: Post, authorName: String?, categoryNames: [Int: String], favourite: Bool) {
+        id = post.id
+        date = post.date.formatted(.iso8601)
+        link = post.link?.absoluteString
+        title = post.title
+        excerpt = post.excerpt
+        image = post.featuredImage?.absoluteString
+        authorId = post.author
+        self.authorName = authorName
+        categories = post.categories.map { NewsCategory(id: $0, name: categoryNames[$0]) }
+        self.favourite = favourite
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, date, link, title, excerpt, image, authorId, authorName, categories, favourite
+    }
+
+    /// Writes every field, with `null` for what is missing.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(date, forKey: .date)
+        try container.encode(link, forKey: .link)
+        try container.encode(title, forKey: .title)
+        try container.encode(excerpt, forKey: .excerpt)
+        try container.encode(image, forKey: .image)
+        try container.encode(authorId, forKey: .authorId)
+        try container.encode(authorName, forKey: .authorName)
+        try container.encode(categories, forKey: .categories)
+        try container.encode(favourite, forKey: .favourite)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Signals
+
+/// The one-at-a-time game of the June 2022 exam: `next()` asks the quiz server for a random quiz
+/// (`GET /api/quizzes/random`) until it answers `{"nomore":true}`; the player checks answers,
+/// marks favourites and asks for the right answer. The **score** counts the distinct quizzes
+/// answered right since the model was made.
+///
+/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
+/// renders. A newer `next()` supersedes one in flight; a failure sets `error` and keeps the quiz.
+@MainActor
+public final class QuizModel {
+    /// The quiz server this model talks to.
+    public let client: QuizServerClient
+    private let quizRequests = LatestRequest<RandomQuiz>()
+
+    private let currentQuiz = State<QuizItem?>(nil)
+    private let noMoreState = State(false)
+    private let lastResultState = State<QuizCheckResult?>(nil)
+    private let rightIDs = State<Set<Int>>([])
+    private let status = RequestStatus()
+
+    /// Distinct quizzes answered right since the model was made.
+    public let score: Computed<Int>
+    /// What the one-at-a-time page renders.
+    public let snapshot: Computed<QuizSnapshot>
+    /// `snapshot` as JSON, encoded once per change and shared by every reader.
+    public let snapshotJSON: Computed<Data>
+
+    /// A model for the server behind `client`, with no quiz yet (call `next()`).
+    public init(client: QuizServerClient) {
+        self.client = client
+        let currentQuiz = self.currentQuiz
+        let noMore = noMoreState
+        let lastResult = lastResultState
+        let rightIDs = self.rightIDs
+        let loading = status.loading
+        let error = status.error
+        score = Computed { rightIDs.value.count }
+        snapshot = Computed {
+            let right = rightIDs.value
+            return QuizSnapshot(
+                quiz: currentQuiz.value.map { QuizRow($0, answeredRight: right.contains($0.id)) },
+                nomore: noMore.value, lastResult: lastResult.value, score: right.count,
+                loading: loading.value, error: error.value)
+        }
+        let snapshot = self.snapshot
+        snapshotJSON = Computed { snapshot.value.json() }
+    }
+
+    /// The quiz being played, if any.
+    public var quiz: QuizItem? { currentQuiz.value }
+    /// Whether the server has no quiz left.
+    public var noMore: Bool { noMoreState.value }
+    /// The last check of the current quiz.
+    public var lastResult: QuizCheckResult? { lastResultState.value }
+    /// Whether a request for the next quiz is in flight.
+    public var loading: Bool { status.loading.value }
+    /// The last failure in Spanish, or nil.
+    public var error: String? { status.error.value }
+
+    /// Replaces the quiz with a random one from the server, or shows that there are no more.
+    public func next() async throws(ModelError) {
+        status.loading.value = true
+        let client = self.client
+        guard let outcome = await quizRequests.run({ () async throws(RemoteError) in try await client.random() })
+        else { return }
+        switch outcome {
+        case .success(let random):
+            batch {
+                switch random {
+                case .quiz(let quiz):
+                    currentQuiz.value = quiz
+                    noMoreState.value = false
+                case .noMore:
+                    currentQuiz.value = nil
+                    noMoreState.value = true
+                }
+                lastResultState.value = nil
+                status.loading.value = false
+                status.succeeded()
+            }
+        case .failure(let error):
+            status.show(.remote(error), stopLoading: true)
+            throw .remote(error)
+        }
+    }
+
+    /// Checks `answer` for the quiz being played; a right answer counts for the score.
+    public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
+        try requireCurrent(quizID)
+        let client = self.client
+        let result = try await status.call { () async throws(RemoteError) in
+            try await client.check(quizID: quizID, answer: answer)
+        }
+        batch {
+            status.succeeded()
+            if result.result { rightIDs.update { _ = $0.insert(quizID) } }
+            if currentQuiz.value?.id == quizID { lastResultState.value = result }
+        }
+        return result
+    }
+
+    /// Marks or unmarks the quiz being played as a favourite; shows what the server answers.
+    @discardableResult
+    public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
+        try requireCurrent(quizID)
+        let client = self.client
+        let answer = try await status.call { () async throws(RemoteError) in
+            try await client.setFavourite(quizID: quizID, favourite)
+        }
+        batch {
+            status.succeeded()
+            currentQuiz.update { quiz in
+                if quiz?.id == quizID { quiz?.favourite = answer.favourite }
+            }
+        }
+        return answer
+    }
+
+    /// Flips the favourite mark of the quiz being played.
+    @discardableResult
+    public func toggleFavourite(quizID: Int) async throws(ModelError) -> FavouriteStatus {
+        let current = try requireCurrent(quizID).favourite
+        return try await setFavourite(quizID: quizID, !current)
+    }
+
+    /// The right answer of the quiz being played.
+    public func answer(quizID: Int) async throws(ModelError) -> String {
+        try requireCurrent(quizID)
+        let client = self.client
+        let answer = try await status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
+        status.succeeded()
+        return answer.answer
+    }
+
+    @discardableResult
+    private func requireCurrent(_ quizID: Int) throws(ModelError) -> QuizItem {
+        guard let quiz = currentQuiz.value, quiz.id == quizID else { throw .unknownItem(.quiz, id: quizID) }
+        return quiz
+    }
+}

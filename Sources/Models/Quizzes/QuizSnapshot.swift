@@ -1,0 +1,51 @@
+import Foundation
+
+/// What the one-at-a-time page renders (topic `quiz`, `GET /api/quiz/state`):
+/// `{"quiz": QuizRow | null, "nomore", "lastResult": {"quizId","answer","result"} | null,
+/// "score", "loading", "error"}`.
+public struct QuizSnapshot: Codable, Hashable, Sendable {
+    /// The quiz being played, or nil (none yet, or no more).
+    public var quiz: QuizRow?
+    /// Whether the server said there are no more quizzes.
+    public var nomore: Bool
+    /// The last check of the current quiz, or nil.
+    public var lastResult: QuizCheckResult?
+    /// Distinct quizzes answered right in this session.
+    public var score: Int
+    /// Whether a request for the next quiz is in flight.
+    public var loading: Bool
+    /// The last failure in Spanish, or nil.
+    public var error: String?
+
+    /// Makes a snapshot.
+    public init(
+        quiz: QuizRow?, nomore: Bool, lastResult: QuizCheckResult?, score: Int, loading: Bool, error: String?
+    ) {
+        self.quiz = quiz
+        self.nomore = nomore
+        self.lastResult = lastResult
+        self.score = score
+        self.loading = loading
+        self.error = error
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case quiz, nomore, lastResult, score, loading, error
+    }
+
+    /// Writes every field, `null` for the missing ones.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(quiz, forKey: .quiz)
+        try container.encode(nomore, forKey: .nomore)
+        try container.encode(lastResult, forKey: .lastResult)
+        try container.encode(score, forKey: .score)
+        try container.encode(loading, forKey: .loading)
+        try container.encode(error, forKey: .error)
+    }
+
+    /// The JSON bytes sent to the pages.
+    public func json() -> Data {
+        SnapshotEncoding.encode(self)
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import Signals
+
+/// The Quizzes game of practices 4.1 and 4.2: a list of quizzes from a local `quizzes.json` or
+/// from the quiz server's `random10`, answers checked by the server, favourites, a filter, the
+/// **score** (distinct quizzes answered right since the list was last replaced) and the
+/// **record** (distinct quizzes ever answered right on this server, kept in the `Store`).
+///
+/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the
+/// pages render. Rules: a newer download or load supersedes one in flight, whose late answer is
+/// dropped; a failure sets `error` (Spanish) and keeps the last good list; a successful request
+/// clears `error`.
+@MainActor
+public final class QuizzesModel {
+    /// The quiz server this model talks to.
+    public let client: QuizServerClient
+    private let recordStore: QuizRecordStore?
+    /// Bumped each time a new list replaces the old: a check started in an older round still
+    /// counts for the record, but not for the new round's score.
+    private var round = 0
+
+    private let list = RemoteList<QuizItem>()
+    private let rightThisRound = State<Set<Int>>([])
+    private let rightEver = State<Set<Int>>([])
+    private let onlyUnansweredState = State(false)
+
+    /// Distinct quizzes answered right since the list was last downloaded or loaded.
+    public let score: Computed<Int>
+    /// Distinct quizzes ever answered right on this server.
+    public let record: Computed<Int>
+    /// The list as shown: every quiz, or only those not answered right when `onlyUnanswered`.
+    public let visibleQuizzes: Computed<[QuizItem]>
+    /// What the list page renders.
+    public let snapshot: Computed<QuizzesSnapshot>
+    /// `snapshot` as JSON, encoded once per change and shared by every reader.
+    public let snapshotJSON: Computed<Data>
+
+    /// The largest local quizzes file `load(from:)` reads.
+    public static let maxFileSize = 10 * 1_048_576
+
+    /// A model for the server behind `client`; the record is read from and kept in `store`
+    /// under `recordKey` (default `client.serverKey`; give a stable key for a server whose URL
+    /// changes between runs, like a stand-in on a free port), or only in memory when `store` is nil.
+    public init(client: QuizServerClient, store: Store?, recordKey: String? = nil) {
+        self.client = client
+        recordStore = store.map { QuizRecordStore(store: $0, server: recordKey ?? client.serverKey) }
+        let items = list.items
+        let rightThisRound = self.rightThisRound
+        let rightEver = self.rightEver
+        let onlyUnanswered = onlyUnansweredState
+        let loading = list.status.loading
+        let error = list.status.error
+        score = Computed { rightThisRound.value.count }
+        record = Computed { rightEver.value.count }
+        visibleQuizzes = Computed {
+            guard onlyUnanswered.value else { return items.value }
+            let right = rightThisRound.value
+            return items.value.filter { !right.contains($0.id) }
+        }
+        let visible = visibleQuizzes
+        snapshot = Computed {
+            let right = rightThisRound.value
+            return QuizzesSnapshot(
+                quizzes: visible.value.map { QuizRow($0, answeredRight: right.contains($0.id)) },
+                score: right.count, record: rightEver.value.count, onlyUnanswered: onlyUnanswered.value,
+                loading: loading.value, error: error.value)
+        }
+        let snapshot = self.snapshot
+        snapshotJSON = Computed { snapshot.value.json() }
+        do {
+            rightEver.value = try recordStore?.quizIDs() ?? []
+        } catch {
+            list.status.show(.store(error))
+        }
+    }
+
+    // MARK: Reading
+
+    /// The current list, unfiltered, in the server's order.
+    public var quizzes: [QuizItem] { list.items.value }
+    /// The ids answered right in the current round.
+    public var answeredRightIDs: Set<Int> { rightThisRound.value }
+    /// Whether only quizzes not yet answered right are shown.
+    public var onlyUnanswered: Bool { onlyUnansweredState.value }
+    /// Whether a download is in flight.
+    public var loading: Bool { list.status.loading.value }
+    /// The last failure in Spanish, or nil.
+    public var error: String? { list.status.error.value }
+    /// The items of the last list that could not be read, and why.
+    public var skipped: [SkippedElement] { list.skipped.value }
+
+    // MARK: Actions
+
+    /// Replaces the list with `GET /api/quizzes/random10`, resetting the score. Supersedes any
+    /// download or load in flight; if a newer one starts before this answer arrives, this one
+    /// returns without touching the state.
+    public func download() async throws(ModelError) {
+        let client = self.client
+        try await list.download(alongside: startNewRound) { () async throws(RemoteError) in try await client.random10() }
+    }
+
+    /// Replaces the list with a local `quizzes.json` (any of the course's shapes), resetting the
+    /// score. Supersedes a download in flight.
+    public func load(from file: URL) throws(ModelError) {
+        do throws(ModelError) {
+            list.load(try Self.readList(from: file), alongside: startNewRound)
+        } catch {
+            list.supersede(showing: error)
+            throw error
+        }
+    }
+
+    /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`); a right answer
+    /// counts for the score (if the list was not replaced meanwhile) and the record.
+    public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
+        try requireQuiz(quizID)
+        let startedInRound = round
+        let client = self.client
+        let result = try await list.status.call { () async throws(RemoteError) in
+            try await client.check(quizID: quizID, answer: answer)
+        }
+        batch {
+            list.status.succeeded()
+            if result.result {
+                if startedInRound == round { rightThisRound.update { _ = $0.insert(quizID) } }
+                rightEver.update { _ = $0.insert(quizID) }
+            }
+        }
+        if result.result { keepInRecord(quizID) }
+        return result
+    }
+
+    /// Marks (`PUT`) or unmarks (`DELETE`) a favourite; the list shows what the server answers.
+    @discardableResult
+    public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
+        try requireQuiz(quizID)
+        let client = self.client
+        let answer = try await list.status.call { () async throws(RemoteError) in
+            try await client.setFavourite(quizID: quizID, favourite)
+        }
+        batch {
+            list.status.succeeded()
+            list.items.update { items in
+                for index in items.indices where items[index].id == quizID {
+                    items[index].favourite = answer.favourite
+                }
+            }
+        }
+        return answer
+    }
+
+    /// Flips a quiz's favourite mark (see `setFavourite(quizID:_:)`).
+    @discardableResult
+    public func toggleFavourite(quizID: Int) async throws(ModelError) -> FavouriteStatus {
+        let current = try requireQuiz(quizID).favourite
+        return try await setFavourite(quizID: quizID, !current)
+    }
+
+    /// The right answer of a quiz (`GET /api/quizzes/{id}/answer`).
+    public func answer(quizID: Int) async throws(ModelError) -> String {
+        try requireQuiz(quizID)
+        let client = self.client
+        let answer = try await list.status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
+        list.status.succeeded()
+        return answer.answer
+    }
+
+    /// Shows only the quizzes not answered right in this round, or all.
+    public func setOnlyUnanswered(_ only: Bool) {
+        onlyUnansweredState.value = only
+    }
+
+    // MARK: Helpers
+
+    @discardableResult
+    private func requireQuiz(_ quizID: Int) throws(ModelError) -> QuizItem {
+        try list.item(quizID)
+    }
+
+    /// Runs in the batch that shows a new list: a new round starts with a score of 0.
+    private func startNewRound() {
+        round += 1
+        rightThisRound.value = []
+    }
+
+    private func keepInRecord(_ quizID: Int) {
+        do {
+            try recordStore?.add([quizID])
+        } catch {
+            list.status.show(.store(error))
+        }
+    }
+
+    private static func readList(from file: URL) throws(ModelError) -> LenientList<QuizItem> {
+        let data: Data
+        do {
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+            guard size <= maxFileSize else { throw ModelError.file("ocupa más de \(maxFileSize / 1_048_576) MB") }
+            data = try Data(contentsOf: file)
+        } catch let error as ModelError {
+            throw error
+        } catch {
+            throw .file("no se puede leer \(file.lastPathComponent)")
+        }
+        let list: LenientList<QuizItem>
+        do {
+            list = try LenientList<QuizItem>.decode(data)
+        } catch {
+            throw .file("\(file.lastPathComponent) no es una lista de preguntas en JSON")
+        }
+        if list.elements.isEmpty, let first = list.skipped.first {
+            throw .file("ninguna pregunta se puede leer (\(first))")
+        }
+        return list
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What the Quizzes list page renders (topic `quizzes`, `GET /api/quizzes/state`):
+/// `{"quizzes":[QuizRow], "score", "record", "onlyUnanswered", "loading", "error"}`.
+public struct QuizzesSnapshot: Codable, Hashable, Sendable {
+    /// The quizzes shown (already filtered when `onlyUnanswered`).
+    public var quizzes: [QuizRow]
+    /// Distinct quizzes answered right since the last download or load.
+    public var score: Int
+    /// Distinct quizzes ever answered right on this server (persisted).
+    public var record: Int
+    /// Whether only quizzes not yet answered right are shown.
+    public var onlyUnanswered: Bool
+    /// Whether a download is in flight.
+    public var loading: Bool
+    /// The last failure in Spanish, or nil.
+    public var error: String?
+
+    /// Makes a snapshot.
+    public init(quizzes: [QuizRow], score: Int, record: Int, onlyUnanswered: Bool, loading: Bool, error: String?) {
+        self.quizzes = quizzes
+        self.score = score
+        self.record = record
+        self.onlyUnanswered = onlyUnanswered
+        self.loading = loading
+        self.error = error
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case quizzes, score, record, onlyUnanswered, loading, error
+    }
+
+    /// Writes every field, `error` as `null` when there is none.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(quizzes, forKey: .quizzes)
+        try container.encode(score, forKey: .score)
+        try container.encode(record, forKey: .record)
+        try container.encode(onlyUnanswered, forKey: .onlyUnanswered)
+        try container.encode(loading, forKey: .loading)
+        try container.encode(error, forKey: .error)
+    }
+
+    /// The JSON bytes sent to the pages.
+    public func json() -> Data {
+        SnapshotEncoding.encode(self)
+    }
+}

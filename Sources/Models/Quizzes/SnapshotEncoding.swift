@@ -1,0 +1,15 @@
+import Foundation
+
+/// The one JSON encoding of every snapshot: sorted keys (stable bytes for equal snapshots) and
+/// unescaped slashes (readable URLs).
+enum SnapshotEncoding {
+    static func encode(_ snapshot: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return try encoder.encode(snapshot)
+        } catch {
+            preconditionFailure("snapshots hold only strings, numbers, booleans and nulls: \(error)")
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+
+/// Reads a server-sent event stream with `curl -N` and hands out whole events.
+final class EventStreamReader: Sendable {
+    struct Event: Sendable, Equatable {
+        var id: String?
+        var name: String
+        var data: String
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: Data(data.utf8))) as? [String: Any] ?? [:] }
+        static func == (a: Event, b: Event) -> Bool { a.id == b.id && a.name == b.name && a.data == b.data }
+    }
+
+    private let process = Process()
+    private let events = Mutex<(parsed: [Event], partial: String)>(([], ""))
+
+    /// Opens `url` (optionally sending `Last-Event-ID`).
+    init(url: URL, lastEventID: String? = nil) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        var arguments = ["curl", "-sN", "-H", "Accept: text/event-stream"]
+        if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
+        process.arguments = arguments + [url.absoluteString]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let chunk = String(decoding: handle.availableData, as: UTF8.self)
+            self?.events.withLock { state in
+                state.partial += chunk
+                while let range = state.partial.range(of: "\n\n") {
+                    let block = String(state.partial[..<range.lowerBound])
+                    state.partial = String(state.partial[range.upperBound...])
+                    if let event = Self.parse(block) { state.parsed.append(event) }
+                }
+            }
+        }
+        try process.run()
+    }
+
+    deinit { close() }
+
+    func close() {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// Every event received so far.
+    var received: [Event] { events.withLock { $0.parsed } }
+
+    /// Waits for the `count`-th event named `name` (1-based), failing after `timeout`.
+    func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(10)) async throws -> Event? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let matching = received.filter { $0.name == name }
+            if matching.count >= count { return matching[count - 1] }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+
+    private static func parse(_ block: String) -> Event? {
+        var id: String?
+        var name = "message"
+        var data: [String] = []
+        for line in block.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix(":") { continue }
+            let parts = line.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            let field = String(parts[0])
+            var value = parts.count > 1 ? String(parts[1]) : ""
+            if value.hasPrefix(" ") { value.removeFirst() }
+            switch field {
+            case "id": id = value
+            case "event": name = value
+            case "data": data.append(value)
+            default: break
+            }
+        }
+        return data.isEmpty ? nil : Event(id: id, name: name, data: data.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import AdivinaApp
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// An `AdivinaServer` on a free port with its own data directory and a tiny web root, spoken to
+/// over real HTTP.
+@MainActor
+final class RunningApp {
+    let app: AdivinaServer
+    let dataDirectory: URL
+    var url: URL { app.url }
+
+    /// Starts the app; `arguments` are extra command-line flags.
+    init(arguments: [String] = [], dataDirectory: URL? = nil) throws {
+        let data = try dataDirectory ?? Self.temporaryDirectory("data")
+        self.dataDirectory = data
+        let webRoot = try Self.temporaryDirectory("webroot")
+        try Data("<!doctype html><title>Adivina</title>".utf8)
+            .write(to: webRoot.appendingPathComponent("index.html"))
+        let configuration = try #require(try Configuration.parse(
+            ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path] + arguments,
+            environment: ["HOME": data.path]))
+        app = try AdivinaServer(configuration: configuration)
+    }
+
+    func stop() async { await app.shutdown() }
+
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("adivina-tests-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    // MARK: HTTP
+
+    struct Reply {
+        var status: Int
+        var body: Data
+        var headers: [String: String]
+        var json: [String: Any] { (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:] }
+        var error: String? { json["error"] as? String }
+    }
+
+    /// Sends one request; `body` is sent as is (a JSON text, or anything hostile).
+    nonisolated func request(_ method: String, _ path: String, body: String? = nil, base: URL) async throws -> Reply {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        request.httpMethod = method
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return Reply(status: http.statusCode, body: data, headers: headers)
+    }
+
+    func get(_ path: String) async throws -> Reply { try await request("GET", path, base: url) }
+    func post(_ path: String, _ body: String? = nil) async throws -> Reply { try await request("POST", path, body: body, base: url) }
+    func put(_ path: String, _ body: String? = nil) async throws -> Reply { try await request("PUT", path, body: body, base: url) }
+    func delete(_ path: String) async throws -> Reply { try await request("DELETE", path, base: url) }
+
+    /// The state of `app` (`quizzes` or `quiz`) once `condition` holds; fails after `timeout`.
+    func state(
+        _ app: String, timeout: Duration = .seconds(10), until condition: ([String: Any]) -> Bool = { _ in true }
+    ) async throws -> [String: Any] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let json = try await get("/api/\(app)/state").json
+            if condition(json) { return json }
+            guard ContinuousClock.now < deadline else {
+                Issue.record("state of \(app) never met the condition: \(json)")
+                return json
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The quizzes state once the first download has finished.
+    func loadedQuizzes() async throws -> [String: Any] {
+        try await state("quizzes") { ($0["loading"] as? Bool) == false && !(($0["quizzes"] as? [Any]) ?? []).isEmpty }
+    }
+}
+
+/// The ids of the quizzes in a quizzes snapshot.
+func quizIDs(_ state: [String: Any]) -> [Int] {
+    ((state["quizzes"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
+}
+
+extension RunningApp {
+    /// The state of a list app (`books`, `matches`, `movies`) once its first download has ended
+    /// with items under `key` (the app's name).
+    func loadedList(_ app: String) async throws -> [String: Any] {
+        try await state(app) { ($0["loading"] as? Bool) == false && !(($0[app] as? [Any]) ?? []).isEmpty }
+    }
+}
+
+/// The rows of a list app's state.
+func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
+    (state[app] as? [[String: Any]]) ?? []
+}
+
+/// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
+@MainActor
+func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
+    let running = try RunningApp(arguments: arguments)
+    do {
+        try await body(running)
+        await running.stop()
+    } catch {
+        await running.stop()
+        throw error
+    }
+}

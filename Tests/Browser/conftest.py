@@ -1,0 +1,209 @@
+"""Fixtures of the browser tests: the real `adivina` binary (from $ADIVINA_BIN) started on port 0
+with a temporary data directory, Debian's Chromium driven by Playwright, and a small JSON client
+for the server's web API. $ADIVINA_WEBROOT, when set, is passed on as `--webroot`."""
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+from fake_quiz_server import FakeQuizServer
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+START_TIMEOUT_S = 30
+STOP_TIMEOUT_S = 10
+
+
+def wait_until(condition, timeout=10.0, interval=0.02, message="condition"):
+    """Polls `condition` until it returns a truthy value or the deadline passes."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout}s waiting for {message}")
+        time.sleep(interval)
+
+
+class AdivinaServer:
+    """One run of the `adivina` executable; `restart()` starts it again on the same port and data."""
+
+    def __init__(self, binary, data_dir, extra_args=()):
+        self.binary = binary
+        self.data_dir = Path(data_dir)
+        self.extra_args = list(extra_args)
+        self.process = None
+        self.base_url = None
+        self.port = 0
+        self.output = []
+
+    def start(self, port=None):
+        args = [self.binary, "--port", str(self.port if port is None else port),
+                "--data-dir", str(self.data_dir), *self.extra_args]
+        if os.environ.get("ADIVINA_WEBROOT"):
+            args += ["--webroot", os.environ["ADIVINA_WEBROOT"]]
+        self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                        text=True, bufsize=1)
+        first_line = {}
+
+        def read_first_line():
+            first_line["line"] = self.process.stdout.readline()
+            # Keep draining so the server never blocks on a full pipe.
+            for line in self.process.stdout:
+                self.output.append(line)
+
+        reader = threading.Thread(target=read_first_line, daemon=True)
+        reader.start()
+        wait_until(lambda: "line" in first_line or self.process.poll() is not None,
+                   timeout=START_TIMEOUT_S, message="the first line of adivina")
+        line = first_line.get("line", "").strip()
+        if not line.startswith("Adivina: http://"):
+            self.stop()
+            raise AssertionError(f"adivina did not announce its URL; first line: {line!r}; "
+                                 f"exit code {self.process.returncode}")
+        self.base_url = line[len("Adivina: "):].rstrip("/")
+        self.port = int(self.base_url.rsplit(":", 1)[1])
+        return self
+
+    def stop(self, signal_number=signal.SIGTERM):
+        """Sends SIGTERM (or `signal_number`), waits for the exit and returns its code."""
+        if self.process is None or self.process.poll() is not None:
+            return self.process.returncode if self.process else None
+        self.process.send_signal(signal_number)
+        try:
+            return self.process.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            raise AssertionError("adivina did not exit within 10 s of SIGTERM")
+
+    def restart(self):
+        self.stop()
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                return self.start(port=self.port)
+            except AssertionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)  # the port may still be held by the old process for a moment
+
+    def url(self, path="/"):
+        return self.base_url + path
+
+    # --- the web API, straight over HTTP (to know the answers and the state) ---
+
+    def request(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(self.url(path), data=data, method=method,
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(req, timeout=10) as response:
+                text = response.read().decode()
+                return response.status, (json.loads(text) if text else None)
+        except urllib.error.HTTPError as error:
+            text = error.read().decode()
+            return error.code, (json.loads(text) if text else None)
+
+    def state(self, app="quizzes"):
+        status, body = self.request("GET", f"/api/{app}/state")
+        assert status == 200, (status, body)
+        return body
+
+    def answer(self, quiz_id, app="quizzes"):
+        status, body = self.request("GET", f"/api/{app}/{quiz_id}/answer")
+        assert status == 200, (status, body)
+        return body["answer"]
+
+    def loaded_state(self, app="quizzes"):
+        """The state once the first download has finished with quizzes in it."""
+        return wait_until(lambda: (lambda s: s if s["quizzes"] and not s["loading"] else None)(self.state(app)),
+                          timeout=15, message="the first list of quizzes")
+
+
+def adivina_binary():
+    binary = os.environ.get("ADIVINA_BIN")
+    if not binary or not os.access(binary, os.X_OK):
+        raise AssertionError("Set ADIVINA_BIN to the built adivina executable "
+                             "(scripts/test does: swift build --product adivina).")
+    return binary
+
+
+@pytest.fixture
+def start_server(tmp_path):
+    """Starts adivina with extra arguments: start_server("--quiz-server", url, …)."""
+    servers = []
+
+    def start(*extra_args, data_dir=None):
+        server = AdivinaServer(adivina_binary(), data_dir or (tmp_path / "data"), extra_args)
+        server.data_dir.mkdir(parents=True, exist_ok=True)
+        servers.append(server.start())
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()  # its exit code is checked by test_adivina_exits_0_on_a_stop_signal
+
+
+@pytest.fixture
+def server(start_server):
+    """adivina on port 0 with a fresh data directory and the built-in stand-ins."""
+    return start_server()
+
+
+@pytest.fixture
+def fake_quiz_server():
+    """A quiz server of the course's contract that the test controls (fail, delay, items)."""
+    fake = FakeQuizServer().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_context(browser):
+    """Opens browser contexts (each is a separate "browser" with its own SharedWorker)."""
+    contexts = []
+
+    def open_context(**options):
+        options.setdefault("viewport", {"width": 390, "height": 844})
+        options.setdefault("locale", "es-ES")
+        context = browser.new_context(**options)
+        context.set_default_timeout(10_000)
+        errors = []
+        context.on("weberror", lambda error: errors.append(str(error.error)))
+        context.page_errors = errors
+        contexts.append(context)
+        return context
+
+    yield open_context
+    for context in contexts:
+        errors = context.page_errors
+        context.close()
+        assert not errors, f"uncaught errors in the pages: {errors}"
+
+
+@pytest.fixture
+def context(new_context):
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    return context.new_page()

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+@testable import HTTPServer
+
+/// Server-sent events end to end: curl and raw sockets against the real server.
+@Suite struct EventStreamTests {
+    static func router(_ hub: SSEHub) -> Router {
+        var router = Router()
+        router.get("/events") { request in
+            let topics = (request.query("topics") ?? "").split(separator: ",").map(String.init)
+            return hub.streamResponse(for: request, topics: topics)
+        }
+        return router
+    }
+
+    static let streamRequest = "GET /events?topics=a HTTP/1.1\r\nHost: h\r\nAccept: text/event-stream\r\n\r\n"
+
+    @Test func curlSeesSnapshotThenBroadcastsWithCorrectFraming() async throws {
+        let hub = SSEHub(configuration: .init(retry: .milliseconds(1500)))
+        hub.setSnapshotProvider { topic in (event: topic, data: "{\"snapshot\":\"\(topic)\"}") }
+        try await withServer(Self.router(hub)) { server in
+            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=quizzes,quiz")
+            defer { curl.stop() }
+            #expect(await eventually { curl.events.count == 2 })
+            #expect(curl.text.hasPrefix("retry: 1500\n\n"))
+            #expect(curl.events.map { $0["event"] } == ["quizzes", "quiz"])
+            #expect(curl.events.first?["data"] == #"{"snapshot":"quizzes"}"#)
+
+            let id = hub.publish(topic: "quizzes", data: "línea 1\nlínea 2")
+            hub.publish(topic: "unrelated", data: "not for this client")
+            #expect(await eventually { curl.events.count == 3 })
+            let event = curl.events.last
+            #expect(event?["id"] == String(id))
+            #expect(event?["event"] == "quizzes")
+            #expect(event?["data"] == "línea 1\nlínea 2")
+            #expect(curl.text.contains("data: línea 1\ndata: línea 2\n\n"))
+            #expect(!curl.text.contains("not for this client"))
+        }
+    }
+
+    @Test func responseHeadIsAnEventStream() async throws {
+        let hub = SSEHub()
+        try await withServer(Self.router(hub)) { server in
+            let client = try RawClient(port: server.port)
+            client.send(Self.streamRequest)
+            await client.receive { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+            let head = client.text
+            #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
+            #expect(head.contains("Content-Type: text/event-stream; charset=utf-8\r\n"))
+            #expect(head.contains("Cache-Control: no-cache\r\n"))
+            #expect(!head.contains("Content-Length"))
+        }
+    }
+
+    @Test func reconnectWithLastEventIDReplaysWhatWasMissed() async throws {
+        let hub = SSEHub(configuration: .init(retry: nil))
+        hub.setSnapshotProvider { topic in (event: topic, data: "snapshot") }
+        try await withServer(Self.router(hub)) { server in
+            let seen = hub.publish(topic: "a", data: "seen")
+            let missed1 = hub.publish(topic: "a", data: "missed 1")
+            hub.publish(topic: "b", data: "other topic")
+            let missed2 = hub.publish(topic: "a", data: "missed 2")
+            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: \(seen)"])
+            defer { curl.stop() }
+            #expect(await eventually { curl.events.count == 2 })
+            #expect(curl.events.map { $0["id"] } == [String(missed1), String(missed2)])
+            #expect(curl.events.map { $0["data"] } == ["missed 1", "missed 2"])
+
+            let stale = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: 12"])
+            defer { stale.stop() }
+            #expect(await eventually { stale.events.count == 1 })
+            #expect(stale.events.first?["data"] == "snapshot")
+        }
+    }
+
+    @Test func heartbeatKeepsIdleStreamsAlive() async throws {
+        let hub = SSEHub(configuration: .init(heartbeatInterval: .milliseconds(100), retry: nil))
+        try await withServer(Self.router(hub)) { server in
+            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+            defer { curl.stop() }
+            #expect(await eventually { curl.text.components(separatedBy: ": heartbeat\n\n").count >= 3 })
+            #expect(curl.events.isEmpty, "a comment is not an event")
+        }
+    }
+
+    @Test func broadcastReachesEveryClient() async throws {
+        let hub = SSEHub(configuration: .init(retry: nil))
+        try await withServer(Self.router(hub)) { server in
+            let clients = try (0..<50).map { _ in try RawClient(port: server.port) }
+            for client in clients { client.send(Self.streamRequest) }
+            #expect(await eventually { server.openEventStreams == 50 })
+            let id = hub.publish(topic: "a", data: "para todos")
+            for client in clients {
+                #expect(await client.receive { String(decoding: $0, as: UTF8.self).hasSuffix("id: \(id)\nevent: a\ndata: para todos\n\n") })
+            }
+        }
+    }
+
+    @Test func twoEventLoopsShareTheClientsAndEveryoneGetsTheBroadcast() async throws {
+        let hub = SSEHub(configuration: .init(retry: nil))
+        try await withServer(Self.router(hub), configuration: .init(port: 0, maxConnections: 40, eventLoops: 2)) { server in
+            let clients = try (0..<40).map { _ in try RawClient(port: server.port) }
+            for client in clients { client.send(Self.streamRequest) }
+            #expect(await eventually { server.openEventStreams == 40 })
+            let id = hub.publish(topic: "a", data: "dos bucles")
+            for client in clients {
+                #expect(await client.receive { String(decoding: $0, as: UTF8.self).hasSuffix("id: \(id)\nevent: a\ndata: dos bucles\n\n") })
+            }
+            let refused = try RawClient(port: server.port)
+            #expect(await refused.receiveUntilClosed(), "the connection cap counts both loops")
+        }
+    }
+
+    @Test func vanishedClientsAreCleanedUpAtOnce() async throws {
+        let hub = SSEHub()
+        try await withServer(Self.router(hub)) { server in
+            let client = try RawClient(port: server.port)
+            client.send(Self.streamRequest)
+            #expect(await eventually { server.openEventStreams == 1 })
+            client.shutdown()
+            #expect(await eventually(timeout: .seconds(10)) { server.openEventStreams == 0 && server.openConnections == 0 })
+        }
+    }
+
+    @Test func aClientThatCannotKeepUpIsDisconnected() async throws {
+        let hub = SSEHub(configuration: .init(retry: nil, clientQueueLimit: 256 * 1024))
+        try await withServer(Self.router(hub)) { server in
+            let slow = try RawClient(port: server.port, receiveBuffer: 4096)
+            slow.send(Self.streamRequest)
+            let fast = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+            defer { fast.stop() }
+            #expect(await eventually { server.openEventStreams == 2 })
+            let big = String(repeating: "x", count: 64 * 1024)
+            var published = 0
+            let deadline = ContinuousClock.now + .seconds(10)
+            while server.openEventStreams > 1 && published < 400 && ContinuousClock.now < deadline {
+                hub.publish(topic: "a", data: big)
+                published += 1
+                // Pacing, not waiting: a fast reader keeps up with 64 KB every 5 ms, a stalled one cannot.
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(await eventually { server.openEventStreams == 1 }, "the slow client was dropped after \(published) events")
+            #expect(published < 400)
+            let last = hub.publish(topic: "a", data: "still flowing")
+            #expect(await eventually { fast.text.contains("id: \(last)\n") }, "the fast client keeps receiving")
+        }
+    }
+
+    @Test func shutdownClosesStreams() async throws {
+        let hub = SSEHub()
+        let server = try HTTPServer(configuration: .init(port: 0), router: Self.router(hub))
+        let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+        defer { curl.stop() }
+        #expect(await eventually { server.openEventStreams == 1 })
+        await server.shutdown()
+        #expect(await eventually { curl.ended })
+        hub.publish(topic: "a", data: "after shutdown goes nowhere")
+    }
+}

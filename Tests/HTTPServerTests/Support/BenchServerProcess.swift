@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+
+/// `HTTPBenchServer` (built beside this test binary) running as a child process, so that its
+/// file descriptors and memory can be read from /proc without the other tests' noise.
+final class BenchServerProcess: Sendable {
+    let process = Process()
+    let port: Int
+
+    /// The server binary sits next to the test binary in the build products directory.
+    static var executableURL: URL {
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("HTTPBenchServer")
+    }
+
+    /// Starts the server on a free port and reads the port from its first line.
+    init() throws {
+        process.executableURL = Self.executableURL
+        process.arguments = ["--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var line: [UInt8] = []
+        while line.last != UInt8(ascii: "\n") {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line += byte
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
+            process.terminate()
+            throw POSIXError(.EIO)
+        }
+        self.port = port
+    }
+
+    deinit {
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+
+    /// Entries in the child's /proc/PID/fd.
+    var fileDescriptors: Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
+    }
+
+    /// The child's resident set size in bytes.
+    var residentBytes: Int {
+        let statm = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/statm", encoding: .utf8)) ?? ""
+        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+}

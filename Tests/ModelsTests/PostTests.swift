@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Models
+
+@Suite("Post: the WordPress REST API's posts, real fixtures included")
+struct PostTests {
+    private func decode(_ json: String) throws -> Post {
+        try JSONDecoder().decode(Post.self, from: Data(json.utf8))
+    }
+
+    private static let utc = TimeZone(identifier: "UTC")!
+
+    @Test(arguments: ["posts-jetpack.json", "posts-embed.json"])
+    func decodesTheRealFixtures(name: String) throws {
+        let list = try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL(name)))
+        #expect(list.skipped.isEmpty, "\(list.skipped)")
+        let post = try #require(list.elements.first)
+        #expect(post.featuredImage?.scheme == "https")
+        #expect(!post.title.isEmpty)
+        #expect(!post.excerpt.contains("<"))
+        #expect(!post.contentHTML.isEmpty)
+        #expect(post.link?.host != nil)
+    }
+
+    @Test func theJetpackFixtureIsReadInUTCFromDateGMT() throws {
+        let post = try #require(try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL("posts-jetpack.json"))).elements.first)
+        #expect(post.id == 10464)
+        // date is 2020-11-04T07:25:14 in Hong Kong; date_gmt 2020-11-03T23:25:14.
+        #expect(post.date == WordPressDate.parse("2020-11-03T23:25:14", timeZone: Self.utc))
+        #expect(post.author == 7)
+        #expect(post.categories == [6, 679])
+        #expect(post.title == "Panasonic 85mm f/1.8 L mount 鏡頭規格洩漏–預計11月5日發布")
+        #expect(post.excerpt.hasSuffix("據 …"))
+    }
+
+    @Test func theEmbedFixtureDecodesItsEntities() throws {
+        let post = try #require(try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL("posts-embed.json"))).elements.first)
+        #expect(post.id == 16483)
+        #expect(post.categories == [729])
+        #expect(post.excerpt.hasSuffix("Speaking…"))
+        #expect(!post.excerpt.contains("&#"))
+    }
+
+    @Test func theRealUserAndCategoryGiveTheirNames() throws {
+        let user = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: RealFixtures.wordPressURL("user.json")))
+        let category = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: RealFixtures.wordPressURL("category.json")))
+        #expect(user.id == 1 && user.displayName == "lawizee")
+        #expect(category.id == 729 && category.displayName == "NEWS")
+        #expect(WordPressName(id: 6, name: "Xcode &amp; herramientas").displayName == "Xcode & herramientas")
+    }
+
+    @Test func everyBundledPostDecodes() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/StandIns/Data/news/posts.json")
+        let list = try LenientList<Post>.decode(Data(contentsOf: url))
+        #expect(list.skipped.isEmpty, "\(list.skipped)")
+        #expect(list.elements.count >= 25)
+        #expect(list.elements.contains { $0.featuredImage == nil }, "some have jetpack_featured_media_url \"\"")
+        #expect(list.elements.contains { $0.title.contains("‘freestanding’") })
+    }
+
+    @Test func anEmptyMissingOrNullImageIsNoImage() throws {
+        #expect(try decode(WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00", image: "")).featuredImage == nil)
+        #expect(try decode(WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00", image: nil)).featuredImage == nil)
+        let null = WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00", image: nil).dropLast() + #","jetpack_featured_media_url":null}"#
+        #expect(try decode(String(null)).featuredImage == nil)
+        let number = WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00", image: nil).dropLast() + #","jetpack_featured_media_url":0}"#
+        #expect(try decode(String(number)).featuredImage == nil, "a wrong type is no image, never a failed decode")
+        #expect(try decode(WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00", image: "https://x.test/a.jpg")).featuredImage
+            == URL(string: "https://x.test/a.jpg"))
+    }
+
+    @Test func dateGMTWinsAndDateIsTheFallbackInTheLocalZone() throws {
+        let both = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":"2026-03-01T11:00:00","title":{"rendered":"t"},"author":1}"#
+        #expect(try decode(both).date == WordPressDate.parse("2026-03-01T11:00:00", timeZone: Self.utc))
+        let onlyLocal = #"{"id":1,"date":"2026-03-01T12:00:00","title":{"rendered":"t"},"author":1}"#
+        #expect(try decode(onlyLocal).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+        let nullGMT = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":null,"title":{"rendered":"t"},"author":1}"#
+        #expect(try decode(nullGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+        let badGMT = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":"0000-00-00 00:00:00","title":{"rendered":"t"},"author":1}"#
+        #expect(try decode(badGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+    }
+
+    @Test(arguments: [
+        #"{"id":1,"title":{"rendered":"t"},"author":1}"#,
+        #"{"id":1,"date":"ayer","title":{"rendered":"t"},"author":1}"#,
+        #"{"id":1,"date":"2026-03-01T12:00:00","title":"t","author":1}"#,
+        #"{"id":1,"date":"2026-03-01T12:00:00","title":{"rendered":"t"}}"#,
+        #"{"id":"1","date":"2026-03-01T12:00:00","title":{"rendered":"t"},"author":1}"#,
+    ])
+    func refusesAPostItCannotShow(json: String) {
+        #expect(throws: DecodingError.self) { try decode(json) }
+    }
+
+    @Test func aBadPostIsSkippedAndTheOthersKept() throws {
+        let json = "[" + WordPressReplies.postJSON(1, gmt: "2026-01-01T10:00:00") + #",{"id":2},"#
+            + WordPressReplies.postJSON(3, gmt: "2026-01-02T10:00:00") + "]"
+        let list = try LenientList<Post>.decode(Data(json.utf8))
+        #expect(list.elements.map(\.id) == [1, 3])
+        #expect(list.skipped.map(\.id) == ["2"])
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import Models
+
+/// The download rules every list model follows, checked on one model through closures: every
+/// failure shows its Spanish error and keeps the last good list, the next success clears it; a
+/// superseded download's late answer or late failure changes nothing; loading shows meanwhile.
+@MainActor
+struct ListDownloadRules {
+    /// The fake server the model talks to.
+    let transport: ScriptedTransport
+    /// A good reply with items of these ids.
+    let list: ([Int]) -> ScriptedTransport.Reply
+    /// Starts the model's download.
+    let download: @MainActor () async throws -> Void
+    /// The ids the model shows.
+    let ids: @MainActor () -> [Int]
+    /// The model's loading flag and error message.
+    let status: @MainActor () -> (loading: Bool, error: String?)
+
+    /// One failure of `QuizReplies.failures`, by name.
+    func failureKeepsTheLastGoodList(_ name: String) async throws {
+        let (_, reply, expected) = try #require(QuizReplies.failures.first { $0.name == name })
+        transport.enqueue(list([1, 2]))
+        try await download()
+        if let reply { transport.enqueue(reply) }
+        await #expect(throws: ModelError.remote(expected)) { try await download() }
+        #expect(ids() == [1, 2])
+        #expect(status().error == expected.userMessage)
+        #expect(status().loading == false)
+        transport.enqueue(list([3]))
+        try await download()
+        #expect(status().error == nil)
+        #expect(ids() == [3])
+    }
+
+    /// A slow first download, overtaken by a second: neither its answer nor its failure shows.
+    func lateAnswersChangeNothing() async throws {
+        for late in [list([1, 2, 3]), .text("Unauthorized", status: 401)] {
+            let before = transport.requests.count
+            let slow = transport.enqueueHeld(late)
+            let first = Task { try await download() }
+            await transport.waitForRequests(before + 1)
+            #expect(status().loading)
+            transport.enqueue(list([7, 8]))
+            try await download()
+            slow.open()
+            try await first.value
+            #expect(ids() == [7, 8])
+            #expect(status() == (false, nil))
+        }
+    }
+}

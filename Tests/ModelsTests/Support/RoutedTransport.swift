@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+@testable import Models
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A fake `HTTPTransport` that answers by URL path (whatever order concurrent requests come in),
+/// counts the requests per path, and can hold a path's answer until a gate opens. A path with no
+/// reply is answered `404`.
+final class RoutedTransport: HTTPTransport {
+    private struct Routes {
+        var replies: [String: ScriptedTransport.Reply] = [:]
+        var gates: [String: ScriptedTransport.Gate] = [:]
+        var requests: [URLRequest] = []
+    }
+
+    private let routes = Mutex(Routes())
+
+    /// Answers `path` with `reply` from now on.
+    func answer(_ path: String, with reply: ScriptedTransport.Reply) {
+        routes.withLock { $0.replies[path] = reply }
+    }
+
+    /// Holds the answers of `path` until the returned gate opens.
+    func hold(_ path: String) -> ScriptedTransport.Gate {
+        let gate = ScriptedTransport.Gate()
+        routes.withLock { $0.gates[path] = gate }
+        return gate
+    }
+
+    /// Every request so far.
+    var requests: [URLRequest] { routes.withLock { $0.requests } }
+
+    /// How many requests asked for `path`.
+    func count(_ path: String) -> Int {
+        requests.filter { $0.url?.path == path }.count
+    }
+
+    func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse) {
+        let path = request.url?.path ?? ""
+        let (reply, gate) = routes.withLock { routes in
+            routes.requests.append(request)
+            return (routes.replies[path], routes.gates[path])
+        }
+        if let gate { await gate.wait() }
+        switch reply ?? .json(#"{"code":"rest_no_route","message":"No route","data":{"status":404}}"#, status: 404) {
+        case .failure(let error):
+            throw error
+        case .response(let status, let headers, let body):
+            let head = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+            return (body, head)
+        }
+    }
+}

@@ -1,0 +1,292 @@
+// Shared pieces of the iOS look: DOM helpers, symbols, images with placeholders, the collapsing
+// navigation bar, alerts, banners, long press and context menus. Text always goes in through
+// textContent, never innerHTML.
+
+/** Creates an element: el("p", {className: "x", text: "hola"}, child…). */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "text") node.textContent = value;
+    else if (key === "className") node.className = value;
+    else if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else if (key in node && typeof value !== "string") node[key] = value;
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}
+
+/** An SF-Symbol-like icon, hidden from assistive technology. */
+export function sym(name, className = "") {
+  return el("span", { className: `sym sym-${name} ${className}`.trim(), "aria-hidden": "true" });
+}
+
+/**
+ * An image box that shows a shimmering placeholder while loading, the image when loaded, and a
+ * symbol when there is no image or it failed. Call `setImage` again on every render; the same
+ * URL is not reloaded.
+ */
+export function imageBox(className, emptySymbol) {
+  // `emptySymbol` shows while there is no image: "photo" for pictures, "person-circle-fill" for people.
+  const box = el("div", { className: `thumb ${className}` }, sym(emptySymbol));
+  box.dataset.empty = emptySymbol;
+  return box;
+}
+
+/** Shows `url` (or the placeholder when it is null/empty) in an `imageBox`, described by `alt`. */
+export function setImage(box, url, alt) {
+  const src = typeof url === "string" && url ? url : "";
+  if (box.dataset.src === src) {
+    const img = box.querySelector("img");
+    if (img) img.alt = alt;
+    return;
+  }
+  box.dataset.src = src;
+  box.querySelector("img")?.remove();
+  box.classList.remove("loaded", "failed", "loading");
+  const icon = box.querySelector(".sym");
+  icon.className = `sym sym-${box.dataset.empty}`;
+  if (!src) {
+    box.setAttribute("role", "img");
+    box.setAttribute("aria-label", alt);
+    return;
+  }
+  box.removeAttribute("role");
+  box.removeAttribute("aria-label");
+  box.classList.add("loading");
+  const img = el("img", { alt, decoding: "async", draggable: "false" });
+  img.addEventListener("load", () => {
+    box.classList.remove("loading");
+    box.classList.add("loaded");
+  });
+  img.addEventListener("error", () => {
+    box.classList.remove("loading");
+    box.classList.add("failed");
+    // A missing picture keeps the person symbol; a missing image says so with a crossed photo.
+    if (box.dataset.empty === "photo") icon.className = "sym sym-photo-slash";
+  });
+  img.src = src;
+  box.prepend(img);
+}
+
+/**
+ * Makes a navigation bar show its material and small title once the page scrolls
+ * (the large title scrolls away underneath it).
+ */
+export function setupNavBar(navbar) {
+  const update = () => navbar.classList.toggle("scrolled", scrollY > (navbar.classList.contains("large") ? 44 : 2));
+  addEventListener("scroll", update, { passive: true });
+  update();
+}
+
+/** Replaces the text of an element and briefly animates its parent if it changed. */
+export function setCounter(valueElement, value) {
+  const text = String(value ?? 0);
+  if (valueElement.textContent === text) return;
+  const grew = Number(text) > Number(valueElement.textContent);
+  const hadValue = valueElement.textContent !== "";
+  valueElement.textContent = text;
+  const stat = valueElement.closest(".stat");
+  if (stat && hadValue && grew) {
+    stat.classList.remove("bump");
+    void stat.offsetWidth;
+    stat.classList.add("bump");
+  }
+}
+
+/**
+ * Shows an iOS alert. `actions` is a list of {label, value, preferred, destructive}; the
+ * preferred one has focus, so Enter picks it; Escape picks the cancel value (the last action's
+ * value unless `cancelValue` is given). Resolves to the chosen value.
+ */
+export function showAlert({ title, message = "", icon = null, actions = null, cancelValue, id = "alert" }) {
+  const buttons = actions ?? [{ label: "Aceptar", value: true, preferred: true }];
+  const returnFocus = document.activeElement;
+  document.getElementById(id)?.remove();
+  const titleId = `${id}-title`;
+  const messageId = `${id}-message`;
+  const dialog = el("dialog", {
+    className: "alert",
+    id,
+    role: "alertdialog",
+    "aria-labelledby": titleId,
+    "aria-describedby": message ? messageId : null,
+  });
+  const body = el("div", { className: "alert-body" },
+    icon ? sym(icon.name, `alert-icon ${icon.tone ?? ""}`) : null,
+    el("h2", { className: "alert-title", id: titleId, text: title }),
+    message ? el("p", { className: "alert-message", id: messageId, text: message }) : null);
+  const row = el("div", { className: "alert-actions" });
+  dialog.append(body, row);
+  return new Promise((resolve) => {
+    let chosen = cancelValue !== undefined ? cancelValue : buttons[buttons.length - 1].value;
+    for (const action of buttons) {
+      const button = el("button", {
+        type: "button",
+        className: [action.preferred ? "preferred" : "", action.destructive ? "destructive" : ""].join(" ").trim(),
+        text: action.label,
+        onclick: () => {
+          chosen = action.value;
+          dialog.close();
+        },
+      });
+      row.append(button);
+    }
+    dialog.addEventListener("close", () => {
+      dialog.remove();
+      if (returnFocus && returnFocus.isConnected && typeof returnFocus.focus === "function") {
+        returnFocus.focus({ preventScroll: true });
+      }
+      resolve(chosen);
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    const preferred = row.querySelector(".preferred") ?? row.lastElementChild;
+    preferred.focus();
+  });
+}
+
+/**
+ * A banner with a symbol, a title, a message and optional buttons ({label, onClick}).
+ */
+export function banner({ title, message, symbol = "exclamation-triangle-fill", tone = "", actions = [], id }) {
+  return el("div", { className: `banner ${tone}`.trim(), role: "alert", id },
+    sym(symbol),
+    el("p", { className: "banner-title", text: title }),
+    message ? el("p", { className: "banner-message", text: message }) : null,
+    actions.length
+      ? el("div", { className: "banner-actions" },
+        ...actions.map((a) => el("button", { type: "button", className: "btn btn-tinted btn-small", text: a.label, onclick: a.onClick })))
+      : null);
+}
+
+/** An activity indicator with an optional label, announced to screen readers. */
+export function loadingRow(label) {
+  return el("div", { className: "loading-row", role: "status" },
+    el("span", { className: "spinner", "aria-hidden": "true" }),
+    el("span", { text: label }));
+}
+
+const LONG_PRESS_MS = 500;
+
+/**
+ * Calls `onLongPress(x, y)` after a touch or pen is held still on `target` for half a second.
+ * Mouse users get the context menu through right click instead.
+ */
+export function onLongPress(target, onLongPress) {
+  let timer = 0;
+  let start = null;
+  const cancel = () => {
+    clearTimeout(timer);
+    timer = 0;
+    start = null;
+    target.classList.remove("pressing");
+  };
+  target.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "mouse") return;
+    start = { x: event.clientX, y: event.clientY };
+    target.classList.add("pressing");
+    timer = setTimeout(() => {
+      const at = start;
+      cancel();
+      target.dataset.longPressed = String(Date.now());
+      onLongPress(at.x, at.y);
+    }, LONG_PRESS_MS);
+  });
+  target.addEventListener("pointermove", (event) => {
+    if (start && Math.hypot(event.clientX - start.x, event.clientY - start.y) > 10) cancel();
+  });
+  target.addEventListener("pointerup", cancel);
+  // A browser that starts its own long-press gesture sends pointercancel (and pointerleave)
+  // while the finger is still down and still: the press goes on until the touch really ends.
+  target.addEventListener("touchend", cancel);
+  target.addEventListener("touchcancel", cancel);
+}
+
+/**
+ * Shows an iOS context menu for `target`: the target lifted above a blurred page, and the
+ * `items` ({label, symbol, destructive, onSelect}) below or above it. Arrow keys move, Enter
+ * picks, Escape or a click outside closes; focus returns to the target.
+ */
+export function showContextMenu(target, items, { id = "context-menu", label = "Acciones" } = {}) {
+  document.getElementById(id)?.close();
+  const rect = target.getBoundingClientRect();
+  const dialog = el("dialog", { className: "context-menu", id, "aria-label": label });
+  const preview = target.cloneNode(true);
+  preview.removeAttribute("id");
+  preview.querySelectorAll("[id]").forEach((node) => node.removeAttribute("id"));
+  const scale = rect.width < 80 ? 1.6 : 1.05;
+  const previewBox = el("div", { className: "context-preview", "aria-hidden": "true" }, preview);
+  const pw = rect.width * scale;
+  const ph = rect.height * scale;
+  const vw = document.documentElement.clientWidth;
+  const vh = document.documentElement.clientHeight;
+  const left = Math.min(Math.max(12, rect.left + rect.width / 2 - pw / 2), vw - pw - 12);
+  const top = Math.min(Math.max(12, rect.top + rect.height / 2 - ph / 2), vh - ph - 12);
+  Object.assign(previewBox.style, { left: `${left}px`, top: `${top}px`, width: `${pw}px`, height: `${ph}px` });
+  preview.style.width = "100%";
+  preview.style.height = "100%";
+  preview.style.transform = "none";
+  preview.querySelectorAll(".thumb").forEach((t) => { t.style.width = "100%"; t.style.height = "100%"; });
+
+  const list = el("ul", { className: "context-items", role: "menu", "aria-label": label });
+  const menuWidth = Math.min(250, vw - 32);
+  const menuLeft = Math.min(Math.max(16, left), vw - menuWidth - 16);
+  Object.assign(list.style, { left: `${menuLeft}px`, top: `${top + ph + 10}px` });
+
+  const buttons = items.map((item) => el("button", {
+    type: "button",
+    role: "menuitem",
+    className: item.destructive ? "destructive" : "",
+    onclick: () => {
+      dialog.close();
+      item.onSelect();
+    },
+  }, el("span", { text: item.label }), item.symbol ? sym(item.symbol) : null));
+  list.append(...buttons.map((b) => el("li", { role: "none" }, b)));
+  dialog.append(previewBox, list);
+
+  // Only a press that starts on the blurred background closes the menu: the end of the long
+  // press that opened it must not.
+  let downOnBackground = false;
+  dialog.addEventListener("pointerdown", (event) => {
+    downOnBackground = event.target === dialog;
+  });
+  dialog.addEventListener("click", (event) => {
+    if (event.target === dialog && downOnBackground) dialog.close();
+    downOnBackground = false;
+  });
+  dialog.addEventListener("contextmenu", (event) => {
+    event.preventDefault();
+    if (event.target === dialog) dialog.close();
+  });
+  dialog.addEventListener("keydown", (event) => {
+    const index = buttons.indexOf(document.activeElement);
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      buttons[(index + step + buttons.length) % buttons.length].focus();
+    } else if (event.key === "Home" || event.key === "End") {
+      event.preventDefault();
+      buttons[event.key === "Home" ? 0 : buttons.length - 1].focus();
+    } else if (event.key === "Tab") {
+      event.preventDefault();
+    }
+  });
+  dialog.addEventListener("close", () => {
+    dialog.remove();
+    if (target.isConnected) target.focus({ preventScroll: true });
+  });
+  document.body.append(dialog);
+  dialog.showModal();
+  // Below the target if the menu fits there (its real height is known once shown), else above.
+  const menuHeight = list.offsetHeight;
+  if (top + ph + 10 + menuHeight > vh - 12) {
+    list.style.top = `${Math.max(12, top - menuHeight - 10)}px`;
+    list.style.transformOrigin = "bottom left";
+  }
+  buttons[0].focus();
+  return dialog;
+}

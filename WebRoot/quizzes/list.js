@@ -1,0 +1,160 @@
+// The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
+import { subscribe, act } from "../js/events.js";
+import { el, sym, imageBox, setImage, setupNavBar, setCounter, banner, loadingRow } from "../js/ui.js";
+import { QuizCard, toggleFavourite } from "./quiz-card.js";
+
+const API = "/api/quizzes";
+
+const navbar = document.getElementById("navbar");
+const list = document.getElementById("quizzes");
+const listState = document.getElementById("list-state");
+const listHeader = document.getElementById("list-header");
+const bannerSlot = document.getElementById("banner-slot");
+const reloadButton = document.getElementById("reload");
+const filterSwitch = document.getElementById("only-unanswered");
+const score = document.getElementById("score");
+const record = document.getElementById("record");
+const barStats = document.getElementById("bar-stats");
+
+const rows = new Map(); // quiz id -> row parts
+let current = null;     // the latest snapshot
+let filterPending = false;
+
+setupNavBar(navbar);
+
+/** Downloads a new round; a failure shows up as the snapshot's error banner. */
+function reload() {
+  return act("POST", `${API}/reload`, undefined, { alert: false });
+}
+listState.replaceChildren(loadingRow("Conectando…"));
+
+reloadButton.addEventListener("click", () => reload());
+filterSwitch.addEventListener("change", async () => {
+  filterPending = true;
+  const ok = await act("PUT", `${API}/filter`, { onlyUnanswered: filterSwitch.checked });
+  filterPending = false;
+  if (!ok && current) filterSwitch.checked = Boolean(current.onlyUnanswered);
+});
+
+function createRow(quiz) {
+  const thumb = imageBox("", "photo");
+  const question = el("p", { className: "quiz-question" });
+  const link = el("a", { className: "row-link row-stretch", href: `play.html?id=${encodeURIComponent(quiz.id)}` }, question);
+  const avatar = imageBox("avatar", "person-circle-fill");
+  const authorName = el("span", { className: "author-name" });
+  const answered = el("span", { className: "badge-right" }, sym("checkmark-circle-fill"), el("span", { text: "Acertado" }));
+  const star = QuizCard.starButton("icon-btn row-above", undefined);
+  star.addEventListener("click", () => {
+    const latest = rows.get(quiz.id)?.quiz;
+    if (latest) toggleFavourite(API, latest, star);
+  });
+  const li = el("li", { className: "row quiz-row", dataset: { id: String(quiz.id) } },
+    thumb,
+    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered)),
+    el("div", { className: "quiz-row-trailing" }, star, sym("chevron-right", "disclosure")));
+  return { li, thumb, question, link, avatar, authorName, answered, star, quiz };
+}
+
+function updateRow(row, quiz) {
+  row.quiz = quiz;
+  const text = quiz.question ?? "";
+  row.question.textContent = text;
+  setImage(row.thumb, quiz.attachment, quiz.attachment ? `Imagen adjunta: ${text}` : "Quiz sin imagen adjunta");
+  const name = quiz.authorName || "Anónimo";
+  row.authorName.textContent = name;
+  setImage(row.avatar, quiz.authorPhoto, `Foto de ${name}`);
+  row.answered.hidden = !quiz.answeredRight;
+  row.li.classList.toggle("answered", Boolean(quiz.answeredRight));
+  QuizCard.paintStar(row.star, Boolean(quiz.favourite));
+}
+
+function renderRows(quizzes) {
+  const seen = new Set();
+  let previous = null;
+  for (const quiz of quizzes) {
+    seen.add(quiz.id);
+    let row = rows.get(quiz.id);
+    if (!row) {
+      row = createRow(quiz);
+      rows.set(quiz.id, row);
+    }
+    updateRow(row, quiz);
+    const wantedPlace = previous ? previous.nextSibling : list.firstChild;
+    if (row.li !== wantedPlace) list.insertBefore(row.li, wantedPlace);
+    previous = row.li;
+  }
+  for (const [id, row] of rows) {
+    if (!seen.has(id)) {
+      row.li.remove();
+      rows.delete(id);
+    }
+  }
+}
+
+function renderBanner(state) {
+  if (!state.error) {
+    bannerSlot.replaceChildren();
+    return;
+  }
+  const existing = bannerSlot.querySelector("#error-banner");
+  if (existing && existing.dataset.message === state.error) return;
+  const box = banner({
+    id: "error-banner",
+    title: "No se pudieron descargar los quizzes",
+    message: state.error,
+    actions: [{ label: "Reintentar", onClick: () => reload() }],
+  });
+  box.dataset.message = state.error;
+  bannerSlot.replaceChildren(box);
+}
+
+function render(state) {
+  current = state;
+  const all = Array.isArray(state.quizzes) ? state.quizzes : [];
+  const onlyUnanswered = Boolean(state.onlyUnanswered);
+  const shown = onlyUnanswered ? all.filter((q) => !q.answeredRight) : all;
+  const right = all.filter((q) => q.answeredRight).length;
+
+  setCounter(score, state.score ?? 0);
+  setCounter(record, state.record ?? 0);
+  score.setAttribute("aria-label", `Puntos: ${state.score ?? 0}`);
+  record.setAttribute("aria-label", `Récord: ${state.record ?? 0}`);
+  barStats.textContent = `${state.score ?? 0} puntos · récord ${state.record ?? 0}`;
+
+  if (!filterPending) filterSwitch.checked = onlyUnanswered;
+  filterSwitch.disabled = false;
+
+  reloadButton.disabled = Boolean(state.loading);
+  reloadButton.replaceChildren(state.loading
+    ? el("span", { className: "spinner", "aria-hidden": "true" })
+    : sym("arrow-clockwise"));
+  reloadButton.setAttribute("aria-busy", state.loading ? "true" : "false");
+
+  renderBanner(state);
+  renderRows(shown);
+  list.hidden = shown.length === 0;
+  listHeader.textContent = all.length === 0 ? "Quizzes"
+    : `${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;
+
+  if (state.loading) {
+    const progress = loadingRow("Descargando quizzes…");
+    progress.id = "progress";
+    listState.replaceChildren(progress);
+  } else if (all.length === 0 && !state.error) {
+    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+      sym("questionmark"),
+      el("p", { className: "empty-title", text: "No hay quizzes" }),
+      el("p", { className: "empty-message", text: "Descarga una ronda nueva para empezar a jugar." }),
+      el("button", { type: "button", className: "btn btn-tinted", text: "Descargar quizzes", onclick: () => reload() })));
+  } else if (shown.length === 0 && all.length > 0) {
+    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+      sym("checkmark-circle-fill"),
+      el("p", { className: "empty-title", text: "¡Los has acertado todos!" }),
+      el("p", { className: "empty-message", text: "Desactiva «Solo no acertados» para verlos o descarga otra ronda." })));
+  } else {
+    listState.replaceChildren();
+  }
+  list.setAttribute("aria-busy", state.loading ? "true" : "false");
+}
+
+subscribe("quizzes", render);
