@@ -8,7 +8,7 @@
 //   startGameList({app, listKey, title, createRow})            the list page
 //   startGameDetail({app, listKey, subjectName, createDetail})  the detail page (?id=N)
 import { subscribe, act } from "./events.js";
-import { el, sym, setupNavBar, setCounter, banner, loadingRow, showAlert } from "./ui.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
 
 const SNAPSHOT_WAIT_MS = 1500;
 
@@ -22,48 +22,10 @@ function reload(app) {
   return act("POST", `/api/${app}/reload`, undefined, { alert: false });
 }
 
-/** The error banner with "Reintentar" in `slot`, or nothing when `error` is null. */
-function renderErrorBanner(slot, error, title, retry) {
-  if (!error) {
-    slot.replaceChildren();
-    return;
-  }
-  const existing = slot.querySelector("#error-banner");
-  if (existing && existing.dataset.message === error) return;
-  const box = banner({
-    id: "error-banner",
-    title,
-    message: error,
-    actions: [{ label: "Reintentar", onClick: retry }],
-  });
-  box.dataset.message = error;
-  slot.replaceChildren(box);
-}
-
-/** Keeps `list`'s rows in the order of `items`, creating, updating and removing them by id. */
-function syncRows(list, rows, items, createRow) {
-  const seen = new Set();
-  let previous = null;
-  for (const item of items) {
-    seen.add(item.id);
-    let row = rows.get(item.id);
-    if (!row) {
-      row = createRow(item);
-      row.li.dataset.id = String(item.id);
-      rows.set(item.id, row);
-    }
-    row.update(item);
-    row.li.classList.toggle("answered", Boolean(item.answeredRight));
-    const wantedPlace = previous ? previous.nextSibling : list.firstChild;
-    if (row.li !== wantedPlace) list.insertBefore(row.li, wantedPlace);
-    previous = row.li;
-  }
-  for (const [id, row] of rows) {
-    if (!seen.has(id)) {
-      row.li.remove();
-      rows.delete(id);
-    }
-  }
+/** Shows a row of a list game; the row itself says whether its item was answered right. */
+function updateRow(row, item) {
+  row.update(item);
+  row.li.classList.toggle("answered", Boolean(item.answeredRight));
 }
 
 /** The "Acertado" badge of a row; `update` shows it when the item was answered right. */
@@ -74,7 +36,7 @@ export function answeredBadge(text) {
 /** A row of a list game: `leading`, a link to the detail filling the row, and the trailing badge and chevron. */
 export function gameRow(item, { className = "", leading = null, label, main, badge }) {
   const link = el("a", { className: "row-link row-stretch", href: `play.html?id=${encodeURIComponent(item.id)}`, "aria-label": label }, ...main);
-  return el("li", { className: `row game-row ${className}`.trim() },
+  return el("li", { className: `row game-row ${className}`.trim(), dataset: { id: String(item.id) } },
     leading,
     el("div", { className: "row-main" }, link),
     el("div", { className: "game-row-trailing" }, badge, sym("chevron-right", "disclosure")));
@@ -103,12 +65,9 @@ export function startGameList({ app, listKey, title, createRow }) {
     const items = Array.isArray(state[listKey]) ? state[listKey] : [];
     renderScore(state.score);
 
-    reloadButton.disabled = Boolean(state.loading);
-    reloadButton.replaceChildren(state.loading ? el("span", { className: "spinner", "aria-hidden": "true" }) : sym("arrow-clockwise"));
-    reloadButton.setAttribute("aria-busy", state.loading ? "true" : "false");
-
+    renderReloadButton(reloadButton, state.loading);
     renderErrorBanner(bannerSlot, state.error, title.error, () => reload(app));
-    syncRows(list, rows, items, createRow);
+    syncRows(list, rows, items, createRow, updateRow);
     list.hidden = items.length === 0;
     list.setAttribute("aria-busy", state.loading ? "true" : "false");
     const right = items.filter((item) => item.answeredRight).length;
@@ -172,15 +131,7 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
   screen.replaceChildren(loadingRow("Conectando…"));
 
   // Back goes back in history when we came from the list, so its scroll position survives.
-  back.addEventListener("click", (event) => {
-    detail.leave?.();
-    const from = document.referrer ? new URL(document.referrer) : null;
-    const listPath = new URL("./", location.href).pathname;
-    if (from && from.origin === location.origin && from.pathname.replace(/index\.html$/, "") === listPath && history.length > 1) {
-      event.preventDefault();
-      history.back();
-    }
-  });
+  backToList(back, () => detail.leave?.());
 
   function notFound() {
     screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
