@@ -29,14 +29,12 @@ startGameDetail({
     async function answer(choice) {
       if (!current || answering) return;
       answering = true;
-      choices.forEach((c) => { c.button.disabled = true; });
       const item = current;
       const result = await showAnswer(`/api/books/${item.id}/answer`, { choice }, (r) => {
         const right = item[`answer${r.solution}`]?.answer ?? "";
         return resultAlert(r.result, r.result ? `«${right}» es la respuesta correcta.` : `La respuesta correcta era «${right}».`);
       });
       answering = false;
-      choices.forEach((c) => { c.button.disabled = false; });
       if (result) choices[choice - 1].button.focus();
     }
 
