@@ -9,30 +9,15 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_layout, focus_ring_visible,
-                        images_have_alt_and_load, loaded, set_outage, stand_in_items)
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
+                        focus_ring_visible, images_have_alt_and_load, loaded, open_detail, open_list,
+                        row, rows, set_outage, stand_in_items)
 
 NO_FLAG_MATCH = 4   # Portugal – Suiza: the data has no flag for Suiza
 
 
-def rows(page):
-    return page.locator("#items > li")
-
-
-def row(page, match_id):
-    return page.locator(f'#items > li[data-id="{match_id}"]')
-
-
-def open_list(page, server):
-    page.goto(server.url("/matches/"))
-    expect(rows(page).first).to_be_visible()
-    return page
-
-
 def open_match(page, server, match):
-    page.goto(server.url(f"/matches/play.html?id={match['id']}"))
-    expect(page.locator("#team1")).to_have_text(match["team1"]["name"])
-    return page
+    return open_detail(page, server, "matches", match["id"], lambda p: p.locator("#team1", has_text=match["team1"]["name"]))
 
 
 def buttons(page, match):
@@ -51,16 +36,11 @@ def matches(server):
 
 
 def test_home_opens_partidos(server, page, matches):
-    page.goto(server.url("/"))
-    tile = page.locator("#app-matches")
-    expect(tile).not_to_contain_text("próximamente")
-    tile.click()
-    expect(page).to_have_url(re.compile(r"/matches/$"))
-    expect(rows(page)).to_have_count(len(matches))
+    check_home_opens(server, page, "matches", len(matches))
 
 
 def test_list_shows_phase_teams_and_flags(server, page, matches):
-    open_list(page, server)
+    open_list(page, server, "matches")
     expect(page.locator("h1")).to_have_text("Partidos")
     expect(rows(page)).to_have_count(len(matches))
     for match_id, match in matches.items():
@@ -79,7 +59,7 @@ def test_list_shows_phase_teams_and_flags(server, page, matches):
 
 def test_play_a_match_alert_details_and_back(server, page, matches):
     match = matches[1]
-    open_list(page, server)
+    open_list(page, server, "matches")
     row(page, match["id"]).locator("a").click()
     expect(page).to_have_url(re.compile(rf"/matches/play\.html\?id={match['id']}$"))
     expect(page.locator("h1")).to_have_text("Adivina el ganador")
@@ -132,8 +112,8 @@ def test_the_score_is_live_in_every_page_and_browser(server, new_context, matche
     first, second = matches[1], matches[2]
     browser_a = new_context()
     player = open_match(browser_a.new_page(), server, first)
-    same_browser_list = open_list(browser_a.new_page(), server)
-    other_browser = open_list(new_context().new_page(), server)
+    same_browser_list = open_list(browser_a.new_page(), server, "matches")
+    other_browser = open_list(new_context().new_page(), server, "matches")
     for page in (player, same_browser_list, other_browser):
         expect(page.locator("#score")).to_have_text("0")
     answer_and_close(player, buttons(player, first)[0], "¡Correcto!")
@@ -161,7 +141,7 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, matches)
     banner = page.locator("#error-banner")
     expect(banner).to_be_visible()
     expect(page.locator("#score")).to_have_text("0")
-    listing = open_list(page.context.new_page(), server)
+    listing = open_list(page.context.new_page(), server, "matches")
     listing.click("#reload")
     expect(listing.locator("#error-banner")).to_contain_text("No se pudieron descargar los partidos")
     expect(rows(listing)).to_have_count(len(matches))     # the last good list stays
@@ -174,7 +154,7 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, matches)
 
 def test_playable_by_keyboard_alone(server, page, matches):
     match = matches[1]
-    open_list(page, server)
+    open_list(page, server, "matches")
     page.keyboard.press("Tab")                      # back
     page.keyboard.press("Tab")                      # reload
     page.keyboard.press("Tab")
