@@ -61,6 +61,7 @@ enum Graph {
     // MARK: Marking (under the lock)
 
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
+    @inline(__always)
     static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
         for reference in source.targets {
             reference.node.sourceMayHaveChanged(depth: depth, into: &wave)
@@ -68,6 +69,7 @@ enum Graph {
     }
 
     /// Puts an observer into `wave`, or asks its delivering thread to run it once more.
+    @inline(__always)
     static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
         if observer.flags.contains(.delivering) {
