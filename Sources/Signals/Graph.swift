@@ -64,7 +64,9 @@ enum Graph {
     @inline(__always)
     static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
         for reference in source.targets {
-            reference.node.sourceMayHaveChanged(depth: depth, into: &wave)
+            reference.node._withUnsafeGuaranteedRef {
+                $0.sourceMayHaveChanged(depth: depth, into: &wave)
+            }
         }
     }
 
@@ -94,13 +96,13 @@ enum Graph {
 
     /// Lists `target` among the targets of `source`.
     static func addTarget(_ target: Node, to source: Node) {
-        source.targets.append(Node.TargetReference(node: target))
+        source.targets.append(Node.TargetReference(target))
         if source.targets.count == 1 { source.didGainFirstTarget() }
     }
 
     /// Removes `target` from the targets of `source`.
     static func removeTarget(_ target: Node, from source: Node) {
-        guard let index = source.targets.lastIndex(where: { $0.node === target }) else { return }
+        guard let index = source.targets.lastIndex(where: { $0.refers(to: target) }) else { return }
         source.targets.remove(at: index)
         if source.targets.isEmpty { source.didLoseLastTarget() }
     }

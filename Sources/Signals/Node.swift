@@ -46,7 +46,17 @@ class Node: @unchecked Sendable {
 
     /// A reference from a source to one of its targets, which it does not own.
     struct TargetReference {
-        unowned(unsafe) let node: Node
+        /// The target, unretained (calls through `_withUnsafeGuaranteedRef` cost no retain).
+        let node: Unmanaged<Node>
+
+        init(_ node: Node) {
+            self.node = Unmanaged.passUnretained(node)
+        }
+
+        /// Whether this refers to `node`.
+        func refers(to node: Node) -> Bool {
+            self.node.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+        }
     }
 
     /// Bumped whenever the value of this source changes.
