@@ -186,15 +186,20 @@ enum Graph {
         var errors: [SignalError] = []
         var readyCount = 0
         for index in context.queue.indices {
-            let observer = context.queue[index]
-            observer.flags.remove(.scheduled)
-            if observer.flags.contains(.cancelled) { continue }
-            if observer.depth > Graph.maximumDepth {
-                errors.append(.notificationCycle(depth: observer.depth))
-                continue
-            }
-            if observer.prepare(context, &trash) {
+            // The queue owns the observers: use them without retaining.
+            let runs = Unmanaged.passUnretained(context.queue[index])._withUnsafeGuaranteedRef {
+                observer in
+                observer.flags.remove(.scheduled)
+                if observer.flags.contains(.cancelled) { return false }
+                if observer.depth > Graph.maximumDepth {
+                    errors.append(.notificationCycle(depth: observer.depth))
+                    return false
+                }
+                guard observer.prepare(context, &trash) else { return false }
                 observer.flags.insert(.delivering)
+                return true
+            }
+            if runs {
                 context.queue.swapAt(readyCount, index)
                 readyCount += 1
             }
@@ -208,19 +213,23 @@ enum Graph {
     /// their callbacks queued, until nothing is left.
     static func deliver(_ context: ThreadContext) {
         while true {
-            for index in 0..<context.readyCount where !context.ready[index].isCancelled {
-                let observer = context.ready[index]
-                context.depth = observer.depth
-                observer.deliver(context)
+            // `context.ready` owns the observers until the end of the wave: use them unretained.
+            for index in 0..<context.readyCount {
+                Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                    if observer.isCancelled { return }
+                    context.depth = observer.depth
+                    observer.deliver(context)
+                }
             }
             let done: Bool = locked(context) { trash in
                 for index in 0..<context.readyCount {
-                    let observer = context.ready[index]
-                    observer.flags.remove(.delivering)
-                    observer.finish(context, &trash)
-                    if observer.flags.contains(.redeliver) {
-                        observer.flags.remove(.redeliver)
-                        schedule(observer, depth: observer.depth, into: &context.queue)
+                    Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                        observer.flags.remove(.delivering)
+                        observer.finish(context, &trash)
+                        if observer.flags.contains(.redeliver) {
+                            observer.flags.remove(.redeliver)
+                            schedule(observer, depth: observer.depth, into: &context.queue)
+                        }
                     }
                 }
                 if context.queue.isEmpty || context.batchDepth > 0 {
