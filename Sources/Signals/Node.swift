@@ -4,7 +4,11 @@
 /// The algorithm is the one of Preact's signals-core, with arrays instead of linked lists:
 /// a write bumps the source's `version` and pushes only "maybe outdated" flags downstream; a read
 /// pulls, and recomputes a computed value only when one of its sources really has a new version.
-/// Sources hold their targets weakly (`targets`), targets hold their sources strongly (`sources`).
+/// Targets own their sources (`sources`); sources only point back at their targets (`targets`),
+/// without owning them and without the cost of `weak` references. That is safe because a target
+/// always leaves its sources' lists before it can go away: an observer when it is cancelled (which
+/// `Subscription.deinit` does), a computed value when it loses its last target (and it cannot go
+/// away before, since its targets own it).
 ///
 /// Every mutable field is read and written only while holding the lock of `Graph.shared`, except
 /// `pendingValue`-like fields of observers, which belong to the one thread delivering them (see
@@ -39,24 +43,29 @@ class Node: @unchecked Sendable {
         var version: UInt64
     }
 
-    /// A weak reference to a target.
-    struct WeakTarget {
-        weak var node: Node?
+    /// A reference from a source to one of its targets, which it does not own.
+    struct TargetReference {
+        unowned(unsafe) let node: Node
     }
 
     /// Bumped whenever the value of this source changes.
-    final var version: UInt64 = 0
+    @exclusivity(unchecked) final var version: UInt64 = 0
     /// Who depends on this source, in the order they started to.
-    final var targets: [WeakTarget] = []
+    @exclusivity(unchecked) final var targets: [TargetReference] = []
     /// What this target read during its last computation or run.
-    final var sources: [Dependency] = []
-    /// What this target reads during the computation or run in progress.
-    final var recording: [Dependency] = []
-    final var flags: Flags = []
+    @exclusivity(unchecked) final var sources: [Dependency] = []
+    /// How many reads of the computation or run in progress matched `sources` in order.
+    @exclusivity(unchecked) final var matchedReads = 0
+    /// Whether the computation or run in progress read something else than last time, in which
+    /// case `recording` holds what it read.
+    @exclusivity(unchecked) final var readsDiverged = false
+    /// What this target reads during the computation or run in progress, once it diverged.
+    @exclusivity(unchecked) final var recording: [Dependency] = []
+    @exclusivity(unchecked) final var flags: Flags = []
     /// Creation order; observers of one wave are delivered in this order.
     final let order: UInt64
     /// How many nested notifications led to this observer's pending delivery (cycle detection).
-    final var depth = 0
+    @exclusivity(unchecked) final var depth = 0
 
     init(order: UInt64) {
         self.order = order
@@ -68,7 +77,7 @@ class Node: @unchecked Sendable {
     }
 
     /// Called on a target when one of its sources changed or may have changed.
-    func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {}
+    func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {}
 
     /// Called when this source gets its first target.
     func didGainFirstTarget() {}
@@ -78,6 +87,13 @@ class Node: @unchecked Sendable {
 
     /// Whether this target is listed in the targets of what it reads (observers always are).
     var isLinked: Bool { true }
+
+    /// Starts recording the reads of a computation or run.
+    final func beginRecording() {
+        matchedReads = 0
+        readsDiverged = false
+        recording.removeAll(keepingCapacity: true)
+    }
 
     /// Whether any source read last time has a newer version now (refreshing computed sources).
     final func sourcesChanged(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {

@@ -10,14 +10,13 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// Reads the value from outside: tracks the read when a computed value or an effect is
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
-        let graph = Graph.shared
-        let context = graph.currentContext()
+        let context = ThreadContext.current
         var cycle = false
-        let value: Value = graph.locked(context) { trash in
+        let value: Value = Graph.locked(context) { trash in
             if !refresh(context, &trash) {
                 cycle = true
             } else if let observer = context?.observer {
-                graph.recordRead(of: self, by: observer)
+                Graph.recordRead(of: self, by: observer)
             }
             return valueAfterCycle(cycle)
         }
@@ -30,9 +29,8 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
         currentValue()
     }
 
-    /// How many live targets list this node (for tests and diagnostics).
+    /// How many targets list this node (for tests and diagnostics).
     final var targetCount: Int {
-        let graph = Graph.shared
-        return graph.locked(graph.currentContext()) { _ in targets.count { $0.node != nil } }
+        return Graph.locked(ThreadContext.current) { _ in targets.count }
     }
 }
