@@ -1,7 +1,7 @@
 // Trivia's home: "Play Trivia", "Ranking", how the current game goes (topic `trivia`) and the
 // best three scores (topic `ranking`), both rendered only from the snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, banner, loadingRow } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
 import { ensureGame, rankingRow, hits } from "./trivia-common.js";
 
 const TOP = 3;
@@ -44,16 +44,8 @@ function renderGame(state) {
   } else {
     status.textContent = "";
   }
-  if (state.error) {
-    bannerSlot.replaceChildren(banner({
-      id: "error-banner",
-      title: "No se pudieron descargar las preguntas",
-      message: state.error,
-      actions: [{ label: "Reintentar", onClick: () => act("POST", "/api/trivia/start", undefined, { alert: false }) }],
-    }));
-  } else {
-    bannerSlot.replaceChildren();
-  }
+  renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
+    () => act("POST", "/api/trivia/start", undefined, { alert: false }));
 }
 
 function renderRanking(state) {

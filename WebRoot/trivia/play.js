@@ -3,7 +3,7 @@
 // snapshots that arrive over SSE; the tab that answers holds the next one back for a moment to
 // show which answer was right.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, banner } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
@@ -233,26 +233,10 @@ function renderFinished(state) {
 
 // ---------- everything else ----------
 
-function renderBanner(state) {
-  if (!state.error) {
-    bannerSlot.replaceChildren();
-    return;
-  }
-  const existing = bannerSlot.querySelector("#error-banner");
-  if (existing && existing.dataset.message === state.error) return;
-  const box = banner({
-    id: "error-banner",
-    title: "No se pudieron descargar las preguntas",
-    message: state.error,
-    actions: [{ label: "Reintentar", onClick: () => act("POST", `${API}/start`, undefined, { alert: false }) }],
-  });
-  box.dataset.message = state.error;
-  bannerSlot.replaceChildren(box);
-}
-
 function render(state) {
   if (state.phase === "playing" && state.question) asked.set(state.number, state.question);
-  renderBanner(state);
+  renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
+    () => act("POST", `${API}/start`, undefined, { alert: false }));
   if (state.phase === "playing" && state.question && Array.isArray(state.question.answers)) {
     renderPlaying(state);
   } else if (state.phase === "finished") {
