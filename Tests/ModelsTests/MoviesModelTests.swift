@@ -8,11 +8,6 @@ import Testing
 @MainActor
 struct MoviesModelTests {
     private let films = Scripted { MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/movies.json")!, transport: $0)) }
-    private var rules: ListDownloadRules {
-        ListDownloadRules(
-            transport: films.transport, list: Self.list, download: { [films] in try await films.model.download() },
-            ids: { [films] in films.model.movies.map(\.id) }, status: { [films] in (films.model.game.loading, films.model.game.error) })
-    }
 
     static func itemJSON(_ id: Int, image: String = #""image":"posters/p.svg""#, answer: String = "true") -> String {
         #"{"id":\#(id),"name":"Película \#(id)",\#(image),"question":"¿Sí?","answer":\#(answer)}"#
@@ -20,15 +15,6 @@ struct MoviesModelTests {
 
     static func list(_ ids: [Int]) -> ScriptedTransport.Reply {
         .json("[" + ids.map { itemJSON($0) }.joined(separator: ",") + "]")
-    }
-
-    @Test(arguments: QuizReplies.failures.map(\.name))
-    func everyFailureShowsASpanishErrorAndKeepsTheLastGoodList(failure: String) async throws {
-        try await rules.failureKeepsTheLastGoodList(failure)
-    }
-
-    @Test func aLateAnswerOrFailureNeverOverwritesANewerOne() async throws {
-        try await rules.lateAnswersChangeNothing()
     }
 
     @Test func readsTheFilmsToleratingPostersAndSkippingBadItems() async throws {

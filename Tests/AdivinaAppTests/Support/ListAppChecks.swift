@@ -30,6 +30,15 @@ struct ListAppChecks: Sendable, CustomTestStringConvertible {
             images: { row in ["answer1", "answer2"].map { (row[$0] as? [String: Any])?["photo"] as? String } },
             answer: ({ "/api/books/\($0)/answer" }, #"{"choice":2}"#, "choice")),
         ListAppChecks(
+            app: "matches", standIn: "/standin/matches", listPath: "/partidos.json",
+            urlFlag: ("--matches-url", { $0.absoluteString + "standin/matches" }),
+            rowKeys: ["id", "phase", "team1", "team2", "details", "answeredRight"],
+            images: { row in
+                let flags: [String] = ["team1", "team2"].compactMap { (row[$0] as? [String: Any])?["flag"] as? String }
+                return flags
+            },
+            answer: ({ "/api/matches/\($0)/check" }, #"{"winner":1}"#, "winner")),
+        ListAppChecks(
             app: "movies", standIn: "/standin/movies", listPath: "/movies.json",
             urlFlag: ("--movies-url", { $0.absoluteString + "standin/movies/movies.json" }),
             rowKeys: ["id", "name", "image", "question", "answeredRight"],
@@ -114,8 +123,8 @@ struct ListAppChecks: Sendable, CustomTestStringConvertible {
         }
     }
 
-    /// Two streams get the app's snapshot on connect (the same bytes as `state`), then a new one
-    /// after an answer.
+    /// Two streams get the app's snapshot on connect (the same bytes as `state`), then the
+    /// answer's result in a new one.
     @MainActor
     func answersReachEveryStream() async throws {
         try await withApp { running in
@@ -129,8 +138,15 @@ struct ListAppChecks: Sendable, CustomTestStringConvertible {
             }
             #expect(try await running.post(answer.path(id), answer.body).status == 200)
             for tab in tabs {
-                let update = try #require(try await tab.event(named: app, number: 2))
-                #expect((update.json["lastResult"] as? [String: Any])?["id"] as? Int == id)
+                // Matches shows the selection of the match first, then the answer.
+                var number = 2
+                while let update = try await tab.event(named: app, number: number),
+                    (update.json["lastResult"] as? [String: Any])?["id"] as? Int != id, number < 4
+                {
+                    number += 1
+                }
+                let answered = try #require(try await tab.event(named: app, number: number))
+                #expect((answered.json["lastResult"] as? [String: Any])?["id"] as? Int == id)
             }
         }
     }
