@@ -62,6 +62,13 @@ final class ThreadContext: @unchecked Sendable {
         return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
     }
 
+    /// Runs `body` with the context of the current thread if it has one, without retaining it.
+    @inline(__always)
+    static func withCurrentIfAny<R>(_ body: (ThreadContext?) -> R) -> R {
+        guard let pointer = pthread_getspecific(slot) else { return body(nil) }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
     /// Whether a computed value is computing on the current thread (which then holds the lock).
     static var isComputing: Bool {
         guard let pointer = pthread_getspecific(slot) else { return false }
