@@ -20,7 +20,9 @@ final class ThreadContext: @unchecked Sendable {
     // mutable fields are never used by two threads.
 
     /// The computed value or effect whose reads are being recorded, if any.
-    @exclusivity(unchecked) var observer: Node?
+    /// (Not owned: the computation or run that set it keeps it alive until it restores the
+    /// previous one.)
+    @exclusivity(unchecked) unowned(unsafe) var observer: Node?
     /// True while a computed value computes: the graph lock is held by this thread.
     @exclusivity(unchecked) var holdsLock = false
     /// True while this thread's delivery loop runs.
@@ -52,6 +54,27 @@ final class ThreadContext: @unchecked Sendable {
         let context = ThreadContext()
         pthread_setspecific(slot, Unmanaged.passRetained(context).toOpaque())
         return context
+    }
+
+    /// Runs `body` with the context of the current thread (made now if needed) without retaining
+    /// it: the slot keeps it alive for as long as the thread runs.
+    @inline(__always)
+    static func withCurrentThread<R>(_ body: (ThreadContext) -> R) -> R {
+        guard let pointer = pthread_getspecific(slot) else { return body(forCurrentThread()) }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Runs `body` with the context of the current thread if it has one, without retaining it.
+    @inline(__always)
+    static func withCurrentIfAny<R>(_ body: (ThreadContext?) -> R) -> R {
+        guard let pointer = pthread_getspecific(slot) else { return body(nil) }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether a computed value is computing on the current thread (which then holds the lock).
+    static var isComputing: Bool {
+        guard let pointer = pthread_getspecific(slot) else { return false }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.holdsLock }
     }
 
     /// The thread-specific slot; its destructor releases a thread's context when the thread ends.
