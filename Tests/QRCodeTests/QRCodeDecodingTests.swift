@@ -37,13 +37,6 @@ import Testing
         try Self.expectDecoding(code, as: text)
     }
 
-    @Test func decodesTheSVGItself() throws {
-        let text = "http://192.168.1.23:8080/join?room=ABCD"
-        let code = try QRCode(encoding: text)
-        let svg = Data(code.svg(moduleSize: 4).utf8)
-        #expect(try ZBarReader.decodeFile(contents: svg, extension: "svg") == Array(text.utf8))
-    }
-
     /// zbarimg must read exactly the bytes of `text`.
     static func expectDecoding(_ code: QRCode, as text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let decoded = try ZBarReader.decode(code)
