@@ -6,7 +6,7 @@ struct ModuleMatrix: Sendable, Equatable {
     /// Modules per side.
     let size: Int
     /// Dark modules, row by row.
-    private(set) var dark: [Bool]
+    var dark: [Bool]
     /// Function-pattern modules, row by row.
     private(set) var reserved: [Bool]
 
@@ -15,15 +15,6 @@ struct ModuleMatrix: Sendable, Equatable {
         self.size = size
         dark = Array(repeating: false, count: size * size)
         reserved = Array(repeating: false, count: size * size)
-    }
-
-    /// A matrix from rows of "#" (dark) and anything else (light), for tests of the rules.
-    init(rows: [String]) {
-        self.init(size: rows.count)
-        for (y, row) in rows.enumerated() {
-            precondition(row.count == size, "the matrix must be square")
-            for (x, character) in row.enumerated() where character == "#" { dark[y * size + x] = true }
-        }
     }
 
     /// Whether the module at (x, y) is dark.
