@@ -78,6 +78,8 @@ enum Graph {
     @inline(__always)
     static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
+        // A fast wave calling it will notify it once more when done.
+        if observer.joinedFastWave(redeliver: true, cancelled: nil) { return }
         if observer.flags.contains(.delivering) {
             if !observer.flags.contains(.redeliver) {
                 observer.flags.insert(.redeliver)
