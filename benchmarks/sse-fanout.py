@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""SSE fan-out: many concurrent event-stream clients on HTTPBenchServer, timed broadcasts.
+
+Starts the release HTTPBenchServer (or uses --server-pid/--port of one already running), opens
+--clients event streams from --shards processes (stdlib asyncio, sharded because one process
+tops out near 15-20k events/s), waits until every client has its opening event, then measures:
+
+  * server memory per idle client: (RSS with every client connected - RSS before) / clients,
+    RSS read from /proc/PID/statm;
+  * delivery latency per broadcast: POST /broadcast carries CLOCK_MONOTONIC nanoseconds (the same
+    clock in every process on this machine); each client records arrival - sent; p50/p99/max
+    over all clients, per broadcast, and whether every client got every broadcast.
+
+Usage: benchmarks/sse-fanout.py [--clients 10000] [--shards 4] [--broadcasts 20] [--interval 1]
+Goals (issue 3): p99 <= 200 ms, <= 16 KB per idle client.
+"""
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import time
+
+REQUEST = b"GET /events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
+OPENING_MARK = b'{"connected":true}\n\n'
+
+
+class StreamClient(asyncio.Protocol):
+    """One event-stream connection: waits for its opening event, then times each broadcast."""
+
+    def __init__(self, shard):
+        self.shard = shard
+        self.buffer = b""
+        self.opened = False
+
+    def connection_made(self, transport):
+        self.transport = transport
+        transport.write(REQUEST)
+
+    def data_received(self, data):
+        now = time.monotonic_ns()
+        self.buffer += data
+        if not self.opened:
+            if OPENING_MARK not in self.buffer:
+                return
+            self.opened = True
+            self.buffer = self.buffer.split(OPENING_MARK, 1)[1]
+            self.shard.opened += 1
+            if self.shard.opened == self.shard.expected:
+                self.shard.all_opened.set()
+        while b"\n\n" in self.buffer:
+            event, self.buffer = self.buffer.split(b"\n\n", 1)
+            for line in event.split(b"\n"):
+                if line.startswith(b"data: "):
+                    payload = json.loads(line[6:])
+                    self.shard.arrivals.setdefault(payload["seq"], []).append(now - payload["t"])
+
+    def connection_lost(self, exc):
+        self.shard.lost += 1
+
+
+class Shard:
+    def __init__(self, expected):
+        self.expected = expected
+        self.opened = 0
+        self.lost = 0
+        self.arrivals = {}
+        self.all_opened = asyncio.Event()
+
+
+async def run_shard(port, count, connect_parallelism, ready, go, results):
+    loop = asyncio.get_running_loop()
+    shard = Shard(count)
+    gate = asyncio.Semaphore(connect_parallelism)
+    transports = []
+
+    async def connect():
+        async with gate:
+            for attempt in range(20):
+                try:
+                    transport, _ = await loop.create_connection(lambda: StreamClient(shard), "127.0.0.1", port)
+                    transports.append(transport)
+                    return
+                except OSError:
+                    await asyncio.sleep(0.05 * (attempt + 1))
+            raise RuntimeError("cannot connect")
+
+    await asyncio.gather(*(connect() for _ in range(count)))
+    await asyncio.wait_for(shard.all_opened.wait(), timeout=120)
+    ready.put(("opened", shard.opened))
+    # Wait for the coordinator to finish broadcasting (it sends "done" through `go`).
+    await loop.run_in_executor(None, go.wait)
+    await asyncio.sleep(1.0)  # let the last broadcast arrive
+    results.put(("arrivals", shard.arrivals, shard.lost))
+    for transport in transports:
+        transport.close()
+
+
+def shard_main(port, count, connect_parallelism, ready, go, results):
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+    asyncio.run(run_shard(port, count, connect_parallelism, ready, go, results))
+
+
+def resident_bytes(pid):
+    with open(f"/proc/{pid}/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def post_broadcast(port, seq):
+    body = json.dumps({"seq": seq, "t": time.monotonic_ns()}).encode()
+    with socket.create_connection(("127.0.0.1", port)) as connection:
+        connection.sendall(b"POST /broadcast HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n"
+                           b"Content-Type: application/json\r\nContent-Length: %d\r\n\r\n%s" % (len(body), body))
+        answer = b""
+        while chunk := connection.recv(4096):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 200"), answer[:100]
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--clients", type=int, default=10_000)
+    parser.add_argument("--shards", type=int, default=4)
+    parser.add_argument("--broadcasts", type=int, default=20)
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between broadcasts")
+    parser.add_argument("--port", type=int, default=8194)
+    parser.add_argument("--server", help="HTTPBenchServer binary (default: the release build)")
+    parser.add_argument("--connect-parallelism", type=int, default=256)
+    args = parser.parse_args()
+
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+    if limit < args.clients + 100:
+        sys.exit(f"the hard open-file limit {limit} is below {args.clients} clients")
+
+    repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = args.server
+    if binary is None:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "HTTPBenchServer"], cwd=repo, check=True,
+                       stdout=subprocess.DEVNULL)
+        bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=repo, check=True,
+                                  capture_output=True, text=True).stdout.strip()
+        binary = os.path.join(bin_path, "HTTPBenchServer")
+    server = subprocess.Popen([binary, "--port", str(args.port)], stdout=subprocess.PIPE)
+    try:
+        print(server.stdout.readline().decode().strip())
+        time.sleep(0.5)
+        before = resident_bytes(server.pid)
+
+        ready, results = multiprocessing.Queue(), multiprocessing.Queue()
+        go = multiprocessing.Event()
+        per_shard = [args.clients // args.shards + (1 if i < args.clients % args.shards else 0) for i in range(args.shards)]
+        started = time.monotonic()
+        shards = [multiprocessing.Process(target=shard_main, args=(args.port, n, args.connect_parallelism // args.shards,
+                                                                    ready, go, results)) for n in per_shard]
+        for shard in shards:
+            shard.start()
+        opened = sum(ready.get(timeout=180)[1] for _ in shards)
+        connect_seconds = time.monotonic() - started
+        time.sleep(1.0)  # idle
+        after = resident_bytes(server.pid)
+        per_client = (after - before) / opened
+        print(f"clients: {opened} event streams open in {connect_seconds:.1f} s")
+        print(f"server RSS: {before / 2**20:.1f} MiB before, {after / 2**20:.1f} MiB with {opened} idle clients "
+              f"-> {per_client / 1024:.2f} KiB per idle client")
+
+        for seq in range(args.broadcasts):
+            post_broadcast(args.port, seq)
+            time.sleep(args.interval)
+        go.set()
+        arrivals, lost = {}, 0
+        for _ in shards:
+            _, shard_arrivals, shard_lost = results.get(timeout=120)
+            lost += shard_lost
+            for seq, values in shard_arrivals.items():
+                arrivals.setdefault(seq, []).extend(values)
+        for shard in shards:
+            shard.join()
+
+        print(f"\n{'broadcast':>9} {'received':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
+        p99s, p50s, complete = [], [], True
+        for seq in range(args.broadcasts):
+            values = [v / 1e6 for v in arrivals.get(seq, [])]
+            complete &= len(values) == opened
+            if not values:
+                print(f"{seq:>9} {0:>9}")
+                continue
+            p50, p99 = percentile(values, 0.50), percentile(values, 0.99)
+            p50s.append(p50)
+            p99s.append(p99)
+            print(f"{seq:>9} {len(values):>9} {p50:>8.1f} {p99:>8.1f} {max(values):>8.1f}")
+        print(f"\nmedian over broadcasts: p50 {statistics.median(p50s):.1f} ms, p99 {statistics.median(p99s):.1f} ms; "
+              f"worst p99 {max(p99s):.1f} ms; every client got every broadcast: {complete}; connections lost early: {lost}")
+        print(f"goals: p99 <= 200 ms: {'met' if statistics.median(p99s) <= 200 else 'MISSED'}; "
+              f"<= 16 KiB per idle client: {'met' if per_client <= 16 * 1024 else 'MISSED'}")
+    finally:
+        server.terminate()
+        server.wait()
+
+
+if __name__ == "__main__":
+    main()
