@@ -6,9 +6,11 @@
 # Usage: benchmarks/http-wrk.sh [rounds] [seconds]        (default 5 rounds of 10 s per case)
 #   BENCH_SCRATCH   scratch folder outside the repository (default /work/scratch): the
 #                   Hummingbird peer is copied to $BENCH_SCRATCH/hb-bench and built there
-#   PIN=0           do not pin (default: every server on CPU 0, wrk on CPU 1, with taskset)
+#   PIN=1           pin every server to CPU 0 and wrk to CPU 1 with taskset (default: unpinned;
+#                   on a shared, busy machine pinning starves single-threaded nginx)
 # Needs: wrk and nginx (apt-get install -y wrk nginx), taskset (util-linux).
-# Prints every measurement, then the medians of req/s and the ratios.
+# Prints every measurement (round, server, path, req/s, server CPU µs per request from
+# /proc/PID/stat), then the medians and the ratios. CPU per request holds up on a busy machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -23,7 +25,7 @@ for tool in wrk nginx taskset python3; do
 done
 
 server_cpu=(); wrk_cpu=()
-if [ "${PIN:-1}" = 1 ]; then server_cpu=(taskset -c 0); wrk_cpu=(taskset -c 1); fi
+if [ "${PIN:-0}" = 1 ]; then server_cpu=(taskset -c 0); wrk_cpu=(taskset -c 1); fi
 
 # The static file: the first 4,608 bytes of the app's stylesheet.
 head -c 4608 "$repo/WebRoot/css/ios.css" > "$work/webroot/app.css"
@@ -89,13 +91,21 @@ for name in ours hummingbird nginx; do
 done
 echo "== same bytes? /app.css is $(curl -s http://127.0.0.1:8191/app.css | wc -c) / $(curl -s http://127.0.0.1:8192/app.css | wc -c) / $(curl -s http://127.0.0.1:8193/app.css | wc -c) bytes (ours / hummingbird / nginx)"
 
+# The process whose CPU time is counted: ours and Hummingbird themselves, nginx's one worker.
+declare -A cpu_pid=([ours]=${pids[0]} [hummingbird]=${pids[1]} [nginx]=$(pgrep -P "${pids[2]}" | head -1))
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # utime + stime, in clock ticks
+
 results="$work/results.tsv"
 : > "$results"
-measure() {  # name path → req/s
-  local output
+measure() {  # name path → "req/s  server-CPU-µs-per-request"
+  local output before after requests
+  before=$(cpu_ticks "${cpu_pid[$1]}")
   output=$("${wrk_cpu[@]}" wrk -t1 -c64 -d"${seconds}s" "http://127.0.0.1:${ports[$1]}$2")
+  after=$(cpu_ticks "${cpu_pid[$1]}")
   if grep -q "Non-2xx\|Socket errors" <<<"$output"; then echo "$1 $2: $(grep "Non-2xx\|Socket errors" <<<"$output")" >&2; fi
-  awk '/^Requests\/sec:/ { print $2 }' <<<"$output"
+  requests=$(awk '/requests in/ { print $1 }' <<<"$output")
+  printf '%s\t%s\n' "$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")" \
+    "$(python3 -c "print(round(($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests, 2))")"
 }
 
 echo "== warm-up"
@@ -103,12 +113,11 @@ for name in ours hummingbird nginx; do
   for path in /json /app.css; do "${wrk_cpu[@]}" wrk -t1 -c64 -d2s "http://127.0.0.1:${ports[$name]}$path" >/dev/null; done
 done
 
-echo "== $rounds rounds of ${seconds}s, wrk -t1 -c64 (pinned: ${PIN:-1})"
+echo "== $rounds rounds of ${seconds}s, wrk -t1 -c64 (pinned: ${PIN:-0})"
 for round in $(seq "$rounds"); do
   for path in /json /app.css; do
     for name in ours hummingbird nginx; do
-      rps=$(measure "$name" "$path")
-      printf '%s\t%s\t%s\t%s\n' "$round" "$name" "$path" "$rps" | tee -a "$results"
+      printf '%s\t%s\t%s\t%s\n' "$round" "$name" "$path" "$(measure "$name" "$path")" | tee -a "$results"
     done
   done
 done
@@ -116,17 +125,18 @@ done
 python3 - "$results" <<'PY'
 import statistics, sys
 rows = [line.split("\t") for line in open(sys.argv[1]).read().split("\n") if line]
-median = {}
-for name in ("ours", "hummingbird", "nginx"):
-    for path in ("/json", "/app.css"):
-        values = [float(r[3]) for r in rows if r[1] == name and r[2] == path]
-        median[(name, path)] = statistics.median(values)
-print("\n== medians (req/s)")
-print(f"{'server':<12} {'/json':>10} {'/app.css':>10}")
-for name in ("ours", "hummingbird", "nginx"):
-    print(f"{name:<12} {median[(name, '/json')]:>10.0f} {median[(name, '/app.css')]:>10.0f}")
-print("\n== ratios")
-for path in ("/json", "/app.css"):
-    ours = median[("ours", path)]
-    print(f"{path:<9} ours/hummingbird {ours / median[('hummingbird', path)]:.2f}   ours/nginx {ours / median[('nginx', path)]:.2f}")
+names, paths = ("ours", "hummingbird", "nginx"), ("/json", "/app.css")
+def median(name, path, column):
+    return statistics.median(float(r[column]) for r in rows if r[1] == name and r[2] == path)
+rps = {(n, p): median(n, p, 3) for n in names for p in paths}
+cpu = {(n, p): median(n, p, 4) for n in names for p in paths}
+print("\n== medians: req/s (server CPU µs per request)")
+print(f"{'server':<12} {'/json':>18} {'/app.css':>18}")
+for n in names:
+    print(f"{n:<12} " + " ".join(f"{rps[(n, p)]:>9.0f} ({cpu[(n, p)]:>5.1f} µs)" for p in paths))
+print("\n== ratios of the medians (req/s; in brackets the inverse CPU-per-request ratio, >1 = ours cheaper)")
+for p in paths:
+    print(f"{p:<9} ours/hummingbird {rps[('ours', p)] / rps[('hummingbird', p)]:.2f} "
+          f"({cpu[('hummingbird', p)] / cpu[('ours', p)]:.2f})   "
+          f"ours/nginx {rps[('ours', p)] / rps[('nginx', p)]:.2f} ({cpu[('nginx', p)] / cpu[('ours', p)]:.2f})")
 PY
