@@ -43,7 +43,8 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
-        .testTarget(name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport"]),
+        .testTarget(
+            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport", "adivina"]),
         // What several test targets share: the real fixtures beside the repository.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]

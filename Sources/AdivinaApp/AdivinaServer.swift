@@ -12,7 +12,7 @@ import StandIns
 @MainActor
 public final class AdivinaServer {
     /// The topics a page may ask for on `/api/events`.
-    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "news"]
+    public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "matches", "movies", "news"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -38,6 +38,8 @@ public final class AdivinaServer {
             dataDirectory: configuration.dataDirectory)
         standIn.mount(on: &router)
         try ListServerStandIn.books().mount(on: &router)
+        try MatchesStandIn.bundled().mount(on: &router)
+        try ListServerStandIn.movies().mount(on: &router)
         try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
         try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
 
@@ -46,7 +48,7 @@ public final class AdivinaServer {
         // the main actor.
         let playerBox = PlayerBox()
         QuizzesRoutes.add(to: &router) { await playerBox.player }
-        BooksRoutes.add(to: &router) { await playerBox.player }
+        ExamRoutes.add(to: &router) { await playerBox.player }
         TriviaRoutes.add(to: &router) { await (playerBox.player, playerBox.shared) }
         NewsRoutes.add(to: &router) { await playerBox.player }
         router.get("/api/events") { [hub] request in

@@ -28,4 +28,17 @@ enum AppRoutes {
             return try .json(Done())
         }
     }
+
+    /// `POST <pattern>` on the item `:id` with a JSON body of type `Body`: runs `action` and
+    /// answers its result as JSON (400 for a bad id or body, the API's error if `action` fails).
+    static func addItemAction<Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        to router: inout Router, _ pattern: String, body: Body.Type,
+        action: @escaping @Sendable (_ id: Int, _ body: Body) async throws -> Result
+    ) {
+        router.post(pattern, bodyLimit: bodyLimit) { request in
+            let id = try request.idParameter()
+            let body = try request.decodeBody(Body.self)
+            return try .json(try await APIError.run { try await action(id, body) })
+        }
+    }
 }

@@ -14,6 +14,10 @@ final class PlayerModels {
     let quiz: QuizModel
     /// The Books exam (June 2024).
     let books: BooksModel
+    /// The Matches exam (December 2022).
+    let matches: MatchesModel
+    /// The Películas exam.
+    let movies: MoviesModel
     /// The player's trivia game (its scores go to the shared ranking).
     let trivia: TriviaGame
     /// The news reader (its favourites are the player's).
@@ -26,12 +30,16 @@ final class PlayerModels {
         quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
         quiz = QuizModel(client: services.quizClient)
         books = BooksModel(client: services.booksClient)
+        matches = MatchesModel(client: services.matchesClient)
+        movies = MoviesModel(client: services.moviesClient)
         trivia = TriviaGame(client: services.triviaClient)
         news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
             "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
             "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
             "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
+            "matches": LiveTopic(name: "matches", json: matches.snapshotJSON, hub: hub),
+            "movies": LiveTopic(name: "movies", json: movies.snapshotJSON, hub: hub),
             "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
             "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
         ]
@@ -42,6 +50,8 @@ final class PlayerModels {
         Task { try? await quizzes.download() }
         Task { try? await quiz.next() }
         Task { try? await books.download() }
+        Task { try? await matches.download() }
+        Task { try? await movies.download() }
         Task { try? await trivia.start() }
         Task { try? await news.reload() }
     }

@@ -13,6 +13,10 @@ struct RemoteServices: Sendable {
     let quizRecordKey: String
     /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
     let booksClient: JSONListClient<BookItem>
+    /// The Matches exam's server: `--matches-url`, else the stand-in's `/standin/matches`.
+    let matchesClient: MatchesClient
+    /// The Películas exam's list: `--movies-url`, else the stand-in's `/standin/movies/movies.json`.
+    let moviesClient: JSONListClient<MovieItem>
     /// The trivia questions service (always the built-in stand-in).
     let triviaClient: TriviaClient
     /// The WordPress site of the news reader (`--news-server`, or the stand-in).
@@ -33,6 +37,11 @@ struct RemoteServices: Sendable {
         }
         booksClient = JSONListClient(
             url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
+        matchesClient = MatchesClient(
+            baseURL: configuration.matchesURL ?? localBase.appendingPathComponent("standin/matches"), transport: transport)
+        moviesClient = JSONListClient(
+            url: configuration.moviesURL ?? localBase.appendingPathComponent("standin/movies/movies.json"),
+            transport: transport)
         triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
         if let site = configuration.newsServer {
             newsClient = WordPressClient(siteURL: site, transport: transport)

@@ -22,7 +22,7 @@ public final class Computed<Value: Sendable>: ReadableSignal {
 
     /// A computed value whose every recomputation notifies (for values that are not `Equatable`).
     public init(_ compute: @escaping @Sendable () -> Value) {
-        node = ComputedNode(isEqual: nil, compute: compute)
+        node = ComputedNode(isEqual: { _, _ in false }, compute: compute)
     }
 
     /// The value, recomputed first if something it read changed.
@@ -32,7 +32,7 @@ public final class Computed<Value: Sendable>: ReadableSignal {
 
     /// See `ReadableSignal.subscribe(_:)`.
     public func subscribe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
-        Graph.shared.subscribe(to: node, onValue)
+        Graph.subscribe(to: node, onValue)
     }
 
     /// See `ReadableSignal.values`.

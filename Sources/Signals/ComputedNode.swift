@@ -4,27 +4,33 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     // @unchecked: all mutable state is guarded by the graph lock.
 
     private let compute: @Sendable () -> Value
-    private let isEqual: (@Sendable (Value, Value) -> Bool)?
-    private var cached: Value?
-    private var seenGlobalVersion: UInt64 = 0
+    private let isEqual: @Sendable (Value, Value) -> Bool
+    /// The cached value; initialized exactly while `flags` contains `.hasValue`.
+    private let cached = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    @exclusivity(unchecked) private var seenGlobalVersion: UInt64 = 0
 
-    init(isEqual: (@Sendable (Value, Value) -> Bool)?, compute: @escaping @Sendable () -> Value) {
+    init(isEqual: @escaping @Sendable (Value, Value) -> Bool, compute: @escaping @Sendable () -> Value) {
         self.compute = compute
         self.isEqual = isEqual
-        super.init(order: Graph.shared.nextOrder())
+        super.init(order: Graph.nextOrder())
+    }
+
+    deinit {
+        if flags.contains(.hasValue) { cached.deinitialize(count: 1) }
+        cached.deallocate()
     }
 
     override var isLinked: Bool { flags.contains(.linked) }
 
     override func currentValue() -> Value {
-        cached!
+        cached.pointee
     }
 
     override func valueAfterCycle(_ cycle: Bool) -> Value {
-        guard let cached else {
+        guard flags.contains(.hasValue) else {
             fatalError("Signals: a Computed read itself during its first computation (a cycle with no value to give)")
         }
-        return cached
+        return cached.pointee
     }
 
     override func refresh(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
@@ -33,9 +39,8 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
         let hasValue = flags.contains(.hasValue)
         if hasValue && flags.contains(.linked) && !flags.contains(.outdated) { return true }
         flags.remove(.outdated)
-        let graph = Graph.shared
-        if hasValue && seenGlobalVersion == graph.globalVersion { return true }
-        seenGlobalVersion = graph.globalVersion
+        if hasValue && seenGlobalVersion == Graph.globalVersion { return true }
+        seenGlobalVersion = Graph.globalVersion
         flags.insert(.running)
         defer { flags.remove(.running) }
         if hasValue && !sourcesChanged(context, &trash) { return true }
@@ -45,46 +50,50 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
 
     /// Runs `compute` with this node as the observer of this thread, under the lock.
     private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
-        let graph = Graph.shared
-        let newValue: Value = graph.withContext(context) { context in
-            let savedObserver = context.observer
-            let savedHoldsLock = context.holdsLock
-            context.observer = self
-            context.holdsLock = true
-            let newValue = compute()
-            context.observer = savedObserver
-            context.holdsLock = savedHoldsLock
-            if !savedHoldsLock && !context.trash.isEmpty {
-                // This is the outermost computation: what nested reads released joins `trash`.
-                trash.append(contentsOf: context.trash)
-                context.trash = []
-            }
-            return newValue
+        let context = context ?? ThreadContext.forCurrentThread()
+        unowned(unsafe) let savedObserver = context.observer
+        let savedHoldsLock = context.holdsLock
+        context.observer = self
+        context.holdsLock = true
+        beginRecording()
+        let newValue = compute()
+        context.observer = savedObserver
+        context.holdsLock = savedHoldsLock
+        if !savedHoldsLock && !context.trash.isEmpty {
+            // This is the outermost computation: what nested reads released joins `trash`.
+            trash.append(contentsOf: context.trash)
+            context.trash = []
         }
-        graph.finishRecording(of: self, &trash)
-        if let cached, let isEqual, isEqual(cached, newValue) { return }
-        if let cached { trash.append(cached) }
-        cached = newValue
+        Graph.finishRecording(of: self, &trash)
+        if flags.contains(.hasValue) {
+            if isEqual(cached.pointee, newValue) { return }
+            if _isPOD(Value.self) {
+                cached.deinitialize(count: 1)
+            } else {
+                trash.append(cached.move())  // released outside the lock
+            }
+        }
+        cached.initialize(to: newValue)
         flags.insert(.hasValue)
         version &+= 1
     }
 
-    override func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {
+    override func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {
         if flags.contains(.notified) { return }
         flags.formUnion([.notified, .outdated])
-        Graph.shared.markTargets(of: self, depth: depth, into: &wave)
+        Graph.markTargets(of: self, depth: depth, into: &wave)
     }
 
     override func didGainFirstTarget() {
         if flags.contains(.linked) { return }
         flags.insert(.linked)
-        for dependency in sources { Graph.shared.addTarget(self, to: dependency.source) }
+        for dependency in sources { Graph.addTarget(self, to: dependency.source) }
     }
 
     override func didLoseLastTarget() {
         if !flags.contains(.linked) { return }
         flags.remove(.linked)
         flags.insert(.outdated)
-        for dependency in sources { Graph.shared.removeTarget(self, from: dependency.source) }
+        for dependency in sources { Graph.removeTarget(self, from: dependency.source) }
     }
 }

@@ -1,11 +1,9 @@
 /// The node behind `effect`: runs a closure, records what it reads, and runs it again after any
 /// of that changes (for real: a computed value that recomputes to an equal value does not count).
 final class EffectNode: ObserverNode, @unchecked Sendable {
-    // @unchecked: `body` is guarded by the graph lock; `pendingBody` is used only by the
-    // delivering thread (see `ObserverNode`).
+    // @unchecked: as `ObserverNode`; `body` never changes.
 
-    private var body: (@Sendable () -> Void)?
-    private var pendingBody: (@Sendable () -> Void)?
+    private let body: @Sendable () -> Void
 
     init(_ body: @escaping @Sendable () -> Void) {
         self.body = body
@@ -13,18 +11,14 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
     }
 
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
-        guard let body else { return false }
         if flags.contains(.hasValue) && !sourcesChanged(context, &trash) { return false }
         flags.insert(.hasValue)
-        recording = []
-        pendingBody = body
+        beginRecording()
         return true
     }
 
     override func deliver(_ context: ThreadContext) {
-        guard let body = pendingBody else { return }
-        pendingBody = nil
-        let savedObserver = context.observer
+        unowned(unsafe) let savedObserver = context.observer
         context.observer = self
         body()
         context.observer = savedObserver
@@ -32,20 +26,9 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
 
     override func finish(_ context: ThreadContext, _ trash: inout [Any]) {
         if flags.contains(.cancelled) {
-            Graph.shared.unlinkSources(of: self, &trash)
+            Graph.unlinkSources(of: self, &trash)
         } else {
-            Graph.shared.finishRecording(of: self, &trash)
+            Graph.finishRecording(of: self, &trash)
         }
-    }
-
-    override func discardPending(_ trash: inout [Any]) {
-        if let pendingBody { trash.append(pendingBody) }
-        pendingBody = nil
-    }
-
-    override func cancel(_ trash: inout [Any]) {
-        super.cancel(&trash)
-        if let body { trash.append(body) }
-        body = nil
     }
 }

@@ -1,7 +1,7 @@
 import Synchronization
 
-/// The dependency graph's machinery: one lock for the whole graph, the per-thread contexts, and
-/// the delivery of notifications.
+/// The dependency graph's machinery: one lock for the whole graph, and the delivery of
+/// notifications.
 ///
 /// Design notes:
 /// - **One lock.** All graph bookkeeping (versions, flags, targets, sources) happens under one
@@ -9,99 +9,70 @@ import Synchronization
 ///   value), so a whole pull is consistent: nobody ever sees half of a wave. Subscribers and effects
 ///   run *outside* the lock, so they may read, write, subscribe and cancel freely.
 /// - **Push flags, pull values.** A write marks its targets (recursively through computed values)
-///   and collects the observers to notify; observers then pull, so a computed value recomputes at
-///   most once per wave and only when a source's version really changed (glitch-free, lazy).
-/// - **Delivery queue per thread.** The writing thread delivers its own notifications before the
-///   write returns. A write made during a delivery on the same thread (a subscriber writing) is
-///   queued and delivered after the current wave, in order, never depth-first. One observer is
-///   never run by two threads at once: a thread that notifies an observer another thread is
-///   delivering leaves it to that thread, which runs it once more with the newest value.
+///   and collects the observers to notify; they are prepared (computed values pulled, values taken)
+///   in the same critical section, so a write costs two lock round trips: the write, and the
+///   bookkeeping after the callbacks. A computed value recomputes at most once per wave and only
+///   when a source's version really changed (glitch-free, lazy).
+/// - **Delivery queue per thread** (`ThreadContext`). The writing thread delivers its own
+///   notifications before the write returns. A write made during a delivery on the same thread (a
+///   subscriber writing) is queued and delivered after the current wave, in order, never
+///   depth-first. One observer is never run by two threads at once: a thread that notifies an
+///   observer another thread is delivering leaves it to that thread, which runs it once more with
+///   the newest value.
 /// - **Cycles.** A computed value that reaches itself gets its previous value and the cycle is
 ///   reported; notifications nested deeper than `maximumDepth` on one thread (an effect writing
 ///   what it reads) are reported and dropped.
-final class Graph: @unchecked Sendable {
-    // @unchecked: `globalVersion` is used only while holding `mutex`; the rest is Sendable.
-
-    /// The graph all signals belong to.
-    static let shared = Graph()
-
+enum Graph {
     /// Notifications nested deeper than this on one thread are reported as a cycle and dropped.
     static let maximumDepth = 100
 
-    private let mutex = Mutex<Void>(())
-    private let boundContexts = Atomic<Int>(0)
-    private let orderCounter = Atomic<UInt64>(0)
+    private static let mutex = Mutex<Void>(())
+    private static let orderCounter = Atomic<UInt64>(0)
     /// Bumped by every write; lets a computed value skip checking its sources when nothing at all
     /// was written since its last refresh.
-    var globalVersion: UInt64 = 0
+    /// Used only while holding `mutex`.
+    @exclusivity(unchecked) nonisolated(unsafe) static var globalVersion: UInt64 = 0
 
     /// A fresh creation-order number.
-    func nextOrder() -> UInt64 {
+    static func nextOrder() -> UInt64 {
         orderCounter.wrappingAdd(1, ordering: .relaxed).newValue
     }
 
-    // MARK: Contexts and the lock
-
-    /// The context bound on this thread, if any (cheap when no context is bound anywhere).
+    /// Runs `body` holding the graph lock (directly, if this thread already holds it). What
+    /// `body` puts into `trash` is released after the lock is free: releasing a node or a value
+    /// can run a `deinit` that cancels a subscription, which takes the lock.
     @inline(__always)
-    func currentContext() -> ThreadContext? {
-        guard boundContexts.load(ordering: .relaxed) > 0, let context = ThreadContext.current,
-            context.belongsToCurrentTask
-        else { return nil }
-        return context
-    }
-
-    /// Runs `body` with this thread's context, binding a new one if there is none.
-    func withContext<R, E: Error>(
-        _ existing: ThreadContext?, _ body: (ThreadContext) throws(E) -> R
-    ) throws(E) -> R {
-        if let existing { return try body(existing) }
-        let context = ThreadContext()
-        boundContexts.wrappingAdd(1, ordering: .relaxed)
-        defer { boundContexts.wrappingSubtract(1, ordering: .relaxed) }
-        var result: Result<R, E>?
-        ThreadContext.$current.withValue(context) {
-            do throws(E) { result = .success(try body(context)) } catch { result = .failure(error) }
-        }
-        return try result!.get()
-    }
-
-    /// Runs `body` holding the graph lock (directly, if this thread already holds it).
-    /// What `body` puts into `trash` is released after the lock is free: releasing a node or a
-    /// value can run a `deinit` that cancels a subscription, which takes the lock.
-    @inline(__always)
-    func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
+    static func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
         var trash: [Any] = []
         if let context, context.holdsLock {
             let result = body(&trash)
             if !trash.isEmpty { context.trash.append(contentsOf: trash) }
             return result
         }
-        var result: R?
-        mutex.withLock { _ in result = body(&trash) }
-        return result!
+        // Lock and unlock by hand (`Mutex<Void>`'s own entry points): `withLock` would have to
+        // carry a generic result out as `sending`, which costs a metadata lookup per call.
+        // `body` neither throws nor suspends, so the unlock always runs.
+        mutex._unsafeLock()
+        let result = body(&trash)
+        mutex._unsafeUnlock()
+        return result
     }
 
     // MARK: Marking (under the lock)
 
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
-    func markTargets(of source: Node, depth: Int, into wave: inout [Node]) {
-        var index = 0
-        var lostTargets = false
-        while index < source.targets.count {
-            guard let target = source.targets[index].node else {
-                source.targets.remove(at: index)
-                lostTargets = true
-                continue
+    @inline(__always)
+    static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
+        for reference in source.targets {
+            reference.node._withUnsafeGuaranteedRef {
+                $0.sourceMayHaveChanged(depth: depth, into: &wave)
             }
-            target.sourceMayHaveChanged(depth: depth, into: &wave)
-            index += 1
         }
-        if lostTargets && source.targets.isEmpty { source.didLoseLastTarget() }
     }
 
     /// Puts an observer into `wave`, or asks its delivering thread to run it once more.
-    func schedule(_ observer: Node, depth: Int, into wave: inout [Node]) {
+    @inline(__always)
+    static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
         if observer.flags.contains(.delivering) {
             if !observer.flags.contains(.redeliver) {
@@ -115,23 +86,42 @@ final class Graph: @unchecked Sendable {
         wave.append(observer)
     }
 
+    /// The depth of notifications caused now by a thread with `context`.
+    @inline(__always)
+    static func causeDepth(_ context: ThreadContext) -> Int {
+        context.isDelivering ? context.depth + 1 : 0
+    }
+
     // MARK: Linking (under the lock)
 
     /// Lists `target` among the targets of `source`.
-    func addTarget(_ target: Node, to source: Node) {
-        source.targets.append(Node.WeakTarget(node: target))
+    static func addTarget(_ target: Node, to source: Node) {
+        source.targets.append(Node.TargetReference(target))
         if source.targets.count == 1 { source.didGainFirstTarget() }
     }
 
-    /// Removes `target` from the targets of `source` (and dead entries on the way).
-    func removeTarget(_ target: Node, from source: Node) {
-        source.targets.removeAll { $0.node == nil || $0.node === target }
+    /// Removes `target` from the targets of `source`.
+    static func removeTarget(_ target: Node, from source: Node) {
+        guard let index = source.targets.lastIndex(where: { $0.refers(to: target) }) else { return }
+        source.targets.remove(at: index)
         if source.targets.isEmpty { source.didLoseLastTarget() }
     }
 
-    /// Records that the observer of `context` read `source` (dependency tracking).
-    func recordRead(of source: Node, by observer: Node) {
+    /// Records that `observer` read `source` (dependency tracking). While the reads come in the
+    /// same order as last time (the usual case), this only refreshes the recorded versions.
+    static func recordRead(of source: Node, by observer: Node) {
         if observer.flags.contains(.cancelled) { return }
+        if !observer.readsDiverged {
+            let index = observer.matchedReads
+            if index < observer.sources.count && observer.sources[index].source === source {
+                observer.sources[index].version = source.version
+                observer.matchedReads = index + 1
+                return
+            }
+            for earlier in observer.sources[..<index] where earlier.source === source { return }
+            observer.readsDiverged = true
+            observer.recording.append(contentsOf: observer.sources[..<index])
+        }
         if observer.recording.contains(where: { $0.source === source }) { return }
         observer.recording.append(Node.Dependency(source: source, version: source.version))
         if observer.isLinked && !observer.sources.contains(where: { $0.source === source }) {
@@ -139,8 +129,18 @@ final class Graph: @unchecked Sendable {
         }
     }
 
-    /// Replaces the sources of `observer` by what it recorded, unlinking what it no longer reads.
-    func finishRecording(of observer: Node, _ trash: inout [Any]) {
+    /// Replaces the sources of `observer` by what it read, unlinking what it no longer reads.
+    static func finishRecording(of observer: Node, _ trash: inout [Any]) {
+        if !observer.readsDiverged {
+            let unread = observer.sources[observer.matchedReads...]
+            if unread.isEmpty { return }
+            if observer.isLinked {
+                for dependency in unread { removeTarget(observer, from: dependency.source) }
+            }
+            trash.append(Array(unread))
+            observer.sources.removeSubrange(observer.matchedReads...)
+            return
+        }
         let previous = observer.sources
         observer.sources = observer.recording
         observer.recording = []
@@ -152,106 +152,118 @@ final class Graph: @unchecked Sendable {
     }
 
     /// Unlinks `observer` from everything it reads.
-    func unlinkSources(of observer: Node, _ trash: inout [Any]) {
+    static func unlinkSources(of observer: Node, _ trash: inout [Any]) {
         for dependency in observer.sources { removeTarget(observer, from: dependency.source) }
-        for dependency in observer.recording
-        where !observer.sources.contains(where: { $0.source === dependency.source }) {
-            removeTarget(observer, from: dependency.source)
+        if observer.readsDiverged {
+            for dependency in observer.recording
+            where !observer.sources.contains(where: { $0.source === dependency.source }) {
+                removeTarget(observer, from: dependency.source)
+            }
         }
-        trash.append(observer.sources)
-        trash.append(observer.recording)
+        if !observer.sources.isEmpty { trash.append(observer.sources) }
+        if !observer.recording.isEmpty { trash.append(observer.recording) }
         observer.sources = []
         observer.recording = []
     }
 
-    // MARK: Delivery (outside the lock)
+    // MARK: Delivery
 
-    /// Delivers `wave` now, or queues it behind the delivery or batch in progress on this thread.
-    func dispatch(_ wave: [Node], _ context: ThreadContext?) {
-        if wave.isEmpty { return }
-        if let context, context.isDelivering || context.batchDepth > 0 {
-            context.queue.append(contentsOf: wave)
-            return
-        }
-        withContext(context) { context in
-            context.queue.append(contentsOf: wave)
-            deliverQueue(context)
-        }
+    /// Under the lock, after a write, subscribe or effect queued observers on `context`: leaves
+    /// them queued behind the delivery or batch in progress on this thread, or prepares them and
+    /// returns true when the caller must now run `deliver`.
+    static func startDelivery(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
+        if context.queue.isEmpty || context.isDelivering || context.batchDepth > 0 { return false }
+        context.isDelivering = true
+        prepareQueue(context, &trash)
+        return true
     }
 
-    /// The delivery loop: runs queued observers wave by wave, in creation order within a wave.
-    func deliverQueue(_ context: ThreadContext) {
-        if context.isDelivering { return }
-        context.isDelivering = true
-        defer { context.isDelivering = false }
-        while !context.queue.isEmpty {
-            var wave = context.queue
-            context.queue = []
-            if wave.count > 1 { wave.sort { $0.order < $1.order } }
-            var errors: [SignalError] = []
-            let ready: [ObserverNode] = locked(context) { trash in
-                var ready: [ObserverNode] = []
-                for node in wave {
-                    let observer = unsafeDowncast(node, to: ObserverNode.self)
-                    observer.flags.remove(.scheduled)
-                    if observer.flags.contains(.cancelled) { continue }
-                    if observer.depth > Graph.maximumDepth {
-                        errors.append(.notificationCycle(depth: observer.depth))
-                        continue
-                    }
-                    if observer.prepare(context, &trash) {
-                        observer.flags.insert(.delivering)
-                        ready.append(observer)
-                    }
+    /// Under the lock: decides which queued observers run, in creation order, and takes what
+    /// they need (values, computed values pulled). The queue becomes `context.ready`, with the
+    /// observers that run first (`readyCount` of them).
+    static func prepareQueue(_ context: ThreadContext, _ trash: inout [Any]) {
+        if context.queue.count > 1 { context.queue.sort { $0.order < $1.order } }
+        var errors: [SignalError] = []
+        var readyCount = 0
+        for index in context.queue.indices {
+            // The queue owns the observers: use them without retaining.
+            let runs = Unmanaged.passUnretained(context.queue[index])._withUnsafeGuaranteedRef {
+                observer in
+                observer.flags.remove(.scheduled)
+                if observer.flags.contains(.cancelled) { return false }
+                if observer.depth > Graph.maximumDepth {
+                    errors.append(.notificationCycle(depth: observer.depth))
+                    return false
                 }
-                return ready
+                guard observer.prepare(context, &trash) else { return false }
+                observer.flags.insert(.delivering)
+                return true
             }
-            for error in errors { SignalDiagnostics.report(error) }
-            var index = 0
-            var previous: ObserverNode?
-            while true {
-                let next: ObserverNode? = locked(context) { trash in
-                    if let previous {
-                        previous.flags.remove(.delivering)
-                        previous.finish(context, &trash)
-                        if previous.flags.contains(.redeliver) {
-                            previous.flags.remove(.redeliver)
-                            schedule(previous, depth: previous.depth, into: &context.queue)
+            if runs {
+                context.queue.swapAt(readyCount, index)
+                readyCount += 1
+            }
+        }
+        swap(&context.queue, &context.ready)
+        context.readyCount = readyCount
+        for error in errors { SignalDiagnostics.report(error) }
+    }
+
+    /// Outside the lock: runs the prepared observers of this thread's `context`, then the waves
+    /// their callbacks queued, until nothing is left.
+    static func deliver(_ context: ThreadContext) {
+        while true {
+            // `context.ready` owns the observers until the end of the wave: use them unretained.
+            for index in 0..<context.readyCount {
+                Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                    if observer.isCancelled { return }
+                    context.depth = observer.depth
+                    observer.deliver(context)
+                }
+            }
+            let done: Bool = locked(context) { trash in
+                for index in 0..<context.readyCount {
+                    Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                        observer.flags.remove(.delivering)
+                        observer.finish(context, &trash)
+                        if observer.flags.contains(.redeliver) {
+                            observer.flags.remove(.redeliver)
+                            schedule(observer, depth: observer.depth, into: &context.queue)
                         }
                     }
-                    while index < ready.count {
-                        let candidate = ready[index]
-                        if !candidate.flags.contains(.cancelled) { return candidate }
-                        candidate.flags.remove(.delivering)
-                        candidate.discardPending(&trash)
-                        index += 1
-                    }
-                    return nil
                 }
-                guard let next else { break }
-                index += 1
-                context.depth = next.depth
-                next.deliver(context)
-                previous = next
+                if context.queue.isEmpty || context.batchDepth > 0 {
+                    context.isDelivering = false
+                    return true
+                }
+                return false
             }
+            // Dropping the last reference to an observer can run deinits: not under the lock.
+            context.readyCount = 0
+            while context.ready.popLast() != nil {}
+            if done { return }
+            locked(context) { trash in prepareQueue(context, &trash) }
         }
     }
-}
 
-extension Graph {
     /// Subscribes `onValue` to `source`: links it, then delivers the current value (now, or queued
     /// behind the delivery or batch in progress on this thread).
-    func subscribe<Value>(
+    static func subscribe<Value>(
         to source: ValueNode<Value>, _ onValue: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
-        let context = currentContext()
         let node = SubscriberNode(source: source, callback: onValue)
-        var wave: [Node] = []
-        locked(context) { trash in
-            node.attach(context, &trash)
-            schedule(node, depth: context.map { $0.isDelivering ? $0.depth + 1 : 0 } ?? 0, into: &wave)
-        }
-        dispatch(wave, context)
+        observe(node) { context, trash in node.attach(context, &trash) }
         return Subscription(node)
+    }
+
+    /// Schedules the first run of a new observer after `link` (under the lock), and delivers.
+    static func observe(_ observer: ObserverNode, link: (ThreadContext, inout [Any]) -> Void) {
+        let context = ThreadContext.forCurrentThread()
+        let mustDeliver: Bool = locked(context) { trash in
+            link(context, &trash)
+            schedule(observer, depth: causeDepth(context), into: &context.queue)
+            return startDelivery(context, &trash)
+        }
+        if mustDeliver { deliver(context) }
     }
 }

@@ -4,11 +4,16 @@
 /// The algorithm is the one of Preact's signals-core, with arrays instead of linked lists:
 /// a write bumps the source's `version` and pushes only "maybe outdated" flags downstream; a read
 /// pulls, and recomputes a computed value only when one of its sources really has a new version.
-/// Sources hold their targets weakly (`targets`), targets hold their sources strongly (`sources`).
+/// Targets own their sources (`sources`); sources only point back at their targets (`targets`),
+/// without owning them and without the cost of `weak` references. That is safe because a target
+/// always leaves its sources' lists before it can go away: an observer when it is cancelled (which
+/// `Subscription.deinit` does), a computed value when it loses its last target (and it cannot go
+/// away before, since its targets own it).
 ///
-/// Every mutable field is read and written only while holding the lock of `Graph.shared`, except
-/// `pendingValue`-like fields of observers, which belong to the one thread delivering them (see
-/// `Flags.delivering`).
+/// Every mutable field is read and written only while holding the graph lock (`Graph.locked`),
+/// except the pending value of a subscriber, which belongs to the one thread delivering it (see
+/// `Flags.delivering`). Hot fields are marked `@exclusivity(unchecked)`: the lock already makes
+/// accesses exclusive, and the dynamic checks cost about a fifth of a write.
 class Node: @unchecked Sendable {
     /// State bits of a node.
     struct Flags: OptionSet {
@@ -39,24 +44,39 @@ class Node: @unchecked Sendable {
         var version: UInt64
     }
 
-    /// A weak reference to a target.
-    struct WeakTarget {
-        weak var node: Node?
+    /// A reference from a source to one of its targets, which it does not own.
+    struct TargetReference {
+        /// The target, unretained (calls through `_withUnsafeGuaranteedRef` cost no retain).
+        let node: Unmanaged<Node>
+
+        init(_ node: Node) {
+            self.node = Unmanaged.passUnretained(node)
+        }
+
+        /// Whether this refers to `node`.
+        func refers(to node: Node) -> Bool {
+            self.node.toOpaque() == Unmanaged.passUnretained(node).toOpaque()
+        }
     }
 
     /// Bumped whenever the value of this source changes.
-    final var version: UInt64 = 0
+    @exclusivity(unchecked) final var version: UInt64 = 0
     /// Who depends on this source, in the order they started to.
-    final var targets: [WeakTarget] = []
+    @exclusivity(unchecked) final var targets: [TargetReference] = []
     /// What this target read during its last computation or run.
-    final var sources: [Dependency] = []
-    /// What this target reads during the computation or run in progress.
-    final var recording: [Dependency] = []
-    final var flags: Flags = []
+    @exclusivity(unchecked) final var sources: [Dependency] = []
+    /// How many reads of the computation or run in progress matched `sources` in order.
+    @exclusivity(unchecked) final var matchedReads = 0
+    /// Whether the computation or run in progress read something else than last time, in which
+    /// case `recording` holds what it read.
+    @exclusivity(unchecked) final var readsDiverged = false
+    /// What this target reads during the computation or run in progress, once it diverged.
+    @exclusivity(unchecked) final var recording: [Dependency] = []
+    @exclusivity(unchecked) final var flags: Flags = []
     /// Creation order; observers of one wave are delivered in this order.
     final let order: UInt64
     /// How many nested notifications led to this observer's pending delivery (cycle detection).
-    final var depth = 0
+    @exclusivity(unchecked) final var depth = 0
 
     init(order: UInt64) {
         self.order = order
@@ -68,7 +88,7 @@ class Node: @unchecked Sendable {
     }
 
     /// Called on a target when one of its sources changed or may have changed.
-    func sourceMayHaveChanged(depth: Int, into wave: inout [Node]) {}
+    func sourceMayHaveChanged(depth: Int, into wave: inout [ObserverNode]) {}
 
     /// Called when this source gets its first target.
     func didGainFirstTarget() {}
@@ -79,15 +99,26 @@ class Node: @unchecked Sendable {
     /// Whether this target is listed in the targets of what it reads (observers always are).
     var isLinked: Bool { true }
 
+    /// Starts recording the reads of a computation or run.
+    final func beginRecording() {
+        matchedReads = 0
+        readsDiverged = false
+        recording.removeAll(keepingCapacity: true)
+    }
+
     /// Whether any source read last time has a newer version now (refreshing computed sources).
     final func sourcesChanged(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
-        for dependency in sources {
-            let source = dependency.source
-            if source.version != dependency.version || !source.refresh(context, &trash)
-                || source.version != dependency.version
-            {
-                return true
+        // `sources` owns the sources, and a refresh never removes them: use them unretained.
+        var index = 0
+        while index < sources.count {
+            let recorded = sources[index].version
+            let changed = Unmanaged.passUnretained(sources[index].source)._withUnsafeGuaranteedRef {
+                source in
+                source.version != recorded || !source.refresh(context, &trash)
+                    || source.version != recorded
             }
+            if changed { return true }
+            index += 1
         }
         return false
     }

@@ -17,7 +17,7 @@ public struct SignalValues<Value: Sendable>: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> Iterator {
         let (stream, continuation) = AsyncStream.makeStream(
             of: Value.self, bufferingPolicy: .bufferingNewest(1))
-        let subscription = Graph.shared.subscribe(to: source) { continuation.yield($0) }
+        let subscription = Graph.subscribe(to: source) { continuation.yield($0) }
         continuation.onTermination = { _ in subscription.cancel() }
         return Iterator(stream.makeAsyncIterator())
     }

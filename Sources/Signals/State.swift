@@ -17,7 +17,7 @@ public final class State<Value: Sendable>: ReadableSignal {
 
     /// A state holding `value` whose every write notifies (for values that are not `Equatable`).
     public init(_ value: Value) {
-        node = StateNode(value, isEqual: nil)
+        node = StateNode(value, isEqual: { _, _ in false })
     }
 
     /// The current value. Setting it notifies (before returning) when it changed.
@@ -35,7 +35,7 @@ public final class State<Value: Sendable>: ReadableSignal {
 
     /// See `ReadableSignal.subscribe(_:)`.
     public func subscribe(_ onValue: @escaping @Sendable (Value) -> Void) -> Subscription {
-        Graph.shared.subscribe(to: node, onValue)
+        Graph.subscribe(to: node, onValue)
     }
 
     /// See `ReadableSignal.values`.

@@ -3,15 +3,15 @@
 final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by the graph lock.
 
-    private var value: Value
-    private let isEqual: (@Sendable (Value, Value) -> Bool)?
+    @exclusivity(unchecked) private var value: Value
+    private let isEqual: @Sendable (Value, Value) -> Bool
     /// Bumped in the same wave as every change of this state (see `Tracked`).
-    var companion: StateNode<Int>?
+    @exclusivity(unchecked) var companion: StateNode<Int>?
 
-    init(_ value: Value, isEqual: (@Sendable (Value, Value) -> Bool)?) {
+    init(_ value: Value, isEqual: @escaping @Sendable (Value, Value) -> Bool) {
         self.value = value
         self.isEqual = isEqual
-        super.init(order: Graph.shared.nextOrder())
+        super.init(order: Graph.nextOrder())
     }
 
     override func currentValue() -> Value {
@@ -20,62 +20,63 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
 
     /// Atomically transforms the value; notifies (before returning) when it changed.
     func write<R, E: Error>(_ transform: (inout Value) throws(E) -> R) throws(E) -> R {
-        let graph = Graph.shared
-        let context = graph.currentContext()
-        if let context, context.holdsLock {
+        if ThreadContext.isComputing {
             // A computation must not have side effects: report it and leave the state as is.
             SignalDiagnostics.report(.writeDuringComputation)
-            var copy = value
+            var copy = Graph.locked(ThreadContext.current) { _ in value }
             return try transform(&copy)
         }
-        let depth = context.map { $0.isDelivering ? $0.depth + 1 : 0 } ?? 0
-        var wave: [Node] = []
         var replaced: Value?
-        let result: Result<R, E> = graph.locked(context) { _ in
+        var result: Result<R, E>?
+        let mustDeliver: Bool = Graph.locked(nil) { trash in
             var newValue = value
-            let result: Result<R, E>
-            do throws(E) { result = .success(try transform(&newValue)) } catch { return .failure(error) }
-            if let isEqual, isEqual(value, newValue) { return result }
-            replaced = value
-            value = newValue
-            changed(depth: depth, into: &wave, graph)
-            return result
+            do throws(E) { result = .success(try transform(&newValue)) } catch {
+                result = .failure(error)
+                return false
+            }
+            if isEqual(value, newValue) { return false }
+            swap(&value, &newValue)
+            replaced = newValue
+            return changed(&trash)
         }
         withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        graph.dispatch(wave, context)
-        return try result.get()
+        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
+        return try result!.get()
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
     func set(_ newValue: Value) {
-        let graph = Graph.shared
-        let context = graph.currentContext()
-        if let context, context.holdsLock {
+        if ThreadContext.isComputing {
             SignalDiagnostics.report(.writeDuringComputation)
             return
         }
-        let depth = context.map { $0.isDelivering ? $0.depth + 1 : 0 } ?? 0
-        var wave: [Node] = []
-        var replaced: Value?
-        graph.locked(context) { _ in
-            if let isEqual, isEqual(value, newValue) { return }
-            replaced = value
-            value = newValue
-            changed(depth: depth, into: &wave, graph)
+        var incoming = newValue
+        let mustDeliver: Bool = Graph.locked(nil) { trash in
+            if isEqual(value, incoming) { return false }
+            swap(&value, &incoming)
+            return changed(&trash)
         }
-        withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        graph.dispatch(wave, context)
+        // `incoming` now holds the old value: it is released when this call returns, outside the lock.
+        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
     }
 
-    /// Bookkeeping of a change, under the lock.
-    private func changed(depth: Int, into wave: inout [Node], _ graph: Graph) {
+    /// Bookkeeping of a change, under the lock; returns true when this thread must now deliver.
+    private func changed(_ trash: inout [Any]) -> Bool {
         version &+= 1
-        graph.globalVersion &+= 1
-        graph.markTargets(of: self, depth: depth, into: &wave)
-        if let companion {
-            companion.value &+= 1
-            companion.version &+= 1
-            graph.markTargets(of: companion, depth: depth, into: &wave)
+        Graph.globalVersion &+= 1
+        if companion != nil { companion!.value &+= 1 }
+        if targets.isEmpty && (companion == nil || companion!.targets.isEmpty) {
+            companion?.version &+= 1
+            return false
+        }
+        return ThreadContext.withCurrentThread { context in
+            let depth = Graph.causeDepth(context)
+            Graph.markTargets(of: self, depth: depth, into: &context.queue)
+            if let companion {
+                companion.version &+= 1
+                Graph.markTargets(of: companion, depth: depth, into: &context.queue)
+            }
+            return Graph.startDelivery(context, &trash)
         }
     }
 }
@@ -83,8 +84,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
 extension StateNode {
     /// Makes every change of this state also bump `counter` (once; later calls are no-ops).
     func attachCompanion(_ counter: StateNode<Int>) {
-        let graph = Graph.shared
-        graph.locked(graph.currentContext()) { _ in
+        Graph.locked(ThreadContext.current) { _ in
             if companion == nil { companion = counter }
         }
     }

@@ -1,14 +1,15 @@
 /// The node behind `subscribe`: calls back with the value of one source, first its current value,
 /// then after every change, never twice for the same version.
 final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
-    // @unchecked: `callback` and `deliveredVersion` are guarded by the graph lock; the pending
-    // fields are used only by the delivering thread (see `ObserverNode`).
+    // @unchecked: `deliveredVersion` is guarded by the graph lock; `pending` is written by
+    // `prepare` and consumed by `deliver` on the one thread delivering (see `ObserverNode`).
 
     private let source: ValueNode<Value>
-    private var callback: (@Sendable (Value) -> Void)?
-    private var deliveredVersion: UInt64 = 0
-    private var pendingValue: Value?
-    private var pendingCallback: (@Sendable (Value) -> Void)?
+    private let callback: @Sendable (Value) -> Void
+    @exclusivity(unchecked) private var deliveredVersion: UInt64 = 0
+    /// The value to deliver; initialized exactly while `hasPending`.
+    private let pending = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    @exclusivity(unchecked) private var hasPending = false
 
     init(source: ValueNode<Value>, callback: @escaping @Sendable (Value) -> Void) {
         self.source = source
@@ -16,41 +17,35 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
         super.init()
     }
 
+    deinit {
+        if hasPending { pending.deinitialize(count: 1) }
+        pending.deallocate()
+    }
+
     /// Links to the source, under the lock; the first delivery is scheduled by the caller.
-    func attach(_ context: ThreadContext?, _ trash: inout [Any]) {
+    func attach(_ context: ThreadContext, _ trash: inout [Any]) {
         _ = source.refresh(context, &trash)
         sources = [Dependency(source: source, version: source.version)]
-        Graph.shared.addTarget(self, to: source)
+        Graph.addTarget(self, to: source)
     }
 
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
-        guard let callback else { return false }
         if !source.refresh(context, &trash) { return false }
         if flags.contains(.hasValue) && source.version == deliveredVersion { return false }
         flags.insert(.hasValue)
         deliveredVersion = source.version
-        pendingValue = source.currentValue()
-        pendingCallback = callback
+        if hasPending {
+            pending.pointee = source.currentValue()
+        } else {
+            pending.initialize(to: source.currentValue())
+            hasPending = true
+        }
         return true
     }
 
     override func deliver(_ context: ThreadContext) {
-        guard let value = pendingValue, let callback = pendingCallback else { return }
-        pendingValue = nil
-        pendingCallback = nil
-        callback(value)
-    }
-
-    override func discardPending(_ trash: inout [Any]) {
-        if let pendingValue { trash.append(pendingValue) }
-        if let pendingCallback { trash.append(pendingCallback) }
-        pendingValue = nil
-        pendingCallback = nil
-    }
-
-    override func cancel(_ trash: inout [Any]) {
-        super.cancel(&trash)
-        if let callback { trash.append(callback) }
-        callback = nil
+        guard hasPending else { return }
+        hasPending = false
+        callback(pending.move())
     }
 }

@@ -1,7 +1,12 @@
 /// Keeps a subscription or an effect alive: cancelling it, or releasing the last reference to it,
-/// stops the callbacks. Once `cancel()` has returned, no new call starts.
-public final class Subscription: Sendable {
-    private let observer: ObserverNode
+/// stops the callbacks and lets go of the closure (and what it captured).
+///
+/// A cancel made on the thread delivering (from a callback, its own included) takes effect at
+/// once: no later call starts. A cancel from another thread may race with a call already starting.
+public final class Subscription: @unchecked Sendable {
+    // @unchecked: `observer` is read and written only while holding the graph lock.
+
+    @exclusivity(unchecked) private var observer: ObserverNode?
 
     init(_ observer: ObserverNode) {
         self.observer = observer
@@ -9,10 +14,13 @@ public final class Subscription: Sendable {
 
     /// Stops the callbacks (idempotent; safe from inside a callback, its own included).
     public func cancel() {
-        let graph = Graph.shared
-        graph.locked(graph.currentContext()) { trash in
-            if !observer.flags.contains(.cancelled) { observer.cancel(&trash) }
+        let cancelled: ObserverNode? = Graph.locked(ThreadContext.current) { trash in
+            guard let observer else { return nil }
+            self.observer = nil
+            observer.cancel(&trash)
+            return observer
         }
+        withExtendedLifetime(cancelled) {}  // released here, outside the lock
     }
 
     deinit {

@@ -10,16 +10,16 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// Reads the value from outside: tracks the read when a computed value or an effect is
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
-        let graph = Graph.shared
-        let context = graph.currentContext()
         var cycle = false
-        let value: Value = graph.locked(context) { trash in
-            if !refresh(context, &trash) {
-                cycle = true
-            } else if let observer = context?.observer {
-                graph.recordRead(of: self, by: observer)
+        let value: Value = ThreadContext.withCurrentIfAny { context in
+            Graph.locked(context) { trash in
+                if !refresh(context, &trash) {
+                    cycle = true
+                } else if let observer = context?.observer {
+                    Graph.recordRead(of: self, by: observer)
+                }
+                return valueAfterCycle(cycle)
             }
-            return valueAfterCycle(cycle)
         }
         if cycle { SignalDiagnostics.report(.computationCycle) }
         return value
@@ -30,9 +30,8 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
         currentValue()
     }
 
-    /// How many live targets list this node (for tests and diagnostics).
+    /// How many targets list this node (for tests and diagnostics).
     final var targetCount: Int {
-        let graph = Graph.shared
-        return graph.locked(graph.currentContext()) { _ in targets.count { $0.node != nil } }
+        return Graph.locked(ThreadContext.current) { _ in targets.count }
     }
 }

@@ -38,17 +38,6 @@ struct QuizzesModelDownloadTests {
         #expect(model.skipped.map(\.description) == ["elemento 1 (id 2): tipo incorrecto en «question»: se esperaba String"])
     }
 
-    private var rules: ListDownloadRules {
-        ListDownloadRules(
-            transport: transport, list: QuizReplies.list, download: { [model] in try await model.download() },
-            ids: { [model] in model.quizzes.map(\.id) }, status: { [model] in (model.loading, model.error) })
-    }
-
-    @Test(arguments: QuizReplies.failures.map(\.name))
-    func everyFailureShowsAnErrorAndKeepsTheLastGoodList(failure: String) async throws {
-        try await rules.failureKeepsTheLastGoodList(failure)
-    }
-
     @Test func showsLoadingWhileASlowServerThinksAndStaysUsable() async throws {
         let gate = transport.enqueueHeld(QuizReplies.list([5]))
         let download = Task { try await model.download() }
@@ -61,10 +50,6 @@ struct QuizzesModelDownloadTests {
         try await download.value
         #expect(model.loading == false)
         #expect(model.quizzes.map(\.id) == [5])
-    }
-
-    @Test func aLateAnswerOrFailureNeverOverwritesANewerOne() async throws {
-        try await rules.lateAnswersChangeNothing()
     }
 
     @Test func loadingAFileSupersedesADownloadInFlight() async throws {

@@ -34,6 +34,21 @@ import Testing
         #expect(weakToken == nil)
     }
 
+    @Test func cancelLetsGoOfTheClosureWhileTheTokenLives() {
+        final class Token: Sendable {}
+        let source = State(1)
+        weak var weakToken: Token?
+        let subscription: Subscription
+        do {
+            let token = Token()
+            weakToken = token
+            subscription = source.subscribe { _ in withExtendedLifetime(token) {} }
+        }
+        #expect(weakToken != nil)
+        subscription.cancel()
+        #expect(weakToken == nil)
+    }
+
     @Test func aWholeGraphIsFreedWithItsLastReferences() {
         weak var weakState: StateNode<Int>?
         weak var weakComputed: ComputedNode<Int>?

@@ -162,6 +162,77 @@ export function banner({ title, message, symbol = "exclamation-triangle-fill", t
       : null);
 }
 
+/**
+ * Shows the error banner (`#error-banner`) with a "Reintentar" button calling `retry` in `slot`,
+ * or empties `slot` when `error` is null. The same message is not redrawn.
+ */
+export function renderErrorBanner(slot, error, title, retry) {
+  if (!error) {
+    slot.replaceChildren();
+    return;
+  }
+  const existing = slot.querySelector("#error-banner");
+  if (existing && existing.dataset.message === error) return;
+  const box = banner({
+    id: "error-banner",
+    title,
+    message: error,
+    actions: [{ label: "Reintentar", onClick: retry }],
+  });
+  box.dataset.message = error;
+  slot.replaceChildren(box);
+}
+
+/**
+ * Keeps the children of `list` in the order of `items`, by id: `create(item)` makes a new row
+ * (`{li, …}`) once, `update(row, item)` runs on every render, rows of items gone are removed.
+ */
+export function syncRows(list, rows, items, create, update) {
+  const seen = new Set();
+  let previous = null;
+  for (const item of items) {
+    seen.add(item.id);
+    let row = rows.get(item.id);
+    if (!row) {
+      row = create(item);
+      rows.set(item.id, row);
+    }
+    update(row, item);
+    const wantedPlace = previous ? previous.nextSibling : list.firstChild;
+    if (row.li !== wantedPlace) list.insertBefore(row.li, wantedPlace);
+    previous = row.li;
+  }
+  for (const [id, row] of rows) {
+    if (!seen.has(id)) {
+      row.li.remove();
+      rows.delete(id);
+    }
+  }
+}
+
+/** The reload button of a bar: a spinner and busy while `loading`, else the arrow. */
+export function renderReloadButton(button, loading) {
+  button.disabled = Boolean(loading);
+  button.replaceChildren(loading ? el("span", { className: "spinner", "aria-hidden": "true" }) : sym("arrow-clockwise"));
+  button.setAttribute("aria-busy", loading ? "true" : "false");
+}
+
+/**
+ * Makes the back link of a detail page go back in history when the page was opened from its
+ * list (`./`), so the list keeps its scroll position; `onBack` runs first in every case.
+ */
+export function backToList(link, onBack = () => {}) {
+  link.addEventListener("click", (event) => {
+    onBack();
+    const from = document.referrer ? new URL(document.referrer) : null;
+    const listPath = new URL("./", location.href).pathname;
+    if (from && from.origin === location.origin && from.pathname.replace(/index\.html$/, "") === listPath && history.length > 1) {
+      event.preventDefault();
+      history.back();
+    }
+  });
+}
+
 /** An activity indicator with an optional label, announced to screen readers. */
 export function loadingRow(label) {
   return el("div", { className: "loading-row", role: "status" },

@@ -1,6 +1,6 @@
 // The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
 import { subscribe, act } from "../js/events.js";
-import { el, sym, imageBox, setImage, setupNavBar, setCounter, banner, loadingRow } from "../js/ui.js";
+import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
 
 const API = "/api/quizzes";
@@ -68,46 +68,6 @@ function updateRow(row, quiz) {
   QuizCard.paintStar(row.star, Boolean(quiz.favourite));
 }
 
-function renderRows(quizzes) {
-  const seen = new Set();
-  let previous = null;
-  for (const quiz of quizzes) {
-    seen.add(quiz.id);
-    let row = rows.get(quiz.id);
-    if (!row) {
-      row = createRow(quiz);
-      rows.set(quiz.id, row);
-    }
-    updateRow(row, quiz);
-    const wantedPlace = previous ? previous.nextSibling : list.firstChild;
-    if (row.li !== wantedPlace) list.insertBefore(row.li, wantedPlace);
-    previous = row.li;
-  }
-  for (const [id, row] of rows) {
-    if (!seen.has(id)) {
-      row.li.remove();
-      rows.delete(id);
-    }
-  }
-}
-
-function renderBanner(state) {
-  if (!state.error) {
-    bannerSlot.replaceChildren();
-    return;
-  }
-  const existing = bannerSlot.querySelector("#error-banner");
-  if (existing && existing.dataset.message === state.error) return;
-  const box = banner({
-    id: "error-banner",
-    title: "No se pudieron descargar los quizzes",
-    message: state.error,
-    actions: [{ label: "Reintentar", onClick: () => reload() }],
-  });
-  box.dataset.message = state.error;
-  bannerSlot.replaceChildren(box);
-}
-
 function render(state) {
   current = state;
   const all = Array.isArray(state.quizzes) ? state.quizzes : [];
@@ -124,14 +84,9 @@ function render(state) {
   if (!filterPending) filterSwitch.checked = onlyUnanswered;
   filterSwitch.disabled = false;
 
-  reloadButton.disabled = Boolean(state.loading);
-  reloadButton.replaceChildren(state.loading
-    ? el("span", { className: "spinner", "aria-hidden": "true" })
-    : sym("arrow-clockwise"));
-  reloadButton.setAttribute("aria-busy", state.loading ? "true" : "false");
-
-  renderBanner(state);
-  renderRows(shown);
+  renderReloadButton(reloadButton, state.loading);
+  renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar los quizzes", () => reload());
+  syncRows(list, rows, shown, createRow, updateRow);
   list.hidden = shown.length === 0;
   listHeader.textContent = all.length === 0 ? "Quizzes"
     : `${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;

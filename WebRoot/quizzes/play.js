@@ -1,7 +1,7 @@
 // The play screen of one quiz (deep link: play.html?id=N). Renders the `quizzes` snapshot's
 // item with that id; everything but the answer, which only comes on request.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, banner } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, banner, backToList } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
 
 const API = "/api/quizzes";
@@ -29,13 +29,7 @@ setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
 
 // Back goes back in history when we came from the list, so its scroll position survives.
-back.addEventListener("click", (event) => {
-  const from = document.referrer ? new URL(document.referrer) : null;
-  if (from && from.origin === location.origin && from.pathname.replace(/index\.html$/, "") === new URL("./", location.href).pathname && history.length > 1) {
-    event.preventDefault();
-    history.back();
-  }
-});
+backToList(back);
 
 star.addEventListener("click", () => {
   if (card.quiz) toggleFavourite(API, card.quiz, star);

@@ -47,7 +47,7 @@ final class EventStreamReader: Sendable {
     var received: [Event] { events.withLock { $0.parsed } }
 
     /// Waits for the `count`-th event named `name` (1-based), failing after `timeout`.
-    func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(10)) async throws -> Event? {
+    func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(30)) async throws -> Event? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let matching = received.filter { $0.name == name }

@@ -69,7 +69,7 @@ final class RunningApp {
 
     /// The state of `app` (`quizzes` or `quiz`) once `condition` holds; fails after `timeout`.
     func state(
-        _ app: String, timeout: Duration = .seconds(10), until condition: ([String: Any]) -> Bool = { _ in true }
+        _ app: String, timeout: Duration = .seconds(30), until condition: ([String: Any]) -> Bool = { _ in true }
     ) async throws -> [String: Any] {
         let deadline = ContinuousClock.now + timeout
         while true {

@@ -1,0 +1,137 @@
+"""What the browser tests of the list games (Libros, Partidos, Películas) share: the stand-in's
+own data (which holds the right answers the pages never get), its outage switch, the alert, and
+the layout checks at 320 px, in landscape and on a desktop, light and dark."""
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import wait_until
+
+LAYOUTS = [
+    ({"width": 320, "height": 568}, "light"),
+    ({"width": 320, "height": 568}, "dark"),
+    ({"width": 568, "height": 320}, "dark"),
+    ({"width": 1440, "height": 900}, "light"),
+]
+
+
+def stand_in_items(server, path):
+    """The stand-in's list with the answers (e.g. `/standin/books/`), keyed by id."""
+    status, body = server.request("GET", path)
+    assert status == 200, (status, body)
+    return {item["id"]: item for item in body}
+
+
+def loaded(server, app, list_key):
+    """The app's state once its first download has finished with items in it."""
+    return wait_until(lambda: (lambda s: s if s[list_key] and not s["loading"] else None)(server.state(app)),
+                      timeout=15, message=f"the first list of {app}")
+
+
+def set_outage(server, app, on):
+    """Makes the stand-in of `app` fail with 503 (on) or answer again (off)."""
+    status, body = server.request("PUT" if on else "DELETE", f"/standin/{app}/control/outage")
+    assert status == 200, (status, body)
+
+
+def alert(page):
+    return page.get_by_role("alertdialog")
+
+
+def answer_and_close(page, button, title):
+    """Clicks `button`, sees the alert `title` and closes it with Enter; returns its message."""
+    button.click()
+    expect(alert(page)).to_be_visible()
+    expect(alert(page).locator(".alert-title")).to_have_text(title)
+    message = alert(page).locator(".alert-message").inner_text()
+    page.keyboard.press("Enter")
+    expect(alert(page)).to_have_count(0)
+    return message
+
+
+def images_have_alt_and_load(page):
+    """Every image of the page has an alt text and has loaded."""
+    page.wait_for_function("() => [...document.images].every(i => i.complete)")
+    missing_alt = page.evaluate("() => [...document.images].filter(i => !i.getAttribute('alt')).map(i => i.src)")
+    assert not missing_alt, f"images without alt text: {missing_alt}"
+    broken = page.evaluate("() => [...document.images].filter(i => i.naturalWidth === 0).map(i => i.src)")
+    assert not broken, f"images that did not load: {broken}"
+
+
+def check_layout(new_context, url, viewport, scheme, ready_selector):
+    """Opens `url` at `viewport` in `scheme`: no sideways scrolling, the theme's background,
+    alt texts on every image. Returns the page."""
+    page = new_context(viewport=viewport, color_scheme=scheme).new_page()
+    page.goto(url)
+    expect(page.locator(ready_selector).first).to_be_visible()
+    images_have_alt_and_load(page)
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{url} scrolls sideways by {overflow}px at {viewport}"
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
+    # Nothing sticks out of the content column (long names wrap or are cut with an ellipsis).
+    wider = page.evaluate("""() => [...document.querySelectorAll('main *')]
+        .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .map(e => e.id || e.className)""")
+    assert not wider, f"elements wider than the screen at {viewport}: {wider}"
+    return page
+
+
+def focus_ring_visible(page):
+    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
+
+
+# ---------- the pages ----------
+
+def rows(page):
+    return page.locator("#items > li")
+
+
+def row(page, item_id):
+    return page.locator(f'#items > li[data-id="{item_id}"]')
+
+
+def open_list(page, server, app):
+    page.goto(server.url(f"/{app}/"))
+    expect(rows(page).first).to_be_visible()
+    return page
+
+
+def open_detail(page, server, app, item_id, ready):
+    """Opens the detail page of `item_id` and waits for `ready` (a locator maker) to be visible."""
+    page.goto(server.url(f"/{app}/play.html?id={item_id}"))
+    expect(ready(page)).to_be_visible()
+    return page
+
+
+# ---------- checks every list game passes ----------
+
+def check_home_opens(server, page, app, count):
+    """The launcher's tile of `app` is available and opens its list with `count` rows."""
+    page.goto(server.url("/"))
+    tile = page.locator(f"#app-{app}")
+    expect(tile).not_to_contain_text("próximamente")
+    tile.click()
+    expect(page).to_have_url(re.compile(rf"/{app}/$"))
+    expect(rows(page)).to_have_count(count)
+
+
+def check_outage_banner(server, page, app, count, title):
+    """With the stand-in down a reload shows the banner `title` over the last good list (also in
+    a detail page); "Reintentar" once it is up again clears it everywhere."""
+    open_list(page, server, app)
+    set_outage(server, app, True)
+    page.click("#reload")
+    banner = page.locator("#error-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(title)
+    expect(rows(page)).to_have_count(count)     # the last good list stays
+    detail = page.context.new_page()
+    detail.goto(server.url(f"/{app}/" + page.locator("#items a").first.get_attribute("href")))
+    expect(detail.locator("#error-banner")).to_be_visible()
+    set_outage(server, app, False)
+    banner.get_by_role("button", name="Reintentar").click()
+    expect(banner).to_have_count(0)
+    expect(detail.locator("#error-banner")).to_have_count(0)
+    expect(rows(page)).to_have_count(count)

@@ -1,0 +1,180 @@
+"""Browser tests of Libros (issue 5, the June 2024 exam) against the real server and its stand-in:
+the list of books, the "Respuesta sobre:" screen with both answers, the alert, the score live in
+every page, the error banner, progress, keyboard use, and the layout in both themes."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from fake_list_server import FakeListServer
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
+                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
+                        open_detail, open_list, row, rows, stand_in_items)
+
+
+def open_book(page, server, book):
+    return open_detail(page, server, "books", book["id"], lambda p: p.locator("#book", has_text=book["book"]))
+
+
+def buttons(page, book):
+    """(right button, wrong button) of `book` (a stand-in item, with its solution)."""
+    right = page.locator(f"#answer{book['solution']}")
+    wrong = page.locator(f"#answer{3 - book['solution']}")
+    return right, wrong
+
+
+@pytest.fixture
+def books(server):
+    loaded(server, "books", "books")
+    return stand_in_items(server, "/standin/books/")
+
+
+def test_home_opens_libros(server, page, books):
+    check_home_opens(server, page, "books", len(books))
+
+
+def test_list_detail_answer_alert_and_back(server, page, books):
+    open_list(page, server, "books")
+    expect(page.locator("h1")).to_have_text("Libros")
+    expect(rows(page)).to_have_count(len(books))
+    for book_id, book in books.items():
+        expect(row(page, book_id).locator(".game-title")).to_have_text(book["book"])
+    book = next(iter(books.values()))
+    row(page, book["id"]).locator("a").click()
+    expect(page).to_have_url(re.compile(rf"/books/play\.html\?id={book['id']}$"))
+    expect(page.locator("h1")).to_have_text("Respuesta sobre:")
+    expect(page.locator("#book")).to_have_text(book["book"])
+    expect(page.locator("#question")).to_have_text(book["question"])
+    for n in (1, 2):
+        expect(page.locator(f"#answer{n}")).to_have_text(book[f"answer{n}"]["answer"])
+        image = page.locator(f"#answer{n}-image img")
+        expect(image).to_have_attribute("alt", re.compile(re.escape(book[f"answer{n}"]["answer"])))
+    images_have_alt_and_load(page)
+    assert page.locator("#answer1-image img").get_attribute("src") != page.locator("#answer2-image img").get_attribute("src")
+
+    right, wrong = buttons(page, book)
+    right_text = book[f"answer{book['solution']}"]["answer"]
+    message = answer_and_close(page, wrong, "Incorrecto")
+    assert right_text in message
+    expect(page.locator("#score")).to_have_text("0")
+    expect(page.locator("#last-result")).to_contain_text("no es la respuesta")
+    expect(wrong).to_be_focused()
+    answer_and_close(page, right, "¡Correcto!")
+    expect(page.locator("#score")).to_have_text("1")
+    expect(page.locator("#last-result")).to_contain_text("correcto")
+
+    page.click("#back")
+    expect(page).to_have_url(re.compile(r"/books/$"))
+    expect(row(page, book["id"]).locator(".badge-right")).to_be_visible()
+    expect(page.locator("#score")).to_have_text("1")
+    expect(page.locator("#list-header")).to_contain_text("1 acertado")
+
+
+def test_the_score_is_live_in_every_page_and_browser(server, new_context, books):
+    first, second = list(books.values())[:2]
+    browser_a = new_context()
+    player = open_book(browser_a.new_page(), server, first)
+    same_browser_list = open_list(browser_a.new_page(), server, "books")
+    other_browser_detail = open_book(new_context().new_page(), server, second)
+    for page in (player, same_browser_list, other_browser_detail):
+        expect(page.locator("#score")).to_have_text("0")
+    right, _ = buttons(player, first)
+    answer_and_close(player, right, "¡Correcto!")
+    for page in (player, same_browser_list, other_browser_detail):
+        expect(page.locator("#score")).to_have_text("1")
+    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    # The same answer twice does not count twice; another book does.
+    right, _ = buttons(other_browser_detail, second)
+    answer_and_close(other_browser_detail, right, "¡Correcto!")
+    for page in (player, same_browser_list, other_browser_detail):
+        expect(page.locator("#score")).to_have_text("2")
+
+
+def test_the_alert_appears_with_the_new_score_already_in_the_bar(server, page, books):
+    book = next(iter(books.values()))
+    open_book(page, server, book)
+    right, _ = buttons(page, book)
+    right.click()
+    expect(alert(page)).to_be_visible()
+    expect(page.locator("#score")).to_have_text("1")
+    page.keyboard.press("Escape")
+    expect(alert(page)).to_have_count(0)
+
+
+def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, books):
+    check_outage_banner(server, page, "books", len(books), "No se pudieron descargar los libros")
+
+
+def test_progress_while_downloading_and_text_never_as_html(start_server, page):
+    markup = "<img src=x onerror=\"window.__pwned=1\"><b>negrita</b>"
+    items = [{"id": 5, "book": markup, "question": "¿<i>Qué</i>?", "solution": 2,
+              "answer1": {"answer": "<u>uno</u>", "photo": "javascript:alert(1)"},
+              "answer2": {"answer": "dos", "photo": None}}]
+    fake = FakeListServer(items).start()
+    try:
+        server = start_server("--books-url", fake.url)
+        loaded(server, "books", "books")
+        open_list(page, server, "books")
+        expect(row(page, 5).locator(".game-title")).to_have_text(markup)
+        fake.delay_s = 1.5
+        page.click("#reload")
+        expect(page.locator("#progress")).to_be_visible()
+        expect(page.locator("#reload")).to_have_attribute("aria-busy", "true")
+        expect(page.locator("#progress")).to_have_count(0, timeout=15_000)
+        fake.delay_s = 0
+        page.goto(server.url("/books/play.html?id=5"))
+        expect(page.locator("#book")).to_have_text(markup)
+        expect(page.locator("#question")).to_have_text("¿<i>Qué</i>?")
+        expect(page.locator("#answer1")).to_have_text("<u>uno</u>")
+        # No usable photo: a placeholder that says what it stands for.
+        expect(page.locator("#answer2-image")).to_have_attribute("aria-label", re.compile("dos"))
+        assert page.locator("main b, main i, main u, main img").count() == 0
+        answer_and_close(page, page.locator("#answer2"), "¡Correcto!")
+        assert page.evaluate("() => window.__pwned") is None
+    finally:
+        fake.stop()
+
+
+def test_playable_by_keyboard_alone(server, page, books):
+    book = next(iter(books.values()))
+    open_list(page, server, "books")
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")                      # reload
+    expect(page.locator("#reload")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(row(page, book["id"]).locator("a")).to_be_focused()
+    assert focus_ring_visible(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#book")).to_have_text(book["book"])
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")
+    expect(page.locator("#answer1")).to_be_focused()
+    assert focus_ring_visible(page)
+    if book["solution"] == 2:
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
+    page.keyboard.press("Enter")
+    expect(alert(page)).to_have_count(0)
+    expect(page.locator(f"#answer{book['solution']}")).to_be_focused()
+    expect(page.locator("#score")).to_have_text("1")
+
+
+def test_unknown_book_says_so(server, page, books):
+    page.goto(server.url("/books/play.html?id=999999"))
+    expect(page.locator("#not-found")).to_be_visible()
+    page.locator("#not-found a").click()
+    expect(rows(page).first).to_be_visible()
+
+
+@pytest.mark.parametrize("path", ["/books/", "/books/play.html?id={id}"])
+@pytest.mark.parametrize("viewport,scheme", LAYOUTS)
+def test_pages_fit_the_screen_in_both_themes(server, new_context, books, path, viewport, scheme):
+    book = max(books.values(), key=lambda b: len(b["book"]) + len(b["answer1"]["answer"]) + len(b["answer2"]["answer"]))
+    ready = "#items > li" if path == "/books/" else "#answer2"
+    page = check_layout(new_context, server.url(path.format(id=book["id"])), viewport, scheme, ready)
+    if path != "/books/":
+        # Both pictures are on screen at once, side by side.
+        boxes = [page.locator(f"#answer{n}-image").bounding_box() for n in (1, 2)]
+        assert abs(boxes[0]["y"] - boxes[1]["y"]) < 1 and boxes[0]["x"] + boxes[0]["width"] <= boxes[1]["x"]

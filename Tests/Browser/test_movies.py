@@ -1,0 +1,167 @@
+"""Browser tests of Películas (issue 5) against the real server and its stand-in: the list with
+posters, the "Responde:" screen with Sí / No, the alert, the poster that goes almost grey while
+the alert is up and comes back to colour after it (both animated), the live score, the error
+banner, keyboard use, and the layout in both themes."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from conftest import wait_until
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
+                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
+                        open_detail, open_list, row, rows, stand_in_items)
+
+
+def open_movie(page, server, movie):
+    return open_detail(page, server, "movies", movie["id"], lambda p: p.locator("#name", has_text=movie["name"]))
+
+
+def buttons(page, movie):
+    """(right button, wrong button) of `movie` (a stand-in item, with its answer)."""
+    yes, no = page.locator("#yes"), page.locator("#no")
+    return (yes, no) if movie["answer"] else (no, yes)
+
+
+def poster_filter(page):
+    return page.evaluate("() => getComputedStyle(document.getElementById('poster')).filter")
+
+
+def saturation(filter_value):
+    """The saturation a computed `filter` applies: 1 for none."""
+    if filter_value in ("none", ""):
+        return 1.0
+    match = re.fullmatch(r"saturate\(([\d.]+)\)", filter_value)
+    assert match, f"unexpected filter {filter_value!r}"
+    return float(match.group(1))
+
+
+@pytest.fixture
+def movies(server):
+    loaded(server, "movies", "movies")
+    return stand_in_items(server, "/standin/movies/movies.json")
+
+
+def test_home_opens_peliculas(server, page, movies):
+    check_home_opens(server, page, "movies", len(movies))
+
+
+def test_list_detail_answer_alert_and_back(server, page, movies):
+    open_list(page, server, "movies")
+    expect(page.locator("h1")).to_have_text("Películas")
+    expect(rows(page)).to_have_count(len(movies))
+    for movie_id, movie in movies.items():
+        expect(row(page, movie_id).locator(".game-title")).to_have_text(movie["name"])
+        expect(row(page, movie_id).locator("img")).to_have_attribute("alt", re.compile(re.escape(movie["name"])))
+    images_have_alt_and_load(page)
+    movie = next(iter(movies.values()))
+    row(page, movie["id"]).locator("a").click()
+    expect(page).to_have_url(re.compile(rf"/movies/play\.html\?id={movie['id']}$"))
+    expect(page.locator("h1")).to_have_text("Responde:")
+    expect(page.locator("#name")).to_have_text(movie["name"])
+    expect(page.locator("#question")).to_have_text(movie["question"])
+    expect(page.locator("#yes")).to_have_text("Sí")
+    expect(page.locator("#no")).to_have_text("No")
+    images_have_alt_and_load(page)
+
+    right, wrong = buttons(page, movie)
+    message = answer_and_close(page, wrong, "Incorrecto")
+    assert ("«Sí»" if movie["answer"] else "«No»") in message
+    expect(page.locator("#score")).to_have_text("0")
+    expect(wrong).to_be_focused()
+    answer_and_close(page, right, "¡Correcto!")
+    expect(page.locator("#score")).to_have_text("1")
+    expect(page.locator("#last-result")).to_contain_text("correcto")
+
+    page.click("#back")
+    expect(page).to_have_url(re.compile(r"/movies/$"))
+    expect(row(page, movie["id"]).locator(".badge-right")).to_be_visible()
+    expect(page.locator("#list-header")).to_contain_text("1 acertada")
+
+
+def test_the_poster_goes_grey_with_the_alert_and_back_to_colour_animated(server, page, movies):
+    movie = next(iter(movies.values()))
+    open_movie(page, server, movie)
+    images_have_alt_and_load(page)
+    assert saturation(poster_filter(page)) == 1.0
+    transition = page.evaluate("""() => { const s = getComputedStyle(document.getElementById('poster'));
+        return {property: s.transitionProperty, duration: s.transitionDuration}; }""")
+    assert "filter" in transition["property"] or transition["property"] == "all", transition
+    assert any(float(d.rstrip("s")) >= 0.2 for d in transition["duration"].split(",")), transition
+
+    # Sample the computed filter every animation frame from the click on.
+    page.evaluate("""() => { window.__filters = [];
+        const poster = document.getElementById('poster');
+        const sample = () => { window.__filters.push(getComputedStyle(poster).filter); window.__sampling = requestAnimationFrame(sample); };
+        sample(); }""")
+    right, _ = buttons(page, movie)
+    right.click()
+    expect(alert(page)).to_be_visible()
+    wait_until(lambda: saturation(poster_filter(page)) == pytest.approx(0.2), timeout=5, message="saturate(0.2) during the alert")
+    going_grey = [saturation(f) for f in page.evaluate("() => window.__filters")]
+    assert any(0.2 < s < 1.0 for s in going_grey), f"the poster went grey at once, not animated: {sorted(set(going_grey))}"
+    expect(alert(page)).to_be_visible()   # still grey while the alert stays
+    assert saturation(poster_filter(page)) == pytest.approx(0.2)
+
+    page.evaluate("() => { window.__filters = []; }")
+    page.keyboard.press("Enter")
+    expect(alert(page)).to_have_count(0)
+    wait_until(lambda: saturation(poster_filter(page)) == 1.0, timeout=5, message="full colour after the alert")
+    coming_back = [saturation(f) for f in page.evaluate("() => { cancelAnimationFrame(window.__sampling); return window.__filters; }")]
+    assert any(0.2 < s < 1.0 for s in coming_back), f"the colour came back at once, not animated: {sorted(set(coming_back))}"
+
+
+def test_the_score_is_live_in_every_page_and_browser(server, new_context, movies):
+    first, second = list(movies.values())[:2]
+    browser_a = new_context()
+    player = open_movie(browser_a.new_page(), server, first)
+    same_browser_list = open_list(browser_a.new_page(), server, "movies")
+    other_browser_detail = open_movie(new_context().new_page(), server, second)
+    for page in (player, same_browser_list, other_browser_detail):
+        expect(page.locator("#score")).to_have_text("0")
+    right, _ = buttons(player, first)
+    answer_and_close(player, right, "¡Correcto!")
+    for page in (player, same_browser_list, other_browser_detail):
+        expect(page.locator("#score")).to_have_text("1")
+    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    # Another tab's answer does not grey this tab's poster: the alert is each tab's own.
+    assert saturation(poster_filter(other_browser_detail)) == 1.0
+
+
+def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, movies):
+    check_outage_banner(server, page, "movies", len(movies), "No se pudieron descargar las películas")
+
+
+def test_playable_by_keyboard_alone(server, page, movies):
+    movie = next(iter(movies.values()))
+    open_list(page, server, "movies")
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")                      # reload
+    page.keyboard.press("Tab")
+    expect(row(page, movie["id"]).locator("a")).to_be_focused()
+    assert focus_ring_visible(page)
+    page.keyboard.press("Enter")
+    expect(page.locator("#name")).to_have_text(movie["name"])
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")
+    expect(page.locator("#yes")).to_be_focused()
+    if not movie["answer"]:
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
+    page.keyboard.press("Escape")
+    expect(alert(page)).to_have_count(0)
+    expect(page.locator("#yes" if movie["answer"] else "#no")).to_be_focused()
+    expect(page.locator("#score")).to_have_text("1")
+
+
+@pytest.mark.parametrize("path", ["/movies/", "/movies/play.html?id={id}"])
+@pytest.mark.parametrize("viewport,scheme", LAYOUTS)
+def test_pages_fit_the_screen_in_both_themes(server, new_context, movies, path, viewport, scheme):
+    movie = max(movies.values(), key=lambda m: len(m["name"]) + len(m["question"]))
+    ready = "#items > li" if path == "/movies/" else "#no"
+    page = check_layout(new_context, server.url(path.format(id=movie["id"])), viewport, scheme, ready)
+    if path != "/movies/":
+        box = page.locator("#poster").bounding_box()
+        assert box["width"] > 100 and box["height"] / box["width"] == pytest.approx(1.5, rel=0.02)

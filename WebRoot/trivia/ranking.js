@@ -1,0 +1,56 @@
+// The ranking (topic `ranking`, shared by every player): position, name, date and score, live in
+// every open tab when anybody saves. `?saved=<date>` marks the entry this browser just saved.
+import { subscribe } from "../js/events.js";
+import { el, sym, setupNavBar, banner, loadingRow } from "../js/ui.js";
+import { rankingRow } from "./trivia-common.js";
+
+const navbar = document.getElementById("navbar");
+const list = document.getElementById("ranking");
+const listState = document.getElementById("ranking-state");
+const header = document.getElementById("ranking-header");
+const bannerSlot = document.getElementById("banner-slot");
+const savedDate = new URLSearchParams(location.search).get("saved") ?? "";
+
+let scrolledToMine = false;
+let known = null; // dates of the entries already shown, to mark the ones that arrive live
+
+setupNavBar(navbar);
+listState.replaceChildren(loadingRow("Conectando…"));
+
+function render(state) {
+  const entries = Array.isArray(state.entries) ? state.entries : [];
+  const total = Number(state.total) || 0;
+  const rows = entries.map((entry) => {
+    const row = rankingRow(entry, { mine: savedDate !== "" && entry.date === savedDate });
+    if (known && !known.has(entry.date)) row.classList.add("new");
+    return row;
+  });
+  list.replaceChildren(...rows);
+  known = new Set(entries.map((entry) => entry.date));
+  list.hidden = entries.length === 0;
+  header.textContent = total === 0 ? "Puntuaciones"
+    : total > entries.length ? `Las ${entries.length} mejores de ${total} puntuaciones`
+    : `${total} puntuaci${total === 1 ? "ón" : "ones"}`;
+
+  if (state.error) {
+    bannerSlot.replaceChildren(banner({ id: "error-banner", title: "Problema con el ranking", message: state.error }));
+  } else {
+    bannerSlot.replaceChildren();
+  }
+  if (entries.length === 0) {
+    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+      sym("trophy"),
+      el("p", { className: "empty-title", text: "Aún no hay puntuaciones" }),
+      el("p", { className: "empty-message", text: "Juega una partida y guarda tu puntuación: aparecerá aquí al momento." }),
+      el("a", { className: "btn btn-tinted", href: "play.html", text: "Play Trivia" })));
+  } else {
+    listState.replaceChildren();
+  }
+  const mine = list.querySelector(".mine");
+  if (mine && !scrolledToMine) {
+    scrolledToMine = true;
+    mine.scrollIntoView({ block: "center" });
+  }
+}
+
+subscribe("ranking", render);
