@@ -61,13 +61,17 @@ enum Graph {
     // MARK: Marking (under the lock)
 
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
+    @inline(__always)
     static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
         for reference in source.targets {
-            reference.node.sourceMayHaveChanged(depth: depth, into: &wave)
+            reference.node._withUnsafeGuaranteedRef {
+                $0.sourceMayHaveChanged(depth: depth, into: &wave)
+            }
         }
     }
 
     /// Puts an observer into `wave`, or asks its delivering thread to run it once more.
+    @inline(__always)
     static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
         if observer.flags.contains(.delivering) {
@@ -92,13 +96,13 @@ enum Graph {
 
     /// Lists `target` among the targets of `source`.
     static func addTarget(_ target: Node, to source: Node) {
-        source.targets.append(Node.TargetReference(node: target))
+        source.targets.append(Node.TargetReference(target))
         if source.targets.count == 1 { source.didGainFirstTarget() }
     }
 
     /// Removes `target` from the targets of `source`.
     static func removeTarget(_ target: Node, from source: Node) {
-        guard let index = source.targets.lastIndex(where: { $0.node === target }) else { return }
+        guard let index = source.targets.lastIndex(where: { $0.refers(to: target) }) else { return }
         source.targets.remove(at: index)
         if source.targets.isEmpty { source.didLoseLastTarget() }
     }
@@ -182,15 +186,20 @@ enum Graph {
         var errors: [SignalError] = []
         var readyCount = 0
         for index in context.queue.indices {
-            let observer = context.queue[index]
-            observer.flags.remove(.scheduled)
-            if observer.flags.contains(.cancelled) { continue }
-            if observer.depth > Graph.maximumDepth {
-                errors.append(.notificationCycle(depth: observer.depth))
-                continue
-            }
-            if observer.prepare(context, &trash) {
+            // The queue owns the observers: use them without retaining.
+            let runs = Unmanaged.passUnretained(context.queue[index])._withUnsafeGuaranteedRef {
+                observer in
+                observer.flags.remove(.scheduled)
+                if observer.flags.contains(.cancelled) { return false }
+                if observer.depth > Graph.maximumDepth {
+                    errors.append(.notificationCycle(depth: observer.depth))
+                    return false
+                }
+                guard observer.prepare(context, &trash) else { return false }
                 observer.flags.insert(.delivering)
+                return true
+            }
+            if runs {
                 context.queue.swapAt(readyCount, index)
                 readyCount += 1
             }
@@ -204,19 +213,23 @@ enum Graph {
     /// their callbacks queued, until nothing is left.
     static func deliver(_ context: ThreadContext) {
         while true {
-            for index in 0..<context.readyCount where !context.ready[index].isCancelled {
-                let observer = context.ready[index]
-                context.depth = observer.depth
-                observer.deliver(context)
+            // `context.ready` owns the observers until the end of the wave: use them unretained.
+            for index in 0..<context.readyCount {
+                Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                    if observer.isCancelled { return }
+                    context.depth = observer.depth
+                    observer.deliver(context)
+                }
             }
             let done: Bool = locked(context) { trash in
                 for index in 0..<context.readyCount {
-                    let observer = context.ready[index]
-                    observer.flags.remove(.delivering)
-                    observer.finish(context, &trash)
-                    if observer.flags.contains(.redeliver) {
-                        observer.flags.remove(.redeliver)
-                        schedule(observer, depth: observer.depth, into: &context.queue)
+                    Unmanaged.passUnretained(context.ready[index])._withUnsafeGuaranteedRef { observer in
+                        observer.flags.remove(.delivering)
+                        observer.finish(context, &trash)
+                        if observer.flags.contains(.redeliver) {
+                            observer.flags.remove(.redeliver)
+                            schedule(observer, depth: observer.depth, into: &context.queue)
+                        }
                     }
                 }
                 if context.queue.isEmpty || context.batchDepth > 0 {

@@ -1,10 +1,10 @@
-/// A target at the end of the graph, run by the delivery loop: a subscriber or an effect.
-/// `prepare` and `finish` run under the lock, `deliver` outside it on the delivering thread.
 import Synchronization
 
+/// A target at the end of the graph, run by the delivery loop: a subscriber or an effect.
+/// `prepare` and `finish` run under the lock, `deliver` outside it on the delivering thread.
 class ObserverNode: Node, @unchecked Sendable {
-    // @unchecked: flags and links are guarded by the graph lock; the pending fields of
-    // subclasses are used only by the one thread that set `.delivering`.
+    // @unchecked: flags and links are guarded by the graph lock; the pending value of a
+    // subscriber is used only by the one thread that set `.delivering`.
 
     /// Mirrors `Flags.cancelled` for the delivery loop, which checks it outside the lock right
     /// before each call (so a callback cancelling a later one in the same wave stops it).

@@ -58,7 +58,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
             swap(&value, &incoming)
             return changed(context, &trash)
         }
-        withExtendedLifetime(incoming) {}  // now the old value: released here, outside the lock
+        // `incoming` now holds the old value: it is released when this call returns, outside the lock.
         if let delivery { Graph.deliver(delivery) }
     }
 

@@ -5,6 +5,8 @@
 @propertyWrapper
 public struct Tracked<Value: Sendable>: Sendable {
     private let state: State<Value>
+    /// Whether `state` already bumps the model's `changes` (set on first use through the model).
+    private var isAttached = false
 
     /// A tracked property starting at `wrappedValue`; writes equal to the current value are ignored.
     public init(wrappedValue: Value) where Value: Equatable {
@@ -53,12 +55,16 @@ public struct Tracked<Value: Sendable>: Sendable {
         attachedState(model, storageKeyPath)
     }
 
-    /// The state, tied to the model's `changes` on first use.
+    /// The state, tied to the model's `changes` on first use. (The wrapper is stored in the
+    /// model, so `isAttached` is read and written wherever the model's properties are.)
     private static func attachedState<Model: SignalModel>(
         _ model: Model, _ storageKeyPath: ReferenceWritableKeyPath<Model, Self>
     ) -> State<Value> {
-        let state = model[keyPath: storageKeyPath].state
-        state.node.attachCompanion(model.changes.node)
-        return state
+        let wrapper = model[keyPath: storageKeyPath]
+        if !wrapper.isAttached {
+            wrapper.state.node.attachCompanion(model.changes.node)
+            model[keyPath: storageKeyPath].isAttached = true
+        }
+        return wrapper.state
     }
 }
