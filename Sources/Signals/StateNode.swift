@@ -20,65 +20,64 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
 
     /// Atomically transforms the value; notifies (before returning) when it changed.
     func write<R, E: Error>(_ transform: (inout Value) throws(E) -> R) throws(E) -> R {
-        let context = ThreadContext.current
-        if let context, context.holdsLock {
+        if ThreadContext.isComputing {
             // A computation must not have side effects: report it and leave the state as is.
             SignalDiagnostics.report(.writeDuringComputation)
-            var copy = value
+            var copy = Graph.locked(ThreadContext.current) { _ in value }
             return try transform(&copy)
         }
         var replaced: Value?
         var result: Result<R, E>?
-        let delivery: ThreadContext? = Graph.locked(context) { trash in
+        let mustDeliver: Bool = Graph.locked(nil) { trash in
             var newValue = value
             do throws(E) { result = .success(try transform(&newValue)) } catch {
                 result = .failure(error)
-                return nil
+                return false
             }
-            if isEqual(value, newValue) { return nil }
+            if isEqual(value, newValue) { return false }
             swap(&value, &newValue)
             replaced = newValue
-            return changed(context, &trash)
+            return changed(&trash)
         }
         withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        if let delivery { Graph.deliver(delivery) }
+        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
         return try result!.get()
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
     func set(_ newValue: Value) {
-        let context = ThreadContext.current
-        if let context, context.holdsLock {
+        if ThreadContext.isComputing {
             SignalDiagnostics.report(.writeDuringComputation)
             return
         }
         var incoming = newValue
-        let delivery: ThreadContext? = Graph.locked(context) { trash in
-            if isEqual(value, incoming) { return nil }
+        let mustDeliver: Bool = Graph.locked(nil) { trash in
+            if isEqual(value, incoming) { return false }
             swap(&value, &incoming)
-            return changed(context, &trash)
+            return changed(&trash)
         }
         // `incoming` now holds the old value: it is released when this call returns, outside the lock.
-        if let delivery { Graph.deliver(delivery) }
+        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
     }
 
-    /// Bookkeeping of a change, under the lock; returns the context that must now deliver.
-    private func changed(_ context: ThreadContext?, _ trash: inout [Any]) -> ThreadContext? {
+    /// Bookkeeping of a change, under the lock; returns true when this thread must now deliver.
+    private func changed(_ trash: inout [Any]) -> Bool {
         version &+= 1
         Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
         if targets.isEmpty && (companion == nil || companion!.targets.isEmpty) {
             companion?.version &+= 1
-            return nil
+            return false
         }
-        let context = context ?? ThreadContext.forCurrentThread()
-        let depth = Graph.causeDepth(context)
-        Graph.markTargets(of: self, depth: depth, into: &context.queue)
-        if let companion {
-            companion.version &+= 1
-            Graph.markTargets(of: companion, depth: depth, into: &context.queue)
+        return ThreadContext.withCurrentThread { context in
+            let depth = Graph.causeDepth(context)
+            Graph.markTargets(of: self, depth: depth, into: &context.queue)
+            if let companion {
+                companion.version &+= 1
+                Graph.markTargets(of: companion, depth: depth, into: &context.queue)
+            }
+            return Graph.startDelivery(context, &trash)
         }
-        return Graph.startDelivery(context, &trash) ? context : nil
     }
 }
 

@@ -54,6 +54,27 @@ final class ThreadContext: @unchecked Sendable {
         return context
     }
 
+    /// Runs `body` with the context of the current thread (made now if needed) without retaining
+    /// it: the slot keeps it alive for as long as the thread runs.
+    @inline(__always)
+    static func withCurrentThread<R>(_ body: (ThreadContext) -> R) -> R {
+        guard let pointer = pthread_getspecific(slot) else { return body(forCurrentThread()) }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Runs `body` with the context of the current thread if it has one, without retaining it.
+    @inline(__always)
+    static func withCurrentIfAny<R>(_ body: (ThreadContext?) -> R) -> R {
+        guard let pointer = pthread_getspecific(slot) else { return body(nil) }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+
+    /// Whether a computed value is computing on the current thread (which then holds the lock).
+    static var isComputing: Bool {
+        guard let pointer = pthread_getspecific(slot) else { return false }
+        return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef { $0.holdsLock }
+    }
+
     /// The thread-specific slot; its destructor releases a thread's context when the thread ends.
     private static let slot: pthread_key_t = {
         var key = pthread_key_t()

@@ -10,15 +10,16 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     /// Reads the value from outside: tracks the read when a computed value or an effect is
     /// running on this thread, and reports a cycle instead of hanging.
     final func read() -> Value {
-        let context = ThreadContext.current
         var cycle = false
-        let value: Value = Graph.locked(context) { trash in
-            if !refresh(context, &trash) {
-                cycle = true
-            } else if let observer = context?.observer {
-                Graph.recordRead(of: self, by: observer)
+        let value: Value = ThreadContext.withCurrentIfAny { context in
+            Graph.locked(context) { trash in
+                if !refresh(context, &trash) {
+                    cycle = true
+                } else if let observer = context?.observer {
+                    Graph.recordRead(of: self, by: observer)
+                }
+                return valueAfterCycle(cycle)
             }
-            return valueAfterCycle(cycle)
         }
         if cycle { SignalDiagnostics.report(.computationCycle) }
         return value

@@ -2,6 +2,8 @@
 own data (which holds the right answers the pages never get), its outage switch, the alert, and
 the layout checks at 320 px, in landscape and on a desktop, light and dark."""
 
+import re
+
 from playwright.sync_api import expect
 
 from conftest import wait_until
@@ -78,3 +80,58 @@ def check_layout(new_context, url, viewport, scheme, ready_selector):
 
 def focus_ring_visible(page):
     return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
+
+
+# ---------- the pages ----------
+
+def rows(page):
+    return page.locator("#items > li")
+
+
+def row(page, item_id):
+    return page.locator(f'#items > li[data-id="{item_id}"]')
+
+
+def open_list(page, server, app):
+    page.goto(server.url(f"/{app}/"))
+    expect(rows(page).first).to_be_visible()
+    return page
+
+
+def open_detail(page, server, app, item_id, ready):
+    """Opens the detail page of `item_id` and waits for `ready` (a locator maker) to be visible."""
+    page.goto(server.url(f"/{app}/play.html?id={item_id}"))
+    expect(ready(page)).to_be_visible()
+    return page
+
+
+# ---------- checks every list game passes ----------
+
+def check_home_opens(server, page, app, count):
+    """The launcher's tile of `app` is available and opens its list with `count` rows."""
+    page.goto(server.url("/"))
+    tile = page.locator(f"#app-{app}")
+    expect(tile).not_to_contain_text("próximamente")
+    tile.click()
+    expect(page).to_have_url(re.compile(rf"/{app}/$"))
+    expect(rows(page)).to_have_count(count)
+
+
+def check_outage_banner(server, page, app, count, title):
+    """With the stand-in down a reload shows the banner `title` over the last good list (also in
+    a detail page); "Reintentar" once it is up again clears it everywhere."""
+    open_list(page, server, app)
+    set_outage(server, app, True)
+    page.click("#reload")
+    banner = page.locator("#error-banner")
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text(title)
+    expect(rows(page)).to_have_count(count)     # the last good list stays
+    detail = page.context.new_page()
+    detail.goto(server.url(f"/{app}/" + page.locator("#items a").first.get_attribute("href")))
+    expect(detail.locator("#error-banner")).to_be_visible()
+    set_outage(server, app, False)
+    banner.get_by_role("button", name="Reintentar").click()
+    expect(banner).to_have_count(0)
+    expect(detail.locator("#error-banner")).to_have_count(0)
+    expect(rows(page)).to_have_count(count)

@@ -7,30 +7,14 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
 from fake_list_server import FakeListServer
-from list_games import (LAYOUTS, alert, answer_and_close, check_layout, focus_ring_visible,
-                        images_have_alt_and_load, loaded, set_outage, stand_in_items)
-
-
-def rows(page):
-    return page.locator("#items > li")
-
-
-def row(page, book_id):
-    return page.locator(f'#items > li[data-id="{book_id}"]')
-
-
-def open_list(page, server):
-    page.goto(server.url("/books/"))
-    expect(rows(page).first).to_be_visible()
-    return page
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
+                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
+                        open_detail, open_list, row, rows, stand_in_items)
 
 
 def open_book(page, server, book):
-    page.goto(server.url(f"/books/play.html?id={book['id']}"))
-    expect(page.locator("#book")).to_have_text(book["book"])
-    return page
+    return open_detail(page, server, "books", book["id"], lambda p: p.locator("#book", has_text=book["book"]))
 
 
 def buttons(page, book):
@@ -47,16 +31,11 @@ def books(server):
 
 
 def test_home_opens_libros(server, page, books):
-    page.goto(server.url("/"))
-    tile = page.locator("#app-books")
-    expect(tile).not_to_contain_text("próximamente")
-    tile.click()
-    expect(page).to_have_url(re.compile(r"/books/$"))
-    expect(rows(page)).to_have_count(len(books))
+    check_home_opens(server, page, "books", len(books))
 
 
 def test_list_detail_answer_alert_and_back(server, page, books):
-    open_list(page, server)
+    open_list(page, server, "books")
     expect(page.locator("h1")).to_have_text("Libros")
     expect(rows(page)).to_have_count(len(books))
     for book_id, book in books.items():
@@ -96,7 +75,7 @@ def test_the_score_is_live_in_every_page_and_browser(server, new_context, books)
     first, second = list(books.values())[:2]
     browser_a = new_context()
     player = open_book(browser_a.new_page(), server, first)
-    same_browser_list = open_list(browser_a.new_page(), server)
+    same_browser_list = open_list(browser_a.new_page(), server, "books")
     other_browser_detail = open_book(new_context().new_page(), server, second)
     for page in (player, same_browser_list, other_browser_detail):
         expect(page.locator("#score")).to_have_text("0")
@@ -124,20 +103,7 @@ def test_the_alert_appears_with_the_new_score_already_in_the_bar(server, page, b
 
 
 def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, books):
-    open_list(page, server)
-    set_outage(server, "books", True)
-    page.click("#reload")
-    banner = page.locator("#error-banner")
-    expect(banner).to_be_visible()
-    expect(banner).to_contain_text("No se pudieron descargar los libros")
-    expect(rows(page)).to_have_count(len(books))     # the last good list stays
-    detail = open_book(page.context.new_page(), server, next(iter(books.values())))
-    expect(detail.locator("#error-banner")).to_be_visible()
-    set_outage(server, "books", False)
-    banner.get_by_role("button", name="Reintentar").click()
-    expect(banner).to_have_count(0)
-    expect(detail.locator("#error-banner")).to_have_count(0)
-    expect(rows(page)).to_have_count(len(books))
+    check_outage_banner(server, page, "books", len(books), "No se pudieron descargar los libros")
 
 
 def test_progress_while_downloading_and_text_never_as_html(start_server, page):
@@ -149,7 +115,7 @@ def test_progress_while_downloading_and_text_never_as_html(start_server, page):
     try:
         server = start_server("--books-url", fake.url)
         loaded(server, "books", "books")
-        open_list(page, server)
+        open_list(page, server, "books")
         expect(row(page, 5).locator(".game-title")).to_have_text(markup)
         fake.delay_s = 1.5
         page.click("#reload")
@@ -172,7 +138,7 @@ def test_progress_while_downloading_and_text_never_as_html(start_server, page):
 
 def test_playable_by_keyboard_alone(server, page, books):
     book = next(iter(books.values()))
-    open_list(page, server)
+    open_list(page, server, "books")
     page.keyboard.press("Tab")                      # back
     page.keyboard.press("Tab")                      # reload
     expect(page.locator("#reload")).to_be_focused()

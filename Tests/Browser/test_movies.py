@@ -9,28 +9,13 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_layout, focus_ring_visible,
-                        images_have_alt_and_load, loaded, set_outage, stand_in_items)
-
-
-def rows(page):
-    return page.locator("#items > li")
-
-
-def row(page, movie_id):
-    return page.locator(f'#items > li[data-id="{movie_id}"]')
-
-
-def open_list(page, server):
-    page.goto(server.url("/movies/"))
-    expect(rows(page).first).to_be_visible()
-    return page
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
+                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
+                        open_detail, open_list, row, rows, stand_in_items)
 
 
 def open_movie(page, server, movie):
-    page.goto(server.url(f"/movies/play.html?id={movie['id']}"))
-    expect(page.locator("#name")).to_have_text(movie["name"])
-    return page
+    return open_detail(page, server, "movies", movie["id"], lambda p: p.locator("#name", has_text=movie["name"]))
 
 
 def buttons(page, movie):
@@ -59,16 +44,11 @@ def movies(server):
 
 
 def test_home_opens_peliculas(server, page, movies):
-    page.goto(server.url("/"))
-    tile = page.locator("#app-movies")
-    expect(tile).not_to_contain_text("próximamente")
-    tile.click()
-    expect(page).to_have_url(re.compile(r"/movies/$"))
-    expect(rows(page)).to_have_count(len(movies))
+    check_home_opens(server, page, "movies", len(movies))
 
 
 def test_list_detail_answer_alert_and_back(server, page, movies):
-    open_list(page, server)
+    open_list(page, server, "movies")
     expect(page.locator("h1")).to_have_text("Películas")
     expect(rows(page)).to_have_count(len(movies))
     for movie_id, movie in movies.items():
@@ -136,7 +116,7 @@ def test_the_score_is_live_in_every_page_and_browser(server, new_context, movies
     first, second = list(movies.values())[:2]
     browser_a = new_context()
     player = open_movie(browser_a.new_page(), server, first)
-    same_browser_list = open_list(browser_a.new_page(), server)
+    same_browser_list = open_list(browser_a.new_page(), server, "movies")
     other_browser_detail = open_movie(new_context().new_page(), server, second)
     for page in (player, same_browser_list, other_browser_detail):
         expect(page.locator("#score")).to_have_text("0")
@@ -150,22 +130,12 @@ def test_the_score_is_live_in_every_page_and_browser(server, new_context, movies
 
 
 def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, movies):
-    open_list(page, server)
-    set_outage(server, "movies", True)
-    page.click("#reload")
-    banner = page.locator("#error-banner")
-    expect(banner).to_be_visible()
-    expect(banner).to_contain_text("No se pudieron descargar las películas")
-    expect(rows(page)).to_have_count(len(movies))     # the last good list stays
-    set_outage(server, "movies", False)
-    banner.get_by_role("button", name="Reintentar").click()
-    expect(banner).to_have_count(0)
-    expect(rows(page)).to_have_count(len(movies))
+    check_outage_banner(server, page, "movies", len(movies), "No se pudieron descargar las películas")
 
 
 def test_playable_by_keyboard_alone(server, page, movies):
     movie = next(iter(movies.values()))
-    open_list(page, server)
+    open_list(page, server, "movies")
     page.keyboard.press("Tab")                      # back
     page.keyboard.press("Tab")                      # reload
     page.keyboard.press("Tab")
