@@ -51,7 +51,7 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
     /// Runs `compute` with this node as the observer of this thread, under the lock.
     private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
         let context = context ?? ThreadContext.forCurrentThread()
-        let savedObserver = context.observer
+        unowned(unsafe) let savedObserver = context.observer
         let savedHoldsLock = context.holdsLock
         context.observer = self
         context.holdsLock = true

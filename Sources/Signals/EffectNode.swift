@@ -18,7 +18,7 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
     }
 
     override func deliver(_ context: ThreadContext) {
-        let savedObserver = context.observer
+        unowned(unsafe) let savedObserver = context.observer
         context.observer = self
         body()
         context.observer = savedObserver

@@ -108,13 +108,17 @@ class Node: @unchecked Sendable {
 
     /// Whether any source read last time has a newer version now (refreshing computed sources).
     final func sourcesChanged(_ context: ThreadContext?, _ trash: inout [Any]) -> Bool {
-        for dependency in sources {
-            let source = dependency.source
-            if source.version != dependency.version || !source.refresh(context, &trash)
-                || source.version != dependency.version
-            {
-                return true
+        // `sources` owns the sources, and a refresh never removes them: use them unretained.
+        var index = 0
+        while index < sources.count {
+            let recorded = sources[index].version
+            let changed = Unmanaged.passUnretained(sources[index].source)._withUnsafeGuaranteedRef {
+                source in
+                source.version != recorded || !source.refresh(context, &trash)
+                    || source.version != recorded
             }
+            if changed { return true }
+            index += 1
         }
         return false
     }

@@ -20,7 +20,9 @@ final class ThreadContext: @unchecked Sendable {
     // mutable fields are never used by two threads.
 
     /// The computed value or effect whose reads are being recorded, if any.
-    @exclusivity(unchecked) var observer: Node?
+    /// (Not owned: the computation or run that set it keeps it alive until it restores the
+    /// previous one.)
+    @exclusivity(unchecked) unowned(unsafe) var observer: Node?
     /// True while a computed value computes: the graph lock is held by this thread.
     @exclusivity(unchecked) var holdsLock = false
     /// True while this thread's delivery loop runs.

@@ -5,8 +5,9 @@
 // downloads, and the alert after an answer (once the snapshot with that answer has arrived, so
 // the score behind the alert is already the new one).
 //
-//   startGameList({app, listKey, title, createRow})            the list page
-//   startGameDetail({app, listKey, subjectName, createDetail})  the detail page (?id=N)
+//   startGameList({app, listKey, title, createRow})                        the list page
+//   startGameDetail({app, listKey, subjectName, errorTitle, createDetail,
+//                    findItem})                                              the detail page (?id=N)
 import { subscribe, act } from "./events.js";
 import { el, sym, setupNavBar, setCounter, loadingRow, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
 
@@ -90,8 +91,9 @@ export function startGameList({ app, listKey, title, createRow }) {
 }
 
 /**
- * The detail page of the item `?id=N`. `createDetail()` returns `{root, update(item, state)}`:
- * `root` is shown once the item is in a snapshot and `update` runs on every snapshot after.
+ * The detail page of the item `?id=N`. `createDetail({showAnswer})` returns
+ * `{root, update(item, state), leave?()}`: `root` is shown once the item is in a snapshot,
+ * `update` runs on every snapshot after, `leave` when the back button is used.
  * `showAnswer(url, body, alertFor)` (passed to `createDetail`) posts an answer and shows the
  * alert `alertFor(result)` once the snapshot with it has arrived; it resolves when the alert
  * is closed. `findItem(state, id)` may pick the item elsewhere in the snapshot (Partidos).
@@ -126,7 +128,7 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
     return result;
   }
 
-  const detail = createDetail({ id, showAnswer, back });
+  const detail = createDetail({ showAnswer });
   setupNavBar(navbar);
   screen.replaceChildren(loadingRow("Conectando…"));
 
@@ -145,7 +147,7 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
     renderScore(state.score);
     renderErrorBanner(bannerSlot, state.error, errorTitle, () => reload(app));
     const sequence = state.lastResult?.sequence ?? 0;
-    if (sequence > lastSequence) lastSequence = sequence;
+    if (sequence) lastSequence = sequence; // a restarted server counts from 1 again
     const ready = waiters.filter((w) => w.sequence <= lastSequence);
     waiters = waiters.filter((w) => w.sequence > lastSequence);
     ready.forEach((w) => w.resolve());
