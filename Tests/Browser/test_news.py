@@ -238,6 +238,33 @@ def test_the_hostile_article_runs_nothing_in_the_apps_origin(server, page):
     assert "default-src 'none'" in policy and "sandbox" in policy and "allow-scripts" not in policy
 
 
+def test_pulling_the_list_down_refreshes_it(server, new_context):
+    state = news_ready(server)
+    page = new_context(has_touch=True, is_mobile=True).new_page()
+    open_list(page, server)
+    cdp = page.context.new_cdp_session(page)
+    x, y = 160, 200
+    with page.expect_request(lambda r: r.url.endswith("/api/news/reload") and r.method == "POST"):
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+        for step in range(1, 11):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + step * 20}]})
+        expect(page.locator("#pull-indicator")).to_have_class(re.compile(r"\barmed\b"))
+        expect(page.locator("#pull-indicator")).to_contain_text("Suelta para actualizar")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator("#pull-indicator")).not_to_have_class(re.compile(r"\brefreshing\b"))
+    expect(rows(page)).to_have_count(len(state["posts"]))
+    # A short pull does nothing.
+    requests = []
+    page.on("request", lambda r: requests.append(r.url) if r.url.endswith("/api/news/reload") else None)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y + 40}]})
+    expect(page.locator("#pull-indicator")).to_contain_text("Desliza para actualizar")
+    expect(page.locator("#pull-indicator")).not_to_have_class(re.compile(r"\barmed\b"))
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    expect(page.locator("#pull-indicator")).not_to_have_class(re.compile(r"\bpulling\b"))
+    assert not requests, requests
+
+
 # ---------- errors ----------
 
 def test_error_banner_while_the_wordpress_stand_in_is_down_and_retry(server, page):

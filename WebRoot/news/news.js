@@ -5,6 +5,7 @@ import { el, sym, setupNavBar, loadingRow, syncRows, renderErrorBanner, renderRe
 import {
   API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab,
 } from "./news-common.js";
+import { setupPullToRefresh } from "./pull-to-refresh.js";
 
 const APP_NAME = "Noticias";
 const APP_VERSION = "1.0";
@@ -45,6 +46,7 @@ function reload() {
   return act("POST", `${API}/reload`, undefined, { alert: false });
 }
 reloadButton.addEventListener("click", () => reload());
+setupPullToRefresh(document.querySelector(".navbar-large"), () => reload(), () => tab === "noticias");
 
 // ---------- tabs ----------
 
