@@ -146,6 +146,8 @@ def test_whole_game_then_save_shows_live_in_other_pages_and_survives_a_restart(s
     status, body = server.request("POST", "/api/ranking", {"name": "Bob"})
     assert status == 200, (status, body)
     expect(ranking_rows(ranking)).to_have_count(2)
+    expect(player.locator("#saved")).to_be_visible()
+    expect(player.locator("#see-ranking")).to_have_attribute("href", "ranking.html")   # saved elsewhere
     names = ["Bob", "Ana"] if bob_score > score else ["Ana", "Bob"]
     expect(ranking.locator("#ranking > li .rank-name")).to_have_text(names)
     expect(ranking.locator("#ranking-header")).to_have_text("2 puntuaciones")
