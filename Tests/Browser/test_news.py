@@ -86,6 +86,17 @@ def test_launcher_opens_news_with_three_tabs_and_back_goes_through_them(server, 
     expect(page.locator("#large-title")).to_have_text("Noticias")
     expect(page.locator("#tab-noticias")).to_have_attribute("aria-current", "page")
 
+    # Switching tabs stays in the page (no reload); the shown tab's link scrolls back to the top.
+    page.evaluate("() => { window.sameDocument = true; }")
+    page.click("#tab-acerca")
+    page.click("#tab-noticias")
+    expect(page.locator("#large-title")).to_have_text("Noticias")
+    assert page.evaluate("() => window.sameDocument") is True
+    page.mouse.wheel(0, 1500)
+    wait_until(lambda: page.evaluate("() => scrollY") > 0, message="the list to scroll")
+    page.click("#tab-noticias")
+    wait_until(lambda: page.evaluate("() => scrollY") == 0, message="the list back at the top")
+
 
 # ---------- the rows ----------
 

@@ -68,6 +68,14 @@ function showTab(next) {
 }
 
 addEventListener("hashchange", () => showTab(tabFromHash()));
+// Tapping the tab already shown scrolls it back to the top, as on iOS.
+document.getElementById("tabbar").addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-tab]");
+  if (link && link.dataset.tab === tab) {
+    event.preventDefault();
+    scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }
+});
 showTab(tabFromHash());
 
 // ---------- Noticias ----------
@@ -186,7 +194,7 @@ function renderFavoritos(favourites) {
       sym("star"),
       el("p", { className: "empty-title", text: "Sin favoritos" }),
       el("p", { className: "empty-message", text: "Toca la estrella de una noticia para guardarla aquí." }),
-      el("a", { className: "btn btn-tinted", href: "./", text: "Ver noticias" })));
+      el("a", { className: "btn btn-tinted", href: "#noticias", text: "Ver noticias" })));
   } else {
     gridState.replaceChildren();
   }
@@ -218,14 +226,14 @@ function renderAcerca(state, posts, favourites) {
   const categories = new Set(posts.flatMap((p) => (Array.isArray(p.categories) ? p.categories : []).map((c) => c.id)));
   const newest = posts.reduce((best, p) => (!best || String(p.date) > String(best.date) ? p : best), null);
   facts.replaceChildren(
-    fact("Sitio", hostOf(state.site), { id: "fact-site", href: state.site }),
+    fact("Sitio", hostOf(state.site), { id: "fact-site", href: /^https?:\/\//.test(state.site ?? "") ? state.site : undefined }),
     fact("Entradas", String(posts.length), { id: "fact-posts" }),
     fact("Favoritas", String(favourites.length), { id: "fact-favourites" }),
     fact("Autores", String(authors.size), { id: "fact-authors" }),
     fact("Categorías", String(categories.size), { id: "fact-categories" }),
     fact("La más reciente", newest ? formatDate(newest.date) : "—", { id: "fact-newest" }),
     state.skipped ? fact("Sin poder leer", String(state.skipped), { id: "fact-skipped", note: "Entradas de la última descarga que no se pudieron interpretar." }) : null,
-    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Sin conexión con el sitio" : "Al día", { id: "fact-status" }));
+    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día", { id: "fact-status" }));
   if (!how.childElementCount) {
     how.replaceChildren(
       fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts; el autor y cada categoría se piden una vez y se recuerdan." }),
