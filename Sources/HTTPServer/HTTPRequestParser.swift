@@ -250,6 +250,7 @@ public struct HTTPRequestParser: Sendable {
     private func finishHead(_ line: RequestLine, headers: HTTPHeaders, headLength: Int) -> HeadResult {
         var hostCount = 0
         var contentLength: Int?
+        var contentLengthText: String?
         var transferCodings: [Substring] = []
         var sawTransferEncoding = false
         var closeRequested = false
@@ -266,10 +267,13 @@ public struct HTTPRequestParser: Sendable {
                 guard let length = Self.parseContentLength(value) else {
                     return .failure(.badRequest("invalid Content-Length"))
                 }
-                if let earlier = contentLength, earlier != length {
+                // Duplicates must be byte-identical: "03" and "3" agree only for some readers
+                // (found by the fuzzer).
+                if let earlier = contentLengthText, earlier != value {
                     return .failure(.badRequest("conflicting Content-Length"))
                 }
                 contentLength = length
+                contentLengthText = value
             case 17 where HTTPHeaders.namesEqual(name, "Transfer-Encoding"):
                 sawTransferEncoding = true
                 transferCodings += value.split(separator: ",").map { $0.trimmingWhitespace() }

@@ -16,6 +16,7 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from fake_quiz_server import FakeQuizServer
+from fake_wordpress import FakeWordPress
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 START_TIMEOUT_S = 30
@@ -164,6 +165,14 @@ def server(start_server):
 def fake_quiz_server():
     """A quiz server of the course's contract that the test controls (fail, delay, items)."""
     fake = FakeQuizServer().start()
+    yield fake
+    fake.stop()
+
+
+@pytest.fixture
+def fake_wordpress():
+    """A WordPress site that the test controls (slow author and category look-ups, broken images)."""
+    fake = FakeWordPress().start()
     yield fake
     fake.stop()
 

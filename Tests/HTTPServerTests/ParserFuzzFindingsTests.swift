@@ -20,4 +20,17 @@ import HTTPServer
         #expect(status(line) == 414)
         #expect(status(whole) == 414)
     }
+
+    /// Finding 2: duplicate Content-Length fields "03" and "3" were accepted as the same length;
+    /// duplicates must now be identical.
+    @Test func duplicateContentLengthsMustBeIdentical() {
+        let differentlyWritten = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length:03\r\nContent-Length: 3\r\n\r\nabc"
+        #expect(status(Array(differentlyWritten.utf8)) == 400)
+        let identical = "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc"
+        guard case .complete(let request, _) = parser.parse(Array(identical.utf8)) else {
+            Issue.record("identical duplicates refused")
+            return
+        }
+        #expect(request.bodyText == "abc")
+    }
 }

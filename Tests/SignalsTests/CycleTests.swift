@@ -15,6 +15,18 @@ import Testing
         }
     }
 
+    /// The one cycle with no value to fall back on: it stops the process with a message.
+    @Test func aComputedReachingItselfBeforeItHasAValueStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let holder = State<Computed<Int>?>(nil)
+            let selfish = Computed { (holder.value?.value ?? 0) + 1 }
+            holder.value = selfish
+            _ = selfish.value
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("read itself during its first computation"))
+    }
+
     @Test func anEffectWritingWhatItReadsIsStopped() {
         let errors = Recorder<SignalError>()
         SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {

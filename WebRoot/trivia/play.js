@@ -20,6 +20,7 @@ let shown = null;        // the snapshot on screen
 let holding = false;     // showing this tab's answer before moving on
 let focusIndex = null;   // the answer button that gets the keyboard focus once the question shows
 const asked = new Map(); // question number -> question, to name the right answer afterwards
+let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -115,6 +116,7 @@ function feedbackFor(state) {
 }
 
 function renderPlaying(state) {
+  savedDate = null;
   const total = state.total ?? 0;
   const number = state.number ?? 1;
   const changed = !shown || shown.phase !== "playing" || shown.number !== number || shown.question?.text !== state.question.text;
@@ -185,7 +187,7 @@ saveForm.addEventListener("submit", async (event) => {
   saving = false;
   if (saved) {
     localStorage.setItem(NAME_KEY, saved.name ?? nameField.value.trim());
-    rankingLink.href = `ranking.html?saved=${encodeURIComponent(saved.date ?? "")}`;
+    savedDate = typeof saved.date === "string" ? saved.date : null;
     rankingLink.focus();
   } else {
     nameField.focus();
@@ -223,6 +225,7 @@ function renderFinished(state) {
   saveButton.disabled = saving;
   savedLine.hidden = !state.saved;
   rankingLink.className = state.saved ? "btn" : "btn btn-tinted";
+  rankingLink.href = savedDate ? `ranking.html?saved=${encodeURIComponent(savedDate)}` : "ranking.html";
   restartButton.disabled = Boolean(state.loading);
   document.title = `Resultado: ${score} / ${total} · Trivia · Adivina`;
   if (arriving) {
@@ -234,7 +237,6 @@ function renderFinished(state) {
 // ---------- everything else ----------
 
 function render(state) {
-  if (state.phase === "playing" && state.question) asked.set(state.number, state.question);
   renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
     () => act("POST", `${API}/start`, undefined, { alert: false }));
   if (state.phase === "playing" && state.question && Array.isArray(state.question.answers)) {

@@ -1,0 +1,101 @@
+"""A WordPress site of the REST API's contract (`/wp-json/wp/v2/posts`, `/users/{id}`,
+`/categories/{id}`) that a test controls: the look-ups of authors and categories can answer
+slowly, and a post's featured image can be broken. adivina talks to it through
+`--news-server URL`."""
+
+import json
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+IMAGE = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 25'>"
+         "<rect width='40' height='25' fill='hsl({hue},70%,55%)'/></svg>")
+
+
+def default_posts():
+    return [
+        {"id": 11, "title": "Primera &amp; única", "author": 1, "categories": [1, 2], "image": "ok"},
+        {"id": 12, "title": "Sin imagen", "author": 2, "categories": [2], "image": None},
+        {"id": 13, "title": "Imagen rota", "author": 1, "categories": [3], "image": "broken"},
+    ]
+
+
+class FakeWordPress:
+    def __init__(self, posts=None):
+        self.posts = posts or default_posts()
+        self.names_delay_s = 0.0  # users/{id} and categories/{id} answer after this delay
+        self.httpd = None
+
+    @property
+    def url(self):
+        host, port = self.httpd.server_address[:2]
+        return f"http://{host}:{port}"
+
+    def start(self):
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args):
+                pass
+
+            def do_GET(self):
+                fake.handle(self)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd.daemon_threads = True
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def item(self, post, index):
+        image = {"ok": f"{self.url}/images/{post['id']}.svg",
+                 "broken": f"{self.url}/images/missing-{post['id']}.png"}.get(post["image"], "")
+        day = 10 + index
+        return {
+            "id": post["id"],
+            "date": f"2026-10-{day}T10:00:00",
+            "date_gmt": f"2026-10-{day}T08:00:00",
+            "link": f"{self.url}/?p={post['id']}",
+            "title": {"rendered": post["title"]},
+            "content": {"rendered": f"<p>Contenido de {post['id']}.</p>", "protected": False},
+            "excerpt": {"rendered": f"<p>Extracto de la entrada {post['id']}.</p>", "protected": False},
+            "author": post["author"],
+            "categories": post["categories"],
+            "jetpack_featured_media_url": image,
+        }
+
+    def handle(self, request):
+        url = urllib.parse.urlsplit(request.path)
+        parts = url.path.strip("/").split("/")
+
+        def send(status, body, content_type="application/json; charset=UTF-8", headers=()):
+            data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
+            request.send_response(status)
+            request.send_header("Content-Type", content_type)
+            request.send_header("Content-Length", str(len(data)))
+            for name, value in headers:
+                request.send_header(name, value)
+            request.end_headers()
+            request.wfile.write(data)
+
+        if parts[0] == "images" and not parts[-1].startswith("missing"):
+            return send(200, IMAGE.format(hue=len(parts[-1]) * 53 % 360), "image/svg+xml")
+        if parts[:3] != ["wp-json", "wp", "v2"]:
+            return send(404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})
+        rest = parts[3:]
+        if rest == ["posts"]:
+            items = [self.item(post, index) for index, post in enumerate(self.posts)]
+            return send(200, items, headers=[("X-WP-Total", str(len(items))), ("X-WP-TotalPages", "1")])
+        if len(rest) == 2 and rest[0] in ("users", "categories") and rest[1].isdigit():
+            time.sleep(self.names_delay_s)
+            number = int(rest[1])
+            if rest[0] == "users":
+                return send(200, {"id": number, "name": f"Autora {number}", "slug": f"autora-{number}"})
+            return send(200, {"id": number, "name": f"Categoría {number}", "slug": f"categoria-{number}"})
+        return send(404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})

@@ -1,0 +1,261 @@
+// Noticias with its three tabs (Noticias, Favoritos, Acerca de; the tab is the address's hash so
+// it can be linked and Back works). Renders only the `news` snapshots that arrive over SSE.
+import { subscribe, act } from "../js/events.js";
+import { el, sym, setupNavBar, loadingRow, syncRows, renderErrorBanner, renderReloadButton } from "../js/ui.js";
+import {
+  API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab,
+} from "./news-common.js";
+import { setupPullToRefresh } from "./pull-to-refresh.js";
+
+const APP_NAME = "Noticias";
+const APP_VERSION = "1.0";
+const TABS = {
+  noticias: { title: "Noticias" },
+  favoritos: { title: "Favoritos" },
+  acerca: { title: "Acerca de" },
+};
+
+const navbar = document.getElementById("navbar");
+const largeTitle = document.getElementById("large-title");
+const barTitle = document.getElementById("bar-title");
+const reloadButton = document.getElementById("reload");
+const bannerSlot = document.getElementById("banner-slot");
+const progressSlot = document.getElementById("progress-slot");
+const list = document.getElementById("posts");
+const listState = document.getElementById("list-state");
+const listHeader = document.getElementById("list-header");
+const listFooter = document.getElementById("list-footer");
+const grid = document.getElementById("favourites");
+const gridState = document.getElementById("favourites-state");
+const facts = document.getElementById("facts");
+const how = document.getElementById("how");
+
+const rows = new Map();  // post id -> row parts
+const cards = new Map(); // post id -> card parts
+const scrollByTab = new Map();
+let tab = null;
+
+setupNavBar(navbar);
+listState.replaceChildren(loadingRow("Conectando…"));
+gridState.replaceChildren(loadingRow("Conectando…"));
+document.getElementById("app-version").textContent = `Versión ${APP_VERSION} · Adivina`;
+document.getElementById("app-name").textContent = APP_NAME;
+
+/** Downloads the posts again; a failure shows up as the snapshot's error banner. */
+function reload() {
+  return act("POST", `${API}/reload`, undefined, { alert: false });
+}
+reloadButton.addEventListener("click", () => reload());
+setupPullToRefresh(document.querySelector(".navbar-large"), () => reload(), () => tab === "noticias");
+
+// ---------- tabs ----------
+
+function tabFromHash() {
+  const name = location.hash.replace(/^#/, "");
+  return name in TABS ? name : "noticias";
+}
+
+function showTab(next) {
+  if (tab) scrollByTab.set(tab, scrollY);
+  tab = next;
+  for (const name of Object.keys(TABS)) document.getElementById(`view-${name}`).hidden = name !== tab;
+  largeTitle.textContent = TABS[tab].title;
+  barTitle.textContent = TABS[tab].title;
+  document.title = `${TABS[tab].title} · Noticias · Adivina`;
+  reloadButton.hidden = tab !== "noticias";
+  selectTab(tab);
+  scrollTo(0, scrollByTab.get(tab) ?? 0);
+}
+
+addEventListener("hashchange", () => showTab(tabFromHash()));
+// Tapping the tab already shown scrolls it back to the top, as on iOS.
+document.getElementById("tabbar").addEventListener("click", (event) => {
+  const link = event.target.closest("a[data-tab]");
+  if (link && link.dataset.tab === tab) {
+    event.preventDefault();
+    scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  }
+});
+showTab(tabFromHash());
+
+// ---------- Noticias ----------
+
+function createRow(post) {
+  const thumb = postImageBox("news-thumb");
+  const link = el("a", { className: "row-link row-stretch news-title", href: postURL(post) });
+  const excerpt = el("p", { className: "news-excerpt" });
+  const chips = el("ul", { className: "chips", "aria-label": "Categorías" });
+  const author = el("span", { className: "news-author-name" });
+  const date = el("time", { className: "news-date" });
+  const star = starButton("icon-btn row-above", undefined);
+  star.addEventListener("click", () => {
+    const latest = rows.get(post.id)?.post;
+    if (latest) toggleFavourite(latest, star);
+  });
+  const li = el("li", { className: "row news-row", dataset: { id: String(post.id) } },
+    thumb, link, excerpt, chips,
+    el("div", { className: "news-meta" },
+      el("span", { className: "news-author" }, sym("person"), author), el("span", { "aria-hidden": "true", text: "·" }), date,
+      star));
+  return { li, thumb, link, excerpt, chips, author, date, star, post };
+}
+
+function updateRow(row, post) {
+  row.post = post;
+  const title = post.title ?? "";
+  row.link.textContent = title;
+  row.excerpt.textContent = post.excerpt ?? "";
+  setPostImage(row.thumb, post);
+  const names = (Array.isArray(post.categories) ? post.categories : []).map((c) => String(c.name ?? ""));
+  if (row.chips.dataset.names !== names.join("\u0000")) {
+    row.chips.dataset.names = names.join("\u0000");
+    row.chips.replaceChildren(...names.map((name) => el("li", { className: "chip", text: name })));
+  }
+  row.chips.hidden = names.length === 0;
+  row.author.textContent = authorOf(post);
+  row.date.textContent = formatDate(post.date);
+  row.date.dateTime = String(post.date ?? "");
+  paintStar(row.star, Boolean(post.favourite), title);
+}
+
+function renderProgress(state) {
+  const progress = state.progress;
+  if (!state.loading && !progress) {
+    progressSlot.replaceChildren();
+    return;
+  }
+  const done = Number(progress?.done) || 0;
+  const total = Number(progress?.total) || 0;
+  const label = state.loading ? "Descargando entradas…" : `Buscando autores y categorías: ${done} de ${total}`;
+  const fill = el("span");
+  const bar = el("div", {
+    className: `bar${state.loading || !total ? " indeterminate" : ""}`,
+    role: "progressbar",
+    "aria-label": label,
+    "aria-valuemin": state.loading ? null : "0",
+    "aria-valuemax": state.loading ? null : String(total),
+    "aria-valuenow": state.loading ? null : String(done),
+  }, fill);
+  if (!state.loading && total) fill.style.setProperty("--progress", String(done / total));
+  progressSlot.replaceChildren(el("div", { className: "news-progress", id: "progress", role: "status" },
+    el("div", { className: "news-progress-top" }, el("span", { className: "spinner", "aria-hidden": "true" }), el("span", { text: label })),
+    bar));
+}
+
+function renderNoticias(state, posts) {
+  syncRows(list, rows, posts, createRow, updateRow);
+  list.hidden = posts.length === 0;
+  list.setAttribute("aria-busy", state.loading ? "true" : "false");
+  listHeader.textContent = posts.length === 0 ? "Entradas" : `${posts.length} entrada${posts.length === 1 ? "" : "s"}`;
+  listFooter.textContent = posts.length === 0 ? ""
+    : `De ${hostOf(state.site)}. La estrella guarda una entrada en Favoritos.`;
+  if (posts.length === 0 && state.loading) {
+    listState.replaceChildren(loadingRow("Descargando noticias…"));
+  } else if (posts.length === 0) {
+    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+      sym("newspaper"),
+      el("p", { className: "empty-title", text: "No hay noticias" }),
+      el("p", { className: "empty-message", text: "Actualiza para descargar las últimas entradas del sitio." }),
+      el("button", { type: "button", className: "btn btn-tinted", text: "Actualizar", onclick: () => reload() })));
+  } else {
+    listState.replaceChildren();
+  }
+}
+
+// ---------- Favoritos ----------
+
+function createCard(post) {
+  const image = postImageBox("card-image");
+  const link = el("a", { className: "card-link card-title", href: postURL(post, "favoritos") });
+  const author = el("p", { className: "card-author" });
+  const star = starButton("icon-btn", undefined);
+  star.addEventListener("click", () => {
+    const latest = cards.get(post.id)?.post;
+    if (latest) toggleFavourite(latest, star);
+  });
+  const li = el("li", { className: "card", dataset: { id: String(post.id) } },
+    image, el("div", { className: "card-body" }, link, author), star);
+  return { li, image, link, author, star, post };
+}
+
+function updateCard(card, post) {
+  card.post = post;
+  card.link.textContent = post.title ?? "";
+  card.author.textContent = authorOf(post);
+  setPostImage(card.image, post);
+  paintStar(card.star, true, post.title ?? "");
+}
+
+function renderFavoritos(favourites) {
+  syncRows(grid, cards, favourites, createCard, updateCard);
+  grid.hidden = favourites.length === 0;
+  if (favourites.length === 0) {
+    gridState.replaceChildren(el("div", { className: "empty", id: "favourites-empty" },
+      sym("star"),
+      el("p", { className: "empty-title", text: "Sin favoritos" }),
+      el("p", { className: "empty-message", text: "Toca la estrella de una noticia para guardarla aquí." }),
+      el("a", { className: "btn btn-tinted", href: "#noticias", text: "Ver noticias" })));
+  } else {
+    gridState.replaceChildren();
+  }
+}
+
+// ---------- Acerca de ----------
+
+/** "applecoding.com" or "127.0.0.1:8080/standin/news": the site's address without the scheme. */
+function hostOf(url) {
+  try {
+    const parsed = new URL(url);
+    return (parsed.host + parsed.pathname).replace(/\/+$/, "");
+  } catch {
+    return String(url ?? "");
+  }
+}
+
+function fact(label, value, { id, note, href } = {}) {
+  const shown = href
+    ? el("a", { className: "fact-value", href, target: "_blank", rel: "noopener noreferrer", text: value })
+    : el("span", { className: "fact-value tnum", text: value });
+  return el("li", { className: "row fact", id },
+    el("span", { className: "fact-label", text: label }), shown,
+    note ? el("span", { className: "fact-note", text: note }) : null);
+}
+
+function renderAcerca(state, posts, favourites) {
+  const authors = new Set(posts.map((p) => p.authorId));
+  const categories = new Set(posts.flatMap((p) => (Array.isArray(p.categories) ? p.categories : []).map((c) => c.id)));
+  const newest = posts.reduce((best, p) => (!best || String(p.date) > String(best.date) ? p : best), null);
+  facts.replaceChildren(
+    fact("Sitio", hostOf(state.site), { id: "fact-site", href: /^https?:\/\//.test(state.site ?? "") ? state.site : undefined }),
+    fact("Entradas", String(posts.length), { id: "fact-posts" }),
+    fact("Favoritas", String(favourites.length), { id: "fact-favourites" }),
+    fact("Autores", String(authors.size), { id: "fact-authors" }),
+    fact("Categorías", String(categories.size), { id: "fact-categories" }),
+    fact("La más reciente", newest ? formatDate(newest.date) : "—", { id: "fact-newest" }),
+    state.skipped ? fact("Sin poder leer", String(state.skipped), { id: "fact-skipped", note: "Entradas de la última descarga que no se pudieron interpretar." }) : null,
+    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día", { id: "fact-status" }));
+  if (!how.childElementCount) {
+    how.replaceChildren(
+      fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts; el autor y cada categoría se piden una vez y se recuerdan." }),
+      fact("Datos", "SQLite", { id: "fact-storage", note: "Entradas, autores, categorías y favoritos se guardan en la base de datos de Adivina, en su carpeta de datos (--data-dir). Al abrir se muestra lo guardado y se actualiza en segundo plano." }),
+      fact("Artículos", "Aislados", { note: "Cada artículo se muestra en un iframe aislado con una política de seguridad estricta: su código no se ejecuta." }),
+      fact("En directo", "SSE", { note: "Un cambio en una pestaña (una estrella, una actualización) llega al momento a todas." }));
+  }
+}
+
+// ---------- everything ----------
+
+function render(state) {
+  const posts = Array.isArray(state.posts) ? state.posts : [];
+  const favourites = posts.filter((p) => p.favourite);
+  renderReloadButton(reloadButton, state.loading);
+  renderErrorBanner(bannerSlot, state.error, "No se pudieron actualizar las noticias", () => reload());
+  renderProgress(state);
+  renderNoticias(state, posts);
+  renderFavoritos(favourites);
+  renderAcerca(state, posts, favourites);
+  const favouritesTab = document.getElementById("tab-favoritos");
+  favouritesTab.setAttribute("aria-label", favourites.length ? `Favoritos (${favourites.length})` : "Favoritos");
+}
+
+subscribe("news", render);

@@ -1,0 +1,87 @@
+// The article screen (deep link: post.html?id=N, `&from=favoritos` when opened from that tab):
+// the site's HTML inside a sandboxed iframe that runs no script, and the favourite star in the
+// navigation bar. Renders only the `news` snapshots that arrive over SSE.
+import { subscribe, act } from "../js/events.js";
+import { el, sym, setupNavBar, loadingRow, renderErrorBanner, backToList } from "../js/ui.js";
+import { API, authorOf, formatDate, starButton, paintStar, toggleFavourite, selectTab } from "./news-common.js";
+
+const params = new URLSearchParams(location.search);
+const id = params.get("id") ?? "";
+const from = params.get("from") === "favoritos" ? "favoritos" : "noticias";
+
+const navbar = document.getElementById("navbar");
+const screen = document.getElementById("screen");
+const title = document.getElementById("title");
+const trailing = document.getElementById("nav-trailing");
+const bannerSlot = document.getElementById("banner-slot");
+const back = document.getElementById("back");
+
+const star = starButton("nav-button", "favourite");
+const openLink = el("a", {
+  className: "nav-button",
+  id: "open-in-browser",
+  target: "_blank",
+  rel: "noopener noreferrer",
+  "aria-label": "Abrir en el navegador",
+  title: "Abrir en el navegador",
+}, sym("safari"));
+// No allow-scripts and no allow-same-origin: the article runs nothing and has an opaque origin.
+// Its links open in a new tab, outside the sandbox.
+const frame = el("iframe", {
+  className: "article-frame",
+  id: "article",
+  sandbox: "allow-popups allow-popups-to-escape-sandbox",
+  referrerpolicy: "no-referrer",
+});
+let post = null; // the post as last seen
+
+setupNavBar(navbar);
+selectTab(from);
+back.href = from === "favoritos" ? "./#favoritos" : "./";
+document.getElementById("back-label").textContent = from === "favoritos" ? "Favoritos" : "Noticias";
+screen.replaceChildren(loadingRow("Conectando…"));
+
+backToList(back);
+star.addEventListener("click", () => {
+  if (post) toggleFavourite(post, star);
+});
+
+function notFound() {
+  trailing.replaceChildren();
+  title.textContent = "Noticia";
+  document.title = "Noticia · Noticias · Adivina";
+  screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
+    sym("newspaper"),
+    el("p", { className: "empty-title", text: "Esta noticia no está" }),
+    el("p", { className: "empty-message", text: "No es una de las entradas guardadas. Vuelve a la lista para elegir otra." }),
+    el("a", { className: "btn btn-tinted", href: back.href, text: "Volver" })));
+}
+
+function render(state) {
+  const posts = Array.isArray(state.posts) ? state.posts : [];
+  const found = posts.find((p) => String(p.id) === id);
+  renderErrorBanner(bannerSlot, state.error, "No se pudieron actualizar las noticias",
+    () => act("POST", `${API}/reload`, undefined, { alert: false }));
+  if (!found) {
+    post = null;
+    if (state.loading && posts.length === 0) screen.replaceChildren(loadingRow("Descargando noticias…"));
+    else notFound();
+    return;
+  }
+  post = found;
+  const text = found.title ?? "";
+  title.textContent = text;
+  document.title = `${text} · Noticias · Adivina`;
+  frame.title = `Artículo: ${text}, de ${authorOf(found)}, ${formatDate(found.date)}`;
+  const src = `${API}/${encodeURIComponent(id)}/article`;
+  if (frame.getAttribute("src") !== src) frame.src = src;
+  if (!frame.isConnected) {
+    screen.replaceChildren(frame);
+    trailing.replaceChildren(star, openLink);
+  }
+  if (typeof found.link === "string" && /^https?:/.test(found.link)) openLink.href = found.link;
+  else openLink.removeAttribute("href");
+  paintStar(star, Boolean(found.favourite), text);
+}
+
+subscribe("news", render);
