@@ -4,8 +4,9 @@ import Testing
 @testable import QRCode
 
 /// End to end: a real decoder (zbarimg) reads exactly the text we encoded, for short and long
-/// texts, UTF-8, every version 1…40 at every error correction level, and every mask.
-@Suite struct QRCodeDecodingTests {
+/// texts, UTF-8, every version 1…40 at every error correction level, and every mask. Serialized:
+/// one zbarimg at a time, so that the decoding does not starve the suite's timing-sensitive tests.
+@Suite(.serialized) struct QRCodeDecodingTests {
     @Test(arguments: [
         "Hola",
         "http://192.168.1.23:8080/join?room=ABCD",
