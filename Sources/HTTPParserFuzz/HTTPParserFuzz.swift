@@ -1,4 +1,6 @@
-import HTTPServer
+// `@testable` reaches the incremental chunked decoder the event loop uses (debug builds are
+// compiled for testing, and the fuzzer is built in debug).
+@testable import HTTPServer
 
 /// libFuzzer calls this with each input (the name is libFuzzer's contract).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,6 +25,7 @@ struct HTTPParserFuzz {
     func check() {
         let whole = parser.parse(input)
         checkSegmentationIndependence(of: whole)
+        checkIncrementalFeeding(matches: whole)
         // Pipelining: parse request after request, as a connection does.
         var offset = 0
         var requests = 0
@@ -52,6 +55,46 @@ struct HTTPParserFuzz {
             }
             cut += step
         }
+    }
+
+    /// The event loop's way: the head is parsed from a growing buffer, then a chunked body is
+    /// decoded incrementally with its progress kept between reads. Fed in pieces, the first
+    /// request comes out exactly as `parse` gives it in one go.
+    func checkIncrementalFeeding(matches whole: HTTPRequestParser.Result) {
+        let step = max(1, input.count / 16)
+        var end = 0
+        var head: (request: HTTPRequest, framing: HTTPRequestParser.BodyFraming, length: Int)?
+        var progress = HTTPRequestParser.ChunkedProgress()
+        while end < input.count {
+            end = min(input.count, end + step)
+            let outcome: HTTPRequestParser.Result? = input[..<end].withUnsafeBufferPointer { buffer in
+                if head == nil {
+                    switch parser.parseHead(buffer) {
+                    case .incomplete: return nil
+                    case .failure(let error): return .failure(error)
+                    case .complete(let request, let framing, let length): head = (request, framing, length)
+                    }
+                }
+                guard let head else { return nil }
+                let rest = UnsafeBufferPointer(rebasing: buffer[head.length...])
+                let body = head.framing == .chunked
+                    ? parser.decodeChunked(rest, limit: parser.limits.maxBodyBytes, progress: &progress)
+                    : parser.parseBody(rest, framing: head.framing, limit: parser.limits.maxBodyBytes)
+                switch body {
+                case .incomplete: return nil
+                case .failure(let error): return .failure(error)
+                case .complete(let bytes, let length):
+                    var request = head.request
+                    request.body = bytes
+                    return .complete(request, length: head.length + length)
+                }
+            }
+            if let outcome {
+                require(Self.same(outcome, whole), "fed in pieces of \(step): \(Self.describe(outcome)), whole: \(Self.describe(whole))")
+                return
+            }
+        }
+        require(Self.same(.incomplete, whole), "fed in pieces of \(step): incomplete, whole: \(Self.describe(whole))")
     }
 
     /// A complete request keeps its meaning when more bytes follow it (the next pipelined request).

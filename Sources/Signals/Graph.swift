@@ -63,10 +63,14 @@ enum Graph {
     /// Tells the targets of `source` that it changed; observers to notify go into `wave`.
     @inline(__always)
     static func markTargets(of source: Node, depth: Int, into wave: inout [ObserverNode]) {
-        for reference in source.targets {
-            reference.node._withUnsafeGuaranteedRef {
+        // By index, not `for in`: iterating would copy (retain and release) the array. Marking
+        // never adds or removes targets.
+        var index = 0
+        while index < source.targets.count {
+            source.targets[index].node._withUnsafeGuaranteedRef {
                 $0.sourceMayHaveChanged(depth: depth, into: &wave)
             }
+            index += 1
         }
     }
 
@@ -74,6 +78,8 @@ enum Graph {
     @inline(__always)
     static func schedule(_ observer: ObserverNode, depth: Int, into wave: inout [ObserverNode]) {
         if observer.flags.contains(.cancelled) || observer.flags.contains(.scheduled) { return }
+        // A fast wave calling it will notify it once more when done.
+        if observer.joinedFastWave(redeliver: true, cancelled: nil) { return }
         if observer.flags.contains(.delivering) {
             if !observer.flags.contains(.redeliver) {
                 observer.flags.insert(.redeliver)

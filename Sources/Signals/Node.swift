@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A vertex of the dependency graph: a source (a state or a computed value), a target (a computed
 /// value, an effect or a subscriber), or both.
 ///
@@ -36,6 +38,21 @@ class Node: @unchecked Sendable {
         static let cancelled = Flags(rawValue: 1 << 7)
         /// A computed value has a cached value; an observer has run at least once.
         static let hasValue = Flags(rawValue: 1 << 8)
+        /// A subscriber whose source is a state (it may be called by a fast wave, see `StateNode`).
+        static let stateSubscriber = Flags(rawValue: 1 << 9)
+        /// A subscriber taken into the last fast wave of its state; meaningful only while that
+        /// state's `fastWave` is not `FastWave.idle`.
+        static let inFastWave = Flags(rawValue: 1 << 10)
+    }
+
+    /// Values of `fastWave`.
+    enum FastWave {
+        /// No fast wave of this state is running.
+        static let idle: UInt8 = 0
+        /// A thread is running a fast wave of this state.
+        static let running: UInt8 = 1
+        /// As `running`, and the thread must take the lock when done: `fastFollowUp` has work.
+        static let followUp: UInt8 = 2
     }
 
     /// A source read by a target, with the version it had then.
@@ -75,11 +92,27 @@ class Node: @unchecked Sendable {
     @exclusivity(unchecked) final var flags: Flags = []
     /// Creation order; observers of one wave are delivered in this order.
     final let order: UInt64
+    /// Whether this is a state (a source that computes nothing).
+    final let isState: Bool
     /// How many nested notifications led to this observer's pending delivery (cycle detection).
     @exclusivity(unchecked) final var depth = 0
+    /// A state: whether a thread is calling its subscribers in a fast wave (`FastWave`). Set under
+    /// the lock; the delivering thread resets it without the lock when nothing asked for more.
+    final let fastWave = Atomic<UInt8>(FastWave.idle)
+    /// A state: what the thread running a fast wave must do when done (under the lock).
+    @exclusivity(unchecked) final var fastFollowUp = FastFollowUp()
 
-    init(order: UInt64) {
+    /// Work left for the end of a fast wave by the threads that met it.
+    struct FastFollowUp {
+        /// A write or a new wave reached the wave's subscribers: notify them all once more.
+        var redeliver = false
+        /// Subscribers cancelled during the wave, released after it (the wave uses them unretained).
+        var cancelled: [ObserverNode] = []
+    }
+
+    init(order: UInt64, isState: Bool = false) {
         self.order = order
+        self.isState = isState
     }
 
     /// Brings the value of this source up to date; returns false when that would be a cycle.
@@ -98,6 +131,20 @@ class Node: @unchecked Sendable {
 
     /// Whether this target is listed in the targets of what it reads (observers always are).
     var isLinked: Bool { true }
+
+    /// Under the lock: when a fast wave of this state runs, hands it `cancelled` to release, asks
+    /// for one more notification of all subscribers if `redeliver`, and returns true; otherwise
+    /// returns false.
+    final func joinFastWave(redeliver: Bool, cancelled: ObserverNode?) -> Bool {
+        if fastWave.load(ordering: .relaxed) == FastWave.idle { return false }
+        // The running thread may reset `running` to `idle` right now, without the lock.
+        let (_, original) = fastWave.compareExchange(
+            expected: FastWave.running, desired: FastWave.followUp, ordering: .acquiringAndReleasing)
+        if original == FastWave.idle { return false }
+        if redeliver { fastFollowUp.redeliver = true }
+        if let cancelled { fastFollowUp.cancelled.append(cancelled) }
+        return true
+    }
 
     /// Starts recording the reads of a computation or run.
     final func beginRecording() {

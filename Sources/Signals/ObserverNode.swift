@@ -10,8 +10,25 @@ class ObserverNode: Node, @unchecked Sendable {
     /// before each call (so a callback cancelling a later one in the same wave stops it).
     private let cancelledFlag = Atomic<Bool>(false)
 
-    init() {
+    /// The state this subscriber listens to directly, if any (owned by the subscriber's `source`).
+    final let stateSource: Unmanaged<Node>?
+    /// A subscriber: the source version it was last called (or prepared) with. Under the lock.
+    @exclusivity(unchecked) final var deliveredVersion: UInt64 = 0
+
+    init(stateSource: Node? = nil) {
+        self.stateSource = stateSource.map { Unmanaged.passUnretained($0) }
         super.init(order: Graph.nextOrder())
+        if stateSource != nil { flags.insert(.stateSubscriber) }
+    }
+
+    /// Under the lock: whether a fast wave of this subscriber's state may be calling it, in which
+    /// case that wave takes `cancelled` (to release after it) and, if `redeliver`, notifies again.
+    @inline(__always)
+    final func joinedFastWave(redeliver: Bool, cancelled: ObserverNode?) -> Bool {
+        guard flags.contains(.inFastWave), let stateSource else { return false }
+        return stateSource._withUnsafeGuaranteedRef {
+            $0.joinFastWave(redeliver: redeliver, cancelled: cancelled)
+        }
     }
 
     /// Whether `cancel` was called (readable without the lock).

@@ -11,73 +11,181 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     init(_ value: Value, isEqual: @escaping @Sendable (Value, Value) -> Bool) {
         self.value = value
         self.isEqual = isEqual
-        super.init(order: Graph.nextOrder())
+        super.init(order: Graph.nextOrder(), isState: true)
     }
 
     override func currentValue() -> Value {
         value
     }
 
+    /// What a write leaves to do once the lock is free.
+    enum WriteOutcome {
+        /// Nothing (no change, nobody to tell, or queued behind this thread's delivery or batch).
+        case quiet
+        /// Run `Graph.deliver`.
+        case deliver
+        /// Run the fast wave taken by `startFastWave`.
+        case fastWave
+    }
+
     /// Atomically transforms the value; notifies (before returning) when it changed.
     func write<R, E: Error>(_ transform: (inout Value) throws(E) -> R) throws(E) -> R {
-        if ThreadContext.isComputing {
-            // A computation must not have side effects: report it and leave the state as is.
-            SignalDiagnostics.report(.writeDuringComputation)
-            var copy = Graph.locked(ThreadContext.current) { _ in value }
-            return try transform(&copy)
-        }
-        var replaced: Value?
-        var result: Result<R, E>?
-        let mustDeliver: Bool = Graph.locked(nil) { trash in
-            var newValue = value
-            do throws(E) { result = .success(try transform(&newValue)) } catch {
-                result = .failure(error)
-                return false
+        let result: Result<R, E> = ThreadContext.withCurrentThread { context in
+            if context.holdsLock {
+                // A computation must not have side effects: report it and leave the state as is.
+                SignalDiagnostics.report(.writeDuringComputation)
+                var copy = Graph.locked(context) { _ in value }
+                return Result { () throws(E) -> R in try transform(&copy) }
             }
-            if isEqual(value, newValue) { return false }
-            swap(&value, &newValue)
-            replaced = newValue
-            return changed(&trash)
+            var replaced: Value?
+            var stored: Value?
+            var result: Result<R, E>?
+            let outcome: WriteOutcome = Graph.locked(context) { trash in
+                var newValue = value
+                do throws(E) { result = .success(try transform(&newValue)) } catch {
+                    result = .failure(error)
+                    return .quiet
+                }
+                if isEqual(value, newValue) { return .quiet }
+                swap(&value, &newValue)
+                replaced = newValue
+                let outcome = changed(context, &trash)
+                if case .fastWave = outcome { stored = value }
+                return outcome
+            }
+            withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
+            switch outcome {
+            case .quiet: break
+            case .deliver: Graph.deliver(context)
+            case .fastWave: runFastWave(stored.unsafelyUnwrapped, context)
+            }
+            return result.unsafelyUnwrapped
         }
-        withExtendedLifetime(replaced) {}  // the old value is released here, outside the lock
-        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
-        return try result!.get()
+        return try result.get()
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
     func set(_ newValue: Value) {
-        if ThreadContext.isComputing {
-            SignalDiagnostics.report(.writeDuringComputation)
-            return
+        ThreadContext.withCurrentThread { context in
+            if context.holdsLock {
+                SignalDiagnostics.report(.writeDuringComputation)
+                return
+            }
+            var incoming = newValue
+            let outcome: WriteOutcome = Graph.locked(context) { trash in
+                if isEqual(value, incoming) { return .quiet }
+                swap(&value, &incoming)
+                return changed(context, &trash)
+            }
+            // `incoming` now holds the old value: it is released when this call returns, outside the lock.
+            switch outcome {
+            case .quiet: break
+            case .deliver: Graph.deliver(context)
+            case .fastWave: runFastWave(newValue, context)
+            }
         }
-        var incoming = newValue
-        let mustDeliver: Bool = Graph.locked(nil) { trash in
-            if isEqual(value, incoming) { return false }
-            swap(&value, &incoming)
-            return changed(&trash)
-        }
-        // `incoming` now holds the old value: it is released when this call returns, outside the lock.
-        if mustDeliver { ThreadContext.withCurrentThread { Graph.deliver($0) } }
     }
 
-    /// Bookkeeping of a change, under the lock; returns true when this thread must now deliver.
-    private func changed(_ trash: inout [Any]) -> Bool {
+    /// Bookkeeping of a change, under the lock: marks the targets, and says how to notify them.
+    private func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
         version &+= 1
         Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
-        if targets.isEmpty && (companion == nil || companion!.targets.isEmpty) {
-            companion?.version &+= 1
-            return false
-        }
-        return ThreadContext.withCurrentThread { context in
-            let depth = Graph.causeDepth(context)
-            Graph.markTargets(of: self, depth: depth, into: &context.queue)
-            if let companion {
-                companion.version &+= 1
-                Graph.markTargets(of: companion, depth: depth, into: &context.queue)
+        let companionIsQuiet = companion == nil || companion!.targets.isEmpty
+        if companionIsQuiet {
+            if targets.isEmpty {
+                companion?.version &+= 1
+                return .quiet
             }
+            if !context.isDelivering && context.batchDepth == 0 && startFastWave(context) {
+                companion?.version &+= 1
+                return .fastWave
+            }
+        }
+        let depth = Graph.causeDepth(context)
+        Graph.markTargets(of: self, depth: depth, into: &context.queue)
+        if let companion {
+            companion.version &+= 1
+            Graph.markTargets(of: companion, depth: depth, into: &context.queue)
+        }
+        return Graph.startDelivery(context, &trash) ? .deliver : .quiet
+    }
+
+    // MARK: Fast wave
+    //
+    // The common write — a state whose targets are all plain subscribers, none of them queued or
+    // running anywhere, written by a thread that is neither delivering nor batching — skips the
+    // queue: under the lock it takes the subscribers (unretained, in subscription order) and
+    // marks them delivered at the new version; after the lock it calls them with the value just
+    // stored, and resets `fastWave` with one compare-and-swap. Whoever meets the wave meanwhile
+    // goes through `joinFastWave`: a write or a new wave marking these subscribers asks for one
+    // more notification of all of them, and a cancel hands the node over to be released after the
+    // wave; then the reset fails, and the thread finishes under the lock like a normal delivery.
+    // Writes and subscriptions made by the callbacks are queued, as in any delivery, and run after.
+
+    /// Under the lock: takes a fast wave into `context.fastWave` when every target is a plain
+    /// subscriber free to run; returns whether it did.
+    private func startFastWave(_ context: ThreadContext) -> Bool {
+        if fastWave.load(ordering: .relaxed) != FastWave.idle { return false }
+        var index = 0
+        while index < targets.count {
+            let free = targets[index].node._withUnsafeGuaranteedRef {
+                $0.flags.contains(.stateSubscriber)
+                    && $0.flags.isDisjoint(with: [.scheduled, .delivering, .cancelled])
+            }
+            if !free { return false }
+            index += 1
+        }
+        context.fastWave.removeAll(keepingCapacity: true)
+        index = 0
+        while index < targets.count {
+            let node = targets[index].node
+            node._withUnsafeGuaranteedRef {
+                $0.flags.formUnion([.inFastWave, .hasValue])
+                unsafeDowncast($0, to: ObserverNode.self).deliveredVersion = version
+            }
+            context.fastWave.append(node)
+            index += 1
+        }
+        fastWave.store(FastWave.running, ordering: .relaxed)
+        return true
+    }
+
+    /// Outside the lock: calls the subscribers of the fast wave with `value`, then finishes it.
+    private func runFastWave(_ value: Value, _ context: ThreadContext) {
+        context.isDelivering = true
+        context.depth = 0
+        var index = 0
+        while index < context.fastWave.count {
+            // Nested writes on this thread are queued, so `fastWave` does not change meanwhile;
+            // its nodes stay alive until the wave ends (see `joinFastWave`).
+            context.fastWave[index]._withUnsafeGuaranteedRef { node in
+                let subscriber = unsafeDowncast(node, to: SubscriberNode<Value>.self)
+                if !subscriber.isCancelled { subscriber.callback(value) }
+            }
+            index += 1
+        }
+        let finished = fastWave.compareExchange(
+            expected: FastWave.running, desired: FastWave.idle, ordering: .acquiringAndReleasing
+        ).exchanged
+        if finished && context.queue.isEmpty {
+            context.isDelivering = false
+            return
+        }
+        let mustDeliver: Bool = Graph.locked(context) { trash in
+            if !finished {
+                fastWave.store(FastWave.idle, ordering: .relaxed)
+                let followUp = fastFollowUp
+                fastFollowUp = FastFollowUp()
+                if !followUp.cancelled.isEmpty { trash.append(followUp.cancelled) }
+                if followUp.redeliver {
+                    Graph.markTargets(of: self, depth: 1, into: &context.queue)
+                }
+            }
+            context.isDelivering = false
             return Graph.startDelivery(context, &trash)
         }
+        if mustDeliver { Graph.deliver(context) }
     }
 }
 

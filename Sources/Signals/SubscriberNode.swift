@@ -1,12 +1,12 @@
 /// The node behind `subscribe`: calls back with the value of one source, first its current value,
 /// then after every change, never twice for the same version.
 final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
-    // @unchecked: `deliveredVersion` is guarded by the graph lock; `pending` is written by
+    // @unchecked: links and versions are guarded by the graph lock; `pending` is written by
     // `prepare` and consumed by `deliver` on the one thread delivering (see `ObserverNode`).
 
     private let source: ValueNode<Value>
-    private let callback: @Sendable (Value) -> Void
-    @exclusivity(unchecked) private var deliveredVersion: UInt64 = 0
+    /// The callback (called directly by a state's fast wave).
+    let callback: @Sendable (Value) -> Void
     /// The value to deliver; initialized exactly while `hasPending`.
     private let pending = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     @exclusivity(unchecked) private var hasPending = false
@@ -14,7 +14,7 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     init(source: ValueNode<Value>, callback: @escaping @Sendable (Value) -> Void) {
         self.source = source
         self.callback = callback
-        super.init()
+        super.init(stateSource: source.isState ? source : nil)
     }
 
     deinit {

@@ -18,6 +18,8 @@ public final class Subscription: @unchecked Sendable {
             guard let observer else { return nil }
             self.observer = nil
             observer.cancel(&trash)
+            // A fast wave may be about to call it, unretained: it releases it when done.
+            if observer.joinedFastWave(redeliver: false, cancelled: observer) { return nil }
             return observer
         }
         withExtendedLifetime(cancelled) {}  // released here, outside the lock

@@ -38,6 +38,8 @@ final class ThreadContext: @unchecked Sendable {
     @exclusivity(unchecked) var ready: [ObserverNode] = []
     /// How many observers at the start of `ready` run in this wave.
     @exclusivity(unchecked) var readyCount = 0
+    /// The subscribers of the fast wave this thread runs (see `StateNode`), unretained (reused buffer).
+    @exclusivity(unchecked) var fastWave: [Unmanaged<Node>] = []
     /// Values released under the lock by nested calls, dropped once the lock is free.
     @exclusivity(unchecked) var trash: [Any] = []
 

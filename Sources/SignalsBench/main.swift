@@ -1,5 +1,6 @@
 // signals-bench: the median cost of the Signals core's basic operations, in nanoseconds.
-// Run with `swift run -c release signals-bench`. Each case runs `rounds` times after a warm-up;
+// Run with `swift run -c release signals-bench` (or `signals-bench NAME` for the cases whose name
+// contains NAME, to profile one). Each case runs `rounds` times after a warm-up;
 // the line shows the median round's time per operation. Time is the thread's CPU time, so other
 // processes sharing the machine do not inflate it (wall time would count their turns too).
 import Glibc
@@ -16,8 +17,12 @@ func threadCPUTime() -> Double {
     return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
 }
 
+/// Only the cases whose name contains this run (all when no argument is given).
+let caseFilter = CommandLine.arguments.dropFirst().first
+
 /// Times `body(iterations)` `rounds` times and prints the median per operation.
 func measure(_ name: String, rounds: Int = 11, iterations: Int, _ body: (Int) -> Void) {
+    if let caseFilter, !name.contains(caseFilter) { return }
     body(iterations / 10)
     var samples: [Double] = []
     for _ in 0..<rounds {

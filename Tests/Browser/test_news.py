@@ -343,6 +343,8 @@ def test_news_screens_fit_the_screen_in_both_themes(server, new_context, screen,
         "detail": (f"/news/post.html?id={post['id']}", "#article"),
     }[screen]
     page = new_context(viewport=viewport, color_scheme=scheme).new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.goto(server.url(path))
     expect(page.locator(ready).first).to_be_visible()
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -351,6 +353,7 @@ def test_news_screens_fit_the_screen_in_both_themes(server, new_context, screen,
     assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
     missing_alt = page.evaluate("() => [...document.images].filter(i => !i.hasAttribute('alt')).map(i => i.src)")
     assert not missing_alt, missing_alt
+    assert not errors, f"console errors on {path}: {errors}"
     tabbar = page.locator("#tabbar").bounding_box()
     assert tabbar["y"] + tabbar["height"] <= viewport["height"] + 1 and tabbar["width"] == viewport["width"], tabbar
     if screen == "detail":

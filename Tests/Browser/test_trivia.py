@@ -263,6 +263,8 @@ def test_trivia_screens_fit_the_screen_in_both_themes(server, new_context, scree
         "ranking": ("/trivia/ranking.html", "#ranking > li"),
     }[screen]
     page = new_context(viewport=viewport, color_scheme=scheme).new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
     page.goto(server.url(path))
     expect(page.locator(ready).first).to_be_visible()
     overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
@@ -271,6 +273,7 @@ def test_trivia_screens_fit_the_screen_in_both_themes(server, new_context, scree
     assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
     missing_alt = page.evaluate("() => [...document.images].filter(i => !i.hasAttribute('alt')).map(i => i.src)")
     assert not missing_alt, missing_alt
+    assert not errors, f"console errors on {path}: {errors}"
     if screen == "question":
         for button in page.locator("#answers .answer").all():
             box = button.bounding_box()

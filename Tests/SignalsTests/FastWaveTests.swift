@@ -1,0 +1,199 @@
+import Dispatch
+@testable import Signals
+import Synchronization
+import Testing
+
+/// The fast wave of a state (its plain subscribers called without the delivery queue) meets
+/// cancels, new targets and writes the same way a queued delivery does.
+@Suite struct FastWaveTests {
+    /// An object whose release can be watched through a weak reference.
+    final class Token: Sendable {}
+
+    @Test func aSubscriberReleasedByAnEarlierOneDuringTheWaveIsNotCalledAndIsFreedAfterIt() {
+        let source = State(0)
+        let seen = Recorder<String>()
+        let holder = SubscriptionHolder()
+        weak var weakToken: Token?
+        let canceller = source.subscribe { value in
+            seen.append("canceller \(value)")
+            if value == 1 { holder.subscription = nil }
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            holder.subscription = source.subscribe { value in
+                withExtendedLifetime(token) { seen.append("victim \(value)") }
+            }
+        }
+        #expect(weakToken != nil)
+        source.value = 1
+        #expect(weakToken == nil)
+        source.value = 2
+        #expect(seen.all == ["canceller 0", "victim 0", "canceller 1", "canceller 2"])
+        #expect(source.node.targetCount == 1)
+        canceller.cancel()
+    }
+
+    @Test func aComputedTargetAddedLaterIsNotifiedWithTheSubscribersInOrder() {
+        let source = State(1)
+        let log = Recorder<String>()
+        let plain = source.subscribe { log.append("plain \($0)") }
+        source.value = 2
+        let double = Computed { source.value * 2 }
+        let derived = double.subscribe { log.append("double \($0)") }
+        let last = source.subscribe { log.append("last \($0)") }
+        source.value = 3
+        derived.cancel()
+        source.value = 4
+        #expect(log.all == [
+            "plain 1", "plain 2", "double 4", "last 2",
+            "plain 3", "double 6", "last 3",
+            "plain 4", "last 4",
+        ])
+        #expect(source.node.targetCount == 2)
+        plain.cancel()
+        last.cancel()
+    }
+
+    @Test func aComputedSubscribedFromACallbackDuringTheWaveGetsTheNewValueAfterIt() {
+        let source = State(0)
+        let log = Recorder<String>()
+        let holder = SubscriptionHolder()
+        let outer = source.subscribe { value in
+            log.append("outer \(value)")
+            if value == 1 {
+                let double = Computed { source.value * 2 }
+                holder.subscription = double.subscribe { log.append("double \($0)") }
+            }
+        }
+        let second = source.subscribe { log.append("second \($0)") }
+        source.value = 1
+        source.value = 2
+        #expect(log.all == [
+            "outer 0", "second 0",
+            "outer 1", "second 1", "double 2",
+            "outer 2", "second 2", "double 4",
+        ])
+        outer.cancel()
+        second.cancel()
+        holder.subscription?.cancel()
+    }
+
+    @Test func aWriteFromAnotherThreadDuringTheWaveIsDeliveredByTheWaveAfterIt() {
+        let source = State(0)
+        let entered = DispatchSemaphore(value: 0)
+        let written = DispatchSemaphore(value: 0)
+        let calls = Recorder<String>()
+        let inside = Atomic<Int>(0)
+        let subscription = source.subscribe { value in
+            if inside.wrappingAdd(1, ordering: .relaxed).newValue > 1 { calls.append("overlap") }
+            calls.append("call \(value)")
+            if value == 1 {
+                entered.signal()
+                if written.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
+            }
+            inside.wrappingSubtract(1, ordering: .relaxed)
+        }
+        let writer = Worker.start {
+            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+            source.value = 2
+            calls.append("written")
+            written.signal()
+        }
+        source.value = 1
+        writer.join()
+        #expect(calls.all == ["call 0", "call 1", "written", "call 2"])
+        subscription.cancel()
+    }
+
+    @Test func aCancelFromAnotherThreadDuringTheWaveStopsTheSubscriberAndFreesItAfterTheWave() {
+        let source = State(0)
+        let entered = DispatchSemaphore(value: 0)
+        let cancelled = DispatchSemaphore(value: 0)
+        let calls = Recorder<String>()
+        let holder = SubscriptionHolder()
+        weak var weakToken: Token?
+        let first = source.subscribe { value in
+            calls.append("first \(value)")
+            if value == 1 {
+                entered.signal()
+                if cancelled.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
+            }
+        }
+        do {
+            let token = Token()
+            weakToken = token
+            holder.subscription = source.subscribe { value in
+                withExtendedLifetime(token) { calls.append("victim \(value)") }
+            }
+        }
+        let canceller = Worker.start {
+            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+            holder.subscription = nil
+            calls.append("cancelled")
+            cancelled.signal()
+        }
+        source.value = 1
+        canceller.join()
+        #expect(weakToken == nil)
+        #expect(calls.all == ["first 0", "victim 0", "first 1", "cancelled"])
+        #expect(source.node.targetCount == 1)
+        first.cancel()
+    }
+
+    @Test func concurrentWritersNeverOverlapOneSubscriberAndEndOnTheLastValue() {
+        let threads = 8
+        let writesPerThread = 2_000
+        let source = State(0)
+        let overlaps = Atomic<Int>(0)
+        let inside = Atomic<Int>(0)
+        let seen = Recorder<Int>()
+        let steady = source.subscribe { value in
+            if inside.wrappingAdd(1, ordering: .relaxed).newValue > 1 {
+                overlaps.wrappingAdd(1, ordering: .relaxed)
+            }
+            seen.append(value)
+            inside.wrappingSubtract(1, ordering: .relaxed)
+        }
+        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+            for index in 0..<writesPerThread {
+                source.update { $0 += 1 }
+                if index % 50 == 0 {
+                    let count = Counter()
+                    let subscription = source.subscribe { _ in count.increment() }
+                    source.update { $0 += 1 }
+                    subscription.cancel()
+                    #expect(count.value >= 1)
+                }
+            }
+        }
+        let expected = threads * writesPerThread + threads * (writesPerThread / 50)
+        #expect(source.value == expected)
+        #expect(overlaps.load(ordering: .relaxed) == 0)
+        let values = seen.all
+        #expect(values.last == expected)
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 < $1 })
+        steady.cancel()
+        #expect(source.node.targetCount == 0)
+    }
+}
+
+/// Work on another thread, joined by waiting for its end with a deadline.
+struct Worker: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Runs `body` on another thread (from the global queue).
+    static func start(_ body: @escaping @Sendable () -> Void) -> Worker {
+        let worker = Worker()
+        DispatchQueue.global().async {
+            body()
+            worker.done.signal()
+        }
+        return worker
+    }
+
+    /// Waits up to 30 s for the work to end.
+    func join() {
+        #expect(done.wait(timeout: .now() + 30) == .success)
+    }
+}
