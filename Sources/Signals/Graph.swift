@@ -44,9 +44,10 @@ enum Graph {
     @inline(__always)
     static func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
         var trash: [Any] = []
-        if let context, context.holdsLock {
+        // `context?` rather than `if let context`, which would retain it.
+        if context?.holdsLock == true {
             let result = body(&trash)
-            if !trash.isEmpty { context.trash.append(contentsOf: trash) }
+            if !trash.isEmpty { context.unsafelyUnwrapped.trash.append(contentsOf: trash) }
             return result
         }
         // Lock and unlock by hand (`Mutex<Void>`'s own entry points): `withLock` would have to
@@ -264,12 +265,13 @@ enum Graph {
 
     /// Schedules the first run of a new observer after `link` (under the lock), and delivers.
     static func observe(_ observer: ObserverNode, link: (ThreadContext, inout [Any]) -> Void) {
-        let context = ThreadContext.forCurrentThread()
-        let mustDeliver: Bool = locked(context) { trash in
-            link(context, &trash)
-            schedule(observer, depth: causeDepth(context), into: &context.queue)
-            return startDelivery(context, &trash)
+        ThreadContext.withCurrentThread { context in
+            let mustDeliver: Bool = locked(context) { trash in
+                link(context, &trash)
+                schedule(observer, depth: causeDepth(context), into: &context.queue)
+                return startDelivery(context, &trash)
+            }
+            if mustDeliver { deliver(context) }
         }
-        if mustDeliver { deliver(context) }
     }
 }

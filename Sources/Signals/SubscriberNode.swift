@@ -7,7 +7,8 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     private let source: ValueNode<Value>
     /// The callback (called directly by a state's fast wave).
     let callback: @Sendable (Value) -> Void
-    /// The value to deliver; initialized exactly while `hasPending`.
+    /// The value to deliver; initialized exactly while `hasPending`. (A pointer, not an optional:
+    /// `Optional<Value>` would cost a generic metadata lookup per delivery.)
     private let pending = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     @exclusivity(unchecked) private var hasPending = false
 
@@ -23,10 +24,15 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     }
 
     /// Links to the source, under the lock; the first delivery is scheduled by the caller.
+    /// (Its one source is `source`: no `sources` list to allocate.)
     func attach(_ context: ThreadContext, _ trash: inout [Any]) {
         _ = source.refresh(context, &trash)
-        sources = [Dependency(source: source, version: source.version)]
         Graph.addTarget(self, to: source)
+    }
+
+    override func cancel(_ trash: inout [Any]) {
+        markCancelled()
+        Graph.removeTarget(self, from: source)
     }
 
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {

@@ -21,8 +21,8 @@ final class ThreadContext: @unchecked Sendable {
 
     /// The computed value or effect whose reads are being recorded, if any.
     /// (Not owned: the computation or run that set it keeps it alive until it restores the
-    /// previous one.)
-    @exclusivity(unchecked) unowned(unsafe) var observer: Node?
+    /// previous one; `Unmanaged`, so that using it costs no retain.)
+    @exclusivity(unchecked) var observer: Unmanaged<Node>?
     /// True while a computed value computes: the graph lock is held by this thread.
     @exclusivity(unchecked) var holdsLock = false
     /// True while this thread's delivery loop runs.

@@ -16,7 +16,7 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
                 if !refresh(context, &trash) {
                     cycle = true
                 } else if let observer = context?.observer {
-                    Graph.recordRead(of: self, by: observer)
+                    observer._withUnsafeGuaranteedRef { Graph.recordRead(of: self, by: $0) }
                 }
                 return valueAfterCycle(cycle)
             }
