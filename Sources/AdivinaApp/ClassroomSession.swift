@@ -13,6 +13,9 @@ final class ClassroomSession {
     nonisolated static let playerCookie = "adivina_player"
     /// The cookie that holds the host key after `POST /api/classroom/host/login`.
     nonisolated static let hostCookie = "adivina_host"
+    /// The least time between two leaderboard events: a classroom answering at once gives a few
+    /// events a second with every change, instead of one (of every player's row) per answer.
+    static let leaderboardInterval = Duration.milliseconds(25)
     /// Requests a second each player may make on average, and in a burst.
     static let playerRate = (perSecond: 10.0, burst: 20.0)
 
@@ -47,7 +50,7 @@ final class ClassroomSession {
         self.hub = hub
         self.registry = registry
         self.ranking = ranking
-        topic = LiveTopic(name: "classroom", json: room.snapshotJSON, hub: hub)
+        topic = LiveTopic(name: "classroom", json: room.snapshotJSON, hub: hub, minimumInterval: Self.leaderboardInterval)
         registry.register([topic])
     }
 
