@@ -24,12 +24,8 @@ do {
     exit(1)
 }
 
-// Unbuffered, so a test or a script reading the pipe sees the line at once.
-FileHandle.standardOutput.write(Data("Adivina: \(app.url)\n".utf8))
-if let joinURL = app.joinURL, let hostKey = app.hostKey {
-    FileHandle.standardOutput.write(Data("Clase: \(joinURL)\nClave de anfitrión: \(hostKey)\n".utf8))
-}
-
+// Signals are handled before the address is printed: whoever reads the first line may stop
+// the server at once.
 let signalQueue = DispatchQueue(label: "adivina.signals")
 var signalSources: [DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
@@ -42,6 +38,12 @@ for signalNumber in [SIGINT, SIGTERM] {
     }
     source.resume()
     signalSources.append(source)
+}
+
+// Unbuffered, so a test or a script reading the pipe sees the line at once.
+FileHandle.standardOutput.write(Data("Adivina: \(app.url)\n".utf8))
+if let joinURL = app.joinURL, let hostKey = app.hostKey {
+    FileHandle.standardOutput.write(Data("Clase: \(joinURL)\nClave de anfitrión: \(hostKey)\n".utf8))
 }
 
 await app.waitUntilStopped()
