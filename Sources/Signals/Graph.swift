@@ -259,7 +259,11 @@ enum Graph {
         to source: ValueNode<Value>, _ onValue: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         let node = SubscriberNode(source: source, callback: onValue)
-        observe(node) { context, trash in node.attach(context, &trash) }
+        if source.isState {
+            unsafeDowncast(source, to: StateNode<Value>.self).subscribe(node)
+        } else {
+            observe(node) { context, trash in node.attach(context, &trash) }
+        }
         return Subscription(node)
     }
 

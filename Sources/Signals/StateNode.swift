@@ -122,6 +122,44 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // more notification of all of them, and a cancel hands the node over to be released after the
     // wave; then the reset fails, and the thread finishes under the lock like a normal delivery.
     // Writes and subscriptions made by the callbacks are queued, as in any delivery, and run after.
+    // A new subscriber's first call is a fast wave of one (`subscribe`).
+
+    /// Links `subscriber` and calls it with the current value: in a fast wave of its own when this
+    /// thread is neither delivering nor batching and no fast wave of this state runs, else queued
+    /// like any new observer.
+    func subscribe(_ subscriber: SubscriberNode<Value>) {
+        ThreadContext.withCurrentThread { context in
+            // The value for the fast wave, taken under the lock (on the stack: no `Optional<Value>`).
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+                let slot = buffer.baseAddress.unsafelyUnwrapped
+                var mustDeliver = false
+                let fast: Bool = Graph.locked(context) { trash in
+                    subscriber.attach(context, &trash)
+                    if context.isDelivering || context.batchDepth > 0
+                        || fastWave.load(ordering: .relaxed) != FastWave.idle
+                    {
+                        Graph.schedule(
+                            subscriber, depth: Graph.causeDepth(context), into: &context.queue)
+                        mustDeliver = Graph.startDelivery(context, &trash)
+                        return false
+                    }
+                    subscriber.flags.formUnion([.inFastWave, .hasValue])
+                    subscriber.deliveredVersion = version
+                    context.fastWave.removeAll(keepingCapacity: true)
+                    context.fastWave.append(Unmanaged.passUnretained(subscriber))
+                    fastWave.store(FastWave.running, ordering: .relaxed)
+                    slot.initialize(to: value)
+                    return true
+                }
+                if fast {
+                    runFastWave(slot.pointee, context)
+                    slot.deinitialize(count: 1)
+                } else if mustDeliver {
+                    Graph.deliver(context)
+                }
+            }
+        }
+    }
 
     /// Under the lock: takes a fast wave into `context.fastWave` when every target is a plain
     /// subscriber free to run; returns whether it did.
