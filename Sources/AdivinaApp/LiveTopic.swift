@@ -9,8 +9,10 @@ import Synchronization
 /// answer `GET /api/<app>/state` and go out once through the hub to every subscribed client.
 /// Changes that come in a burst (several writes before the publisher runs) give one event.
 final class LiveTopic: Sendable {
-    /// The topic name, also the SSE event name.
+    /// The topic name in the hub (`quizzes`, or `player/7/quizzes` for a classroom player's).
     let name: String
+    /// The SSE event name its events carry (the public topic name, e.g. `quizzes`).
+    let event: String
     private let json: Computed<Data>
     private let hub: SSEHub
     private let queue: DispatchQueue
@@ -19,9 +21,11 @@ final class LiveTopic: Sendable {
     /// Kept so the subscription lives as long as the topic.
     private let subscription = Mutex<Subscription?>(nil)
 
-    /// Publishes `json` on `hub` under `name` now and after every change.
-    init(name: String, json: Computed<Data>, hub: SSEHub) {
+    /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
+    /// after every change.
+    init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub) {
         self.name = name
+        self.event = event ?? name
         self.json = json
         self.hub = hub
         queue = DispatchQueue(label: "adivina.topic.\(name)")
@@ -53,7 +57,7 @@ final class LiveTopic: Sendable {
         queue.async { [self] in
             // Clear the flag before reading: a change after this point schedules a new publish.
             scheduled.withLock { $0 = false }
-            hub.publish(topic: name, data: Array(json.value))
+            hub.publish(topic: name, event: event, data: Array(json.value))
         }
     }
 }

@@ -26,6 +26,9 @@ do {
 
 // Unbuffered, so a test or a script reading the pipe sees the line at once.
 FileHandle.standardOutput.write(Data("Adivina: \(app.url)\n".utf8))
+if let joinURL = app.joinURL, let hostKey = app.hostKey {
+    FileHandle.standardOutput.write(Data("Clase: \(joinURL)\nClave de anfitrión: \(hostKey)\n".utf8))
+}
 
 let signalQueue = DispatchQueue(label: "adivina.signals")
 var signalSources: [DispatchSourceSignal] = []

@@ -77,6 +77,21 @@ struct ExecutableTests {
         #expect(try await child.exitStatus() == 0)
     }
 
+    @Test func classroomModePrintsTheJoinURLAndAHostKeyAfterTheFirstLine() async throws {
+        let child = try Child(try Self.dataArguments() + ["--classroom"])
+        _ = try #require(try await child.wait(for: "anfitrión: "))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let lines = child.text.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3)
+        #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))
+        #expect(lines[1].hasPrefix("Clase: http://127.0.0.1:") && lines[1].hasSuffix("/clase/"))
+        let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
+        kill(child.process.processIdentifier, SIGTERM)
+        #expect(try await child.exitStatus() == 0)
+    }
+
     @Test func aTakenPortIsAClearErrorNotACrash() async throws {
         let first = try Child(try Self.dataArguments())
         let output = try #require(try await first.wait(for: "/\n"))

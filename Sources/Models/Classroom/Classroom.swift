@@ -230,7 +230,8 @@ public final class Classroom {
 
     // MARK: Helpers
 
-    private func requireHost(_ key: String) throws(ModelError) {
+    /// Throws `forbidden` unless `key` is the host key.
+    public func requireHost(_ key: String) throws(ModelError) {
         guard isHost(key) else { throw .forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.") }
     }
 
