@@ -13,6 +13,13 @@ import Synchronization
 ///   in the same critical section, so a write costs two lock round trips: the write, and the
 ///   bookkeeping after the callbacks. A computed value recomputes at most once per wave and only
 ///   when a source's version really changed (glitch-free, lazy).
+/// - **Fast wave.** The common case — a state whose targets are all plain subscribers, written by
+///   a thread that is neither delivering nor batching — skips the queue: one lock round trip, then
+///   the callbacks, then one compare-and-swap (see `StateNode`). The rules are the same; whoever
+///   meets a running fast wave leaves it the work (`Node.joinFastWave`).
+/// - **No retains on hot paths.** Sources point at targets unretained, waves and the thread's
+///   context are used through `Unmanaged`: on this machine an atomic retain or release costs
+///   about as much as a quarter of a write, and the graph lock's two atomics are most of the rest.
 /// - **Delivery queue per thread** (`ThreadContext`). The writing thread delivers its own
 ///   notifications before the write returns. A write made during a delivery on the same thread (a
 ///   subscriber writing) is queued and delivered after the current wave, in order, never

@@ -10,11 +10,21 @@ import Darwin
 /// Observation's access list), whether this thread holds the graph lock, and its pending
 /// deliveries and batch depth.
 ///
-/// It lives in a thread-specific slot (POSIX thread-specific data): Swift has no thread-local
-/// variables, and a task-local binding costs about 70 ns per write, more than the rest of a write.
-/// Everything the graph does with a context is synchronous, so it never outlives the thread's
-/// current call; a task that awaits and resumes elsewhere gets that thread's context. The context
-/// is made on first need and released when its thread ends.
+/// It lives in a thread-specific slot (POSIX thread-specific data). Everything the graph does with a
+/// context is synchronous, so it never outlives the thread's current call; a task that awaits and
+/// resumes elsewhere gets that thread's context. The context is made on first need and released
+/// when its thread ends.
+///
+/// Why Glibc, when DESIGN.md says Signals imports Synchronization only: reads inside a `Computed`
+/// closure (`other.value`) take no parameter, so the graph must find "this thread's" context on
+/// its own, on every read and write, and Synchronization has no per-thread storage and not even a
+/// way to tell which thread is running (thread ids come from Glibc too), so a `Mutex`-guarded
+/// table keyed by thread cannot be built with it alone — and would cost a second lock round trip
+/// per operation. Swift has no thread-local variables, and a `@TaskLocal` binding costs about
+/// 70 ns per write (more than a whole fast write) and follows tasks, not the threads that hold
+/// the graph lock. `pthread_getspecific` costs a few nanoseconds. So this file, and only this
+/// file, imports Glibc (Musl, Darwin), for `pthread_key_create`, `pthread_getspecific` and
+/// `pthread_setspecific`.
 final class ThreadContext: @unchecked Sendable {
     // @unchecked: a context is reachable only from its own thread (through the slot), so its
     // mutable fields are never used by two threads.
