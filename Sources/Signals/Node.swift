@@ -16,7 +16,7 @@ import Synchronization
 /// except the pending value of a subscriber, which belongs to the one thread delivering it (see
 /// `Flags.delivering`). Hot fields are marked `@exclusivity(unchecked)`: the lock already makes
 /// accesses exclusive, and the dynamic checks cost about a fifth of a write.
-class Node: @unchecked Sendable {
+@usableFromInline class Node: @unchecked Sendable {
     /// State bits of a node.
     struct Flags: OptionSet {
         let rawValue: UInt16

@@ -1,10 +1,10 @@
 /// The node behind a `State`: a stored value, its equality and an optional companion counter
 /// (the `changes` of the `SignalModel` it belongs to) bumped with every change.
-final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
+@usableFromInline final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by the graph lock.
 
-    @exclusivity(unchecked) private var value: Value
-    private let isEqual: @Sendable (Value, Value) -> Bool
+    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline let isEqual: @Sendable (Value, Value) -> Bool
     /// Bumped in the same wave as every change of this state (see `Tracked`).
     @exclusivity(unchecked) var companion: StateNode<Int>?
 
@@ -19,7 +19,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// What a write leaves to do once the lock is free.
-    enum WriteOutcome {
+    @usableFromInline enum WriteOutcome {
         /// Nothing (no change, nobody to tell, or queued behind this thread's delivery or batch).
         case quiet
         /// Run `Graph.deliver`.
@@ -65,7 +65,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
-    func set(_ newValue: Value) {
+    @inlinable func set(_ newValue: Value) {
         ThreadContext.withCurrentThread { context in
             if context.holdsLock {
                 SignalDiagnostics.report(.writeDuringComputation)
@@ -87,7 +87,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Bookkeeping of a change, under the lock: marks the targets, and says how to notify them.
-    private func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
+    @usableFromInline func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
         version &+= 1
         Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
@@ -190,7 +190,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Outside the lock: calls the subscribers of the fast wave with `value`, then finishes it.
-    private func runFastWave(_ value: Value, _ context: ThreadContext) {
+    @usableFromInline func runFastWave(_ value: Value, _ context: ThreadContext) {
         context.isDelivering = true
         context.depth = 0
         var index = 0

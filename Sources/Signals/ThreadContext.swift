@@ -25,7 +25,7 @@ import Darwin
 /// the graph lock. `pthread_getspecific` costs a few nanoseconds. So this file, and only this
 /// file, imports Glibc (Musl, Darwin), for `pthread_key_create`, `pthread_getspecific` and
 /// `pthread_setspecific`.
-final class ThreadContext: @unchecked Sendable {
+@usableFromInline final class ThreadContext: @unchecked Sendable {
     // @unchecked: a context is reachable only from its own thread (through the slot), so its
     // mutable fields are never used by two threads.
 
@@ -34,7 +34,7 @@ final class ThreadContext: @unchecked Sendable {
     /// previous one; `Unmanaged`, so that using it costs no retain.)
     @exclusivity(unchecked) var observer: Unmanaged<Node>?
     /// True while a computed value computes: the graph lock is held by this thread.
-    @exclusivity(unchecked) var holdsLock = false
+    @exclusivity(unchecked) @usableFromInline var holdsLock = false
     /// True while this thread's delivery loop runs.
     @exclusivity(unchecked) var isDelivering = false
     /// How many `batch` calls are open on this thread.
@@ -51,7 +51,7 @@ final class ThreadContext: @unchecked Sendable {
     /// The subscribers of the fast wave this thread runs (see `StateNode`), unretained (reused buffer).
     @exclusivity(unchecked) var fastWave: [Unmanaged<Node>] = []
     /// Values released under the lock by nested calls, dropped once the lock is free.
-    @exclusivity(unchecked) var trash: [Any] = []
+    @exclusivity(unchecked) @usableFromInline var trash: [Any] = []
 
     /// The context of the current thread, if it has needed one yet.
     @inline(__always)
@@ -61,7 +61,7 @@ final class ThreadContext: @unchecked Sendable {
     }
 
     /// The context of the current thread, made now if needed.
-    static func forCurrentThread() -> ThreadContext {
+    @usableFromInline static func forCurrentThread() -> ThreadContext {
         if let context = current { return context }
         let context = ThreadContext()
         pthread_setspecific(slot, Unmanaged.passRetained(context).toOpaque())
@@ -70,7 +70,7 @@ final class ThreadContext: @unchecked Sendable {
 
     /// Runs `body` with the context of the current thread (made now if needed) without retaining
     /// it: the slot keeps it alive for as long as the thread runs.
-    @inline(__always)
+    @inlinable
     static func withCurrentThread<R>(_ body: (ThreadContext) -> R) -> R {
         guard let pointer = pthread_getspecific(slot) else { return body(forCurrentThread()) }
         return Unmanaged<ThreadContext>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
@@ -90,7 +90,7 @@ final class ThreadContext: @unchecked Sendable {
     }
 
     /// The thread-specific slot; its destructor releases a thread's context when the thread ends.
-    private static let slot: pthread_key_t = {
+    @usableFromInline static let slot: pthread_key_t = {
         var key = pthread_key_t()
         let status = pthread_key_create(&key) { pointer in
             #if canImport(Darwin)
