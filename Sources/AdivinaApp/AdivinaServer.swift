@@ -32,6 +32,8 @@ public final class AdivinaServer {
     public private(set) var joinURL: URL?
     /// The host key printed in classroom mode (random, 128 bits), or nil.
     public let hostKey: String?
+    /// The token the models use with the quiz stand-in (a secret one in classroom mode).
+    let standInQuizToken: String
 
     /// Opens the store, binds the port, mounts everything and starts the first downloads.
     /// Throws when the data directory, the web root, a data file or the port cannot be used.
@@ -41,15 +43,22 @@ public final class AdivinaServer {
         let webRoot = try WebRootLocator.locate(configuration.webRoot)
 
         var router = Router()
+        // In classroom mode the stand-ins that know answers are not the students' to ask: the quiz
+        // stand-in takes only a secret token, the trivia one lives at a secret path.
+        let standIns = configuration.classroom
+            ? RemoteServices.StandInAccess(quizToken: SecretToken.random(), triviaPath: "standin/trivia-\(SecretToken.random())")
+            : RemoteServices.StandInAccess.local
         let standIn = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
             images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
-            dataDirectory: configuration.dataDirectory)
+            dataDirectory: configuration.dataDirectory,
+            tokens: configuration.classroom ? .only([standIns.quizToken]) : .anyNonEmpty)
         standIn.mount(on: &router)
+        standInQuizToken = standIns.quizToken
         try ListServerStandIn.books().mount(on: &router)
         try MatchesStandIn.bundled().mount(on: &router)
         try ListServerStandIn.movies().mount(on: &router)
-        try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
+        try TriviaStandIn.bundled(mountPath: "/" + standIns.triviaPath).mount(on: &router)
         try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
 
         // The handlers run after `init` has returned (they need the server bound first): they
@@ -58,7 +67,7 @@ public final class AdivinaServer {
         let playerBox = PlayerBox()
         QuizzesRoutes.add(to: &router) { try await playerBox.models(for: $0) }
         ExamRoutes.add(to: &router) { try await playerBox.models(for: $0) }
-        TriviaRoutes.add(to: &router) { try await (playerBox.models(for: $0), playerBox.shared) }
+        TriviaRoutes.add(to: &router, models: { try await (playerBox.models(for: $0), playerBox.shared) }, shared: { await playerBox.shared })
         NewsRoutes.add(to: &router) { try await playerBox.models(for: $0) }
         let classroomMode = configuration.classroom
         if classroomMode {
@@ -82,7 +91,7 @@ public final class AdivinaServer {
         let services = RemoteServices(
             configuration: configuration,
             localBase: RemoteServices.localBase(host: configuration.host, port: server.port),
-            transport: transport ?? URLSessionTransport())
+            transport: transport ?? URLSessionTransport(), standIns: standIns)
         let registry = TopicRegistry()
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared

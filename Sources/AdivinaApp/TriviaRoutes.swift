@@ -18,10 +18,12 @@ enum TriviaRoutes {
         var date: String
     }
 
-    /// Adds the routes to `router`; `models` gives the player's and the shared models at request time.
+    /// Adds the routes to `router`; `models` gives the player's and the shared models at request
+    /// time, `shared` the shared ones alone (the ranking is everybody's: no player needed to read it).
     static func add(
         to router: inout Router,
-        models: @escaping @Sendable (HTTPRequest) async throws -> (player: PlayerModels, shared: SharedModels)
+        models: @escaping @Sendable (HTTPRequest) async throws -> (player: PlayerModels, shared: SharedModels),
+        shared: @escaping @Sendable () async -> SharedModels
     ) {
         /// The player's own game, outside a classroom (where the host starts the games).
         @Sendable func playerGame(_ request: HTTPRequest) async throws -> TriviaGame {
@@ -55,12 +57,15 @@ enum TriviaRoutes {
             let game = player.trivia
             return try .json(try await APIError.run { try await game.answer(index: index) })
         }
-        router.get("/api/ranking/state") { request in
-            try await models(request).shared.topics["ranking"]!.stateResponse()
+        router.get("/api/ranking/state") { _ in
+            await shared().topics["ranking"]!.stateResponse()
         }
         router.post("/api/ranking", bodyLimit: bodyLimit) { request in
             let name = try request.decodeBody(NameBody.self).name
             let (player, shared) = try await models(request)
+            if player.seat != nil {
+                throw HTTPError(.conflict, message: "En la clase las puntuaciones se guardan al terminar la ronda.")
+            }
             let entry = try await APIError.run { try await player.trivia.saveScore(as: name, in: shared.ranking) }
             return try .json(Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601)))
         }

@@ -111,6 +111,8 @@ struct ClassroomAPITests {
             #expect((final["podium"] as? [[String: Any]])?.first?["score"] as? Int == rights.max())
             let ranking = running.app.shared.ranking.entries
             #expect(ranking.count == 3)
+            #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
+            #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
             let last = try #require(try await board.event(named: "classroom", number: 2))
             #expect(!last.data.contains("correct"), "the leaderboard never holds an answer")
         }
@@ -131,7 +133,12 @@ struct ClassroomAPITests {
             #expect(try await anyone.get("/api/quizzes/state").status == 401)
             #expect(try await anyone.get("/api/trivia/state").status == 401)
 
-            let right = try await running.get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=adivina-local").json["answer"] as? String
+            #expect(try await players[0].get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=adivina-local").status == 401,
+                    "the quiz stand-in takes only the server's secret token in classroom mode")
+            #expect(try await players[0].get("/standin/trivia/questions?amount=10").status == 404,
+                    "the trivia stand-in is at a secret path in classroom mode")
+            let token = running.app.standInQuizToken
+            let right = try await running.get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=\(token)").json["answer"] as? String
             let checked = try await players[0].post("/api/quizzes/\(ids[0])/check", try ClassroomClient.json(["answer": try #require(right)]))
             #expect(checked.json["result"] as? Bool == true)
             #expect(try await players[0].post("/api/quizzes/\(ids[1])/check", #"{"answer":"x"}"#).status == 409, "host-paced: only the current question")
