@@ -118,6 +118,13 @@ public final class AdivinaServer {
         hub.setSnapshotProvider { registry.snapshot($0) }
     }
 
+    /// Makes SIGINT and SIGTERM stop the server gracefully (a C handler that only wakes the event
+    /// loop, installed before this returns), so `waitUntilStopped()` returns and the process can
+    /// exit 0.
+    public func stopOnTerminationSignals() {
+        server.shutdownOnTerminationSignals()
+    }
+
     /// Stops gracefully: no new connections, in-flight requests finish, streams close.
     public func shutdown() async {
         await server.shutdown()

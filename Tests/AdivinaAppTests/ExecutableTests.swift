@@ -89,6 +89,7 @@ struct ExecutableTests {
         let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
         #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
         child.process.terminate()
+        #expect(try await child.exitStatus() == 0)
     }
 
     @Test func aTakenPortIsAClearErrorNotACrash() async throws {
