@@ -62,9 +62,11 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
     board = new_context(viewport={"width": 1280, "height": 800}).new_page()
     board.goto(server.url("/clase/marcador.html"))
     expect(board.locator("#board-empty")).to_have_text("Esperando a que se una alguien…")
+    join_url = f"http://127.0.0.1:{server.port}/clase/"
+    expect(board.locator("#join-url")).to_have_text(join_url)  # on the projector while in the lobby
 
     host = open_host(new_context, server, key)
-    expect(host.locator("#join-url")).to_have_text(f"http://127.0.0.1:{server.port}/clase/")
+    expect(host.locator("#join-url")).to_have_text(join_url)
     expect(host.locator("#players-empty")).to_be_visible()
     expect(host.locator("#start")).to_be_disabled()  # no game picked yet
 
@@ -99,6 +101,7 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
     expect(host.locator("#game-quizzes")).to_be_disabled()
     expect(board.locator("#progress")).to_have_text(f"1 / {ROUND}")
     expect(board.locator("#board-title")).to_have_text("Marcador · Trivia")
+    expect(board.locator("#board-join")).to_be_hidden()
 
     # Each student goes from the lobby to the game page.
     for page in players:
@@ -111,6 +114,7 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
     scores = dict.fromkeys(names, 0)
     for number in range(1, ROUND + 1):
         expect(board.locator("#answered")).to_have_text("0 de 3 han respondido")
+        expect(board.locator("#players .tick.pending")).to_have_count(3)
         for index, (name, page) in enumerate(zip(names, players)):
             expect(page.locator("#progress")).to_have_text(f"{number} / {ROUND}")
             button = page.locator("#answers .answer").nth((number + index) % 4)
@@ -123,8 +127,10 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
             row = board.locator("#players .player-row").filter(has_text=name)
             expect(row).to_have_attribute("data-answered", "true")
             expect(row.locator(".player-score")).to_have_text(str(scores[name]))
+            expect(row.locator(".tick:not(.pending)")).to_have_count(1)
         expect(board.locator("#answered")).to_have_text("3 de 3 han respondido")
-        expect(board.locator("#players .tick.done")).to_have_count(3)
+        expect(board.locator("#players .tick:not(.pending)")).to_have_count(3)
+        expect(host.locator("#players .tick:not(.pending)")).to_have_count(3)
         expect(host.locator("#round-status")).to_contain_text(f"pregunta {number} de {ROUND} · 3 de 3 han respondido")
         if number < ROUND:
             host.locator("#next").click()

@@ -1,35 +1,26 @@
 // The leaderboard for the projector (topic `classroom`): players by score with a tick for who has
-// answered the current question, the question number, and the podium when the round ends.
+// answered the current question, the question number, the join link while waiting in the lobby,
+// and the podium when the round ends.
 import { subscribe } from "../js/events.js";
-import { el, sym } from "../js/ui.js";
+import { el } from "../js/ui.js";
+import { GAME_NAMES, points, answeredTick, showJoinLink } from "./clase-common.js";
 
-const GAME_NAMES = { quizzes: "Quizzes", trivia: "Trivia" };
 const $ = (id) => document.getElementById(id);
 
 const title = $("board-title");
 const progress = $("progress");
 const answered = $("answered");
+const join = $("board-join");
 const podium = $("podium");
 const list = $("players");
 const empty = $("board-empty");
 
-function points(score) {
-  return `${score} punto${score === 1 ? "" : "s"}`;
-}
-
 function playerRow(player, position, showTicks) {
-  const tick = showTicks
-    ? sym(player.answered ? "checkmark-circle-fill" : "questionmark", `tick${player.answered ? " done" : ""}`)
-    : null;
-  const row = el("li", { className: "row player-row", dataset: { id: player.id, answered: String(Boolean(player.answered)) } },
-    el("span", { className: "player-pos", text: `${position}.` }),
+  return el("li", { className: "row player-row", dataset: { id: player.id, answered: String(Boolean(player.answered)) } },
+    position === null ? null : el("span", { className: "player-pos", text: `${position}.` }),
     el("span", { className: "row-main player-name", text: player.name }),
-    tick,
+    showTicks ? answeredTick(player.answered) : null,
     el("span", { className: "player-score", text: String(player.score) }));
-  if (tick) {
-    row.append(el("span", { className: "visually-hidden", text: player.answered ? "ha respondido" : "aún no ha respondido" }));
-  }
-  return row;
 }
 
 function podiumStep(row) {
@@ -43,20 +34,27 @@ function render(state) {
   const players = Array.isArray(state.players) ? state.players : [];
   const playing = state.phase === "playing";
   const finished = state.phase === "finished";
+  const hostPaced = playing && !state.selfPaced;
   const game = GAME_NAMES[state.game];
   title.textContent = finished ? "¡Podio!" : game ? `Marcador · ${game}` : "Marcador";
-  progress.textContent = playing && !state.selfPaced ? `${state.question} / ${state.total}`
-    : playing ? `${state.total} preguntas` : "";
-  answered.textContent = playing && !state.selfPaced
-    ? `${state.answeredCount} de ${state.playerCount} han respondido`
-    : playing ? "Cada uno a su ritmo" : "";
-  const rows = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
-  podium.replaceChildren(...rows.map(podiumStep));
-  podium.hidden = rows.length === 0;
-  list.replaceChildren(...players.map((player, index) => playerRow(player, index + 1, playing && !state.selfPaced)));
+  progress.textContent = hostPaced ? `${state.question} / ${state.total}` : playing ? `${state.total} preguntas` : "";
+  answered.textContent = hostPaced ? `${state.answeredCount} de ${state.playerCount} han respondido`
+    : playing ? "Cada uno a su ritmo"
+    : finished ? "" : `${players.length} jugador${players.length === 1 ? "" : "es"} en la clase`;
+  join.hidden = state.phase !== "lobby";
+  const steps = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
+  podium.replaceChildren(...steps.map(podiumStep));
+  podium.hidden = steps.length === 0;
+  // Players arrive best first; equal scores share a position, as on the podium.
+  let position = 0;
+  list.replaceChildren(...players.map((player, index) => {
+    if (index === 0 || player.score !== players[index - 1].score) position = index + 1;
+    return playerRow(player, state.phase === "lobby" ? null : position, hostPaced);
+  }));
   list.hidden = players.length === 0;
   empty.hidden = players.length > 0;
   empty.textContent = "Esperando a que se una alguien…";
 }
 
 subscribe("classroom", render);
+showJoinLink($("join-url"), $("qr"));

@@ -2,8 +2,8 @@
 // HttpOnly cookie), then run the room: join link + QR, game, pace, start / next / end, players.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, showAlert } from "../js/ui.js";
+import { GAME_NAMES, answeredTick, showJoinLink } from "./clase-common.js";
 
-const GAME_NAMES = { quizzes: "Quizzes", trivia: "Trivia" };
 const $ = (id) => document.getElementById(id);
 
 const login = $("login");
@@ -51,6 +51,7 @@ function render(snapshot) {
   playerList.hidden = players.length === 0;
   playerList.replaceChildren(...players.map((player) => el("li", { className: "row player-row", dataset: { id: player.id } },
     el("span", { className: "row-main player-name", text: player.name }),
+    playing && !snapshot.selfPaced ? answeredTick(player.answered) : null,
     el("span", { className: "player-score", text: String(player.score) }),
     el("button", {
       type: "button",
@@ -105,20 +106,7 @@ async function showHost() {
   login.hidden = true;
   host.hidden = false;
   subscribe("classroom", render);
-  const info = await act("GET", "/api/classroom/info");
-  if (info) {
-    joinURL.href = info.joinURL;
-    joinURL.textContent = info.joinURL;
-  }
-  try {
-    const response = await fetch("/api/classroom/qr.svg", { method: "HEAD" });
-    if (response.ok) {
-      qr.src = "/api/classroom/qr.svg";
-      qr.hidden = false;
-    }
-  } catch {
-    // No QR: the big link is enough.
-  }
+  await showJoinLink(joinURL, qr);
 }
 
 loginForm.addEventListener("submit", async (event) => {

@@ -3,9 +3,9 @@
 // playing, offers the round's game page.
 import { subscribe, act } from "../js/events.js";
 import { setupNavBar } from "../js/ui.js";
+import { GAME_NAMES, points } from "./clase-common.js";
 
 const GAME_PAGES = { quizzes: "/quizzes/", trivia: "/trivia/play.html" };
-const GAME_NAMES = { quizzes: "Quizzes", trivia: "Trivia" };
 
 const joinSection = document.getElementById("join");
 const form = document.getElementById("join-form");
@@ -37,10 +37,6 @@ function showLobby(player) {
   joinSection.hidden = true;
   lobby.hidden = false;
   unsubscribe ??= subscribe("classroom", render);
-}
-
-function points(score) {
-  return `${score} punto${score === 1 ? "" : "s"}`;
 }
 
 function render(state) {
