@@ -34,6 +34,7 @@ enum APIError {
         case .unknownItem: return .notFound
         case .invalid: return .badRequest
         case .conflict: return .conflict
+        case .forbidden: return .forbidden
         case .remote(.timeout): return HTTPStatus(code: 504)
         case .remote(.cancelled): return HTTPStatus(code: 409)
         case .remote: return HTTPStatus(code: 502)

@@ -11,8 +11,10 @@ import StandIns
 ///     await app.waitUntilStopped()
 @MainActor
 public final class AdivinaServer {
-    /// The topics a page may ask for on `/api/events`.
+    /// The topics a page may ask for on `/api/events` (and, with `--classroom`, `classroom`).
     public nonisolated static let topicNames = ["quizzes", "quiz", "trivia", "ranking", "books", "matches", "movies", "news"]
+    /// The topics the same for everybody; the others are each player's own.
+    nonisolated static let sharedTopicNames: Set<String> = ["ranking", "classroom"]
 
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
@@ -23,6 +25,15 @@ public final class AdivinaServer {
     private(set) var player: PlayerModels!
     /// The models every player shares (the trivia ranking).
     private(set) var shared: SharedModels!
+    /// The classroom (with `--classroom`), or nil.
+    private(set) var classroom: ClassroomSession?
+    /// The address students open in classroom mode (the machine's LAN address when listening
+    /// on every address), or nil.
+    public private(set) var joinURL: URL?
+    /// The host key printed in classroom mode (random, 128 bits), or nil.
+    public let hostKey: String?
+    /// The token the models use with the quiz stand-in (a secret one in classroom mode).
+    let standInQuizToken: String
 
     /// Opens the store, binds the port, mounts everything and starts the first downloads.
     /// Throws when the data directory, the web root, a data file or the port cannot be used.
@@ -32,27 +43,39 @@ public final class AdivinaServer {
         let webRoot = try WebRootLocator.locate(configuration.webRoot)
 
         var router = Router()
+        // In classroom mode the stand-ins that know answers are not the students' to ask: the quiz
+        // stand-in takes only a secret token, the trivia one lives at a secret path.
+        let standIns = configuration.classroom
+            ? RemoteServices.StandInAccess(quizToken: SecretToken.random(), triviaPath: "standin/trivia-\(SecretToken.random())")
+            : RemoteServices.StandInAccess.local
         let standIn = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
             images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
-            dataDirectory: configuration.dataDirectory)
+            dataDirectory: configuration.dataDirectory,
+            tokens: configuration.classroom ? .only([standIns.quizToken]) : .anyNonEmpty)
         standIn.mount(on: &router)
+        standInQuizToken = standIns.quizToken
         try ListServerStandIn.books().mount(on: &router)
         try MatchesStandIn.bundled().mount(on: &router)
         try ListServerStandIn.movies().mount(on: &router)
-        try TriviaStandIn.bundled(mountPath: "/standin/trivia").mount(on: &router)
+        try TriviaStandIn.bundled(mountPath: "/" + standIns.triviaPath).mount(on: &router)
         try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
 
         // The handlers run after `init` has returned (they need the server bound first): they
         // reach the player through this box, filled below before any request can be served on
         // the main actor.
         let playerBox = PlayerBox()
-        QuizzesRoutes.add(to: &router) { await playerBox.player }
-        ExamRoutes.add(to: &router) { await playerBox.player }
-        TriviaRoutes.add(to: &router) { await (playerBox.player, playerBox.shared) }
-        NewsRoutes.add(to: &router) { await playerBox.player }
+        QuizzesRoutes.add(to: &router) { try await playerBox.models(for: $0) }
+        ExamRoutes.add(to: &router) { try await playerBox.models(for: $0) }
+        TriviaRoutes.add(to: &router, models: { try await (playerBox.models(for: $0), playerBox.shared) }, shared: { await playerBox.shared })
+        NewsRoutes.add(to: &router) { try await playerBox.models(for: $0) }
+        let classroomMode = configuration.classroom
+        if classroomMode {
+            ClassroomRoutes.add(to: &router) { await playerBox.classroom! }
+        }
         router.get("/api/events") { [hub] request in
-            let topics = try Self.requestedTopics(request)
+            let names = try Self.requestedTopics(request, classroom: classroomMode)
+            let topics = try await playerBox.hubTopics(names, for: request)
             return hub.streamResponse(for: request, topics: topics)
         }
         router.fallback("/api") { _ in throw APIError.notFound }
@@ -68,18 +91,38 @@ public final class AdivinaServer {
         let services = RemoteServices(
             configuration: configuration,
             localBase: RemoteServices.localBase(host: configuration.host, port: server.port),
-            transport: transport ?? URLSessionTransport())
-        let player = PlayerModels(services: services, store: store, hub: hub)
+            transport: transport ?? URLSessionTransport(), standIns: standIns)
+        let registry = TopicRegistry()
         let shared = SharedModels(store: store, hub: hub)
-        self.player = player
         self.shared = shared
-        playerBox.player = player
         playerBox.shared = shared
-        let topics = player.topics.merging(shared.topics) { mine, _ in mine }
-        hub.setSnapshotProvider { topic in
-            topics[topic].map { (event: topic, data: String(decoding: $0.snapshot, as: UTF8.self)) }
+        registry.register(shared.topics.values)
+        if configuration.classroom {
+            let key = SecretToken.random()
+            hostKey = key
+            let joinURL = Self.joinURL(host: configuration.host, port: server.port)
+            self.joinURL = joinURL
+            let classroom = ClassroomSession(
+                hostKey: key, joinURL: joinURL, services: services, store: store, hub: hub, registry: registry,
+                ranking: shared.ranking)
+            self.classroom = classroom
+            playerBox.classroom = classroom
+        } else {
+            hostKey = nil
+            let player = PlayerModels(services: services, store: store, hub: hub)
+            self.player = player
+            playerBox.player = player
+            registry.register(player.topics.values)
+            player.startLoading()
         }
-        player.startLoading()
+        hub.setSnapshotProvider { registry.snapshot($0) }
+    }
+
+    /// Makes SIGINT and SIGTERM stop the server gracefully (a C handler that only wakes the event
+    /// loop, installed before this returns), so `waitUntilStopped()` returns and the process can
+    /// exit 0.
+    public func stopOnTerminationSignals() {
+        server.shutdownOnTerminationSignals()
     }
 
     /// Stops gracefully: no new connections, in-flight requests finish, streams close.
@@ -92,15 +135,16 @@ public final class AdivinaServer {
         await server.waitUntilStopped()
     }
 
-    /// The topics of `?topics=a,b`; 400 for none or an unknown one.
-    nonisolated static func requestedTopics(_ request: HTTPRequest) throws -> [String] {
+    /// The topics of `?topics=a,b`; 400 for none or an unknown one (`classroom` is known only
+    /// in classroom mode).
+    nonisolated static func requestedTopics(_ request: HTTPRequest, classroom: Bool = false) throws -> [String] {
         let names = (request.query("topics") ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
         }.filter { !$0.isEmpty }
         guard !names.isEmpty else {
             throw HTTPError(.badRequest, message: "Indica los temas: /api/events?topics=quizzes,quiz")
         }
-        for name in names where !topicNames.contains(name) {
+        for name in names where !topicNames.contains(name) && !(classroom && name == "classroom") {
             throw HTTPError(.badRequest, message: "No existe el tema «\(name)».")
         }
         var unique: [String] = []
@@ -111,11 +155,42 @@ public final class AdivinaServer {
     private static func displayHost(_ host: String) -> String {
         host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
     }
+
+    /// The classroom's join URL: the first LAN IPv4 address when listening on every address
+    /// (loopback if there is none), else the host given.
+    private static func joinURL(host: String, port: Int) -> URL {
+        let shown: String
+        switch host {
+        case "0.0.0.0", "", "::", "[::]": shown = LANAddress.firstIPv4() ?? "127.0.0.1"
+        default: shown = displayHost(host)
+        }
+        return URL(string: "http://\(shown):\(port)/clase/")!
+    }
 }
 
 /// Hands the player's and the shared models to the route handlers once they exist.
 @MainActor
 private final class PlayerBox {
-    var player: PlayerModels!
+    /// The local mode's one player (nil in classroom mode).
+    var player: PlayerModels?
     var shared: SharedModels!
+    /// The classroom (nil in the local mode).
+    var classroom: ClassroomSession?
+
+    /// The models of the player making `request`: the local player, or in classroom mode the
+    /// one whose cookie the request carries (401 without, 429 over the rate).
+    func models(for request: HTTPRequest) throws(HTTPError) -> PlayerModels {
+        if let classroom { return try classroom.player(for: request).models }
+        return player!
+    }
+
+    /// The hub's topics for the public topic `names`: in classroom mode a player's own topics
+    /// are `player/<id>/<name>` (the shared ones need no player).
+    func hubTopics(_ names: [String], for request: HTTPRequest) throws(HTTPError) -> [String] {
+        guard let classroom, names.contains(where: { !AdivinaServer.sharedTopicNames.contains($0) }) else {
+            return names
+        }
+        let id = try classroom.player(for: request).player.id
+        return names.map { AdivinaServer.sharedTopicNames.contains($0) ? $0 : "player/\(id)/\($0)" }
+    }
 }

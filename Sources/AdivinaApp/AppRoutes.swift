@@ -12,19 +12,19 @@ enum AppRoutes {
     struct Done: Encodable { var ok = true }
 
     /// `GET /api/<app>/state`: the snapshot of topic `<app>`, the same bytes as the SSE event.
-    static func addState(to router: inout Router, app: String, models: @escaping @Sendable () async -> PlayerModels) {
-        router.get("/api/\(app)/state") { _ in
-            await models().topics[app]!.stateResponse()
+    static func addState(to router: inout Router, app: String, models: @escaping @Sendable (HTTPRequest) async throws -> PlayerModels) {
+        router.get("/api/\(app)/state") { request in
+            try await models(request).topics[app]!.stateResponse()
         }
     }
 
     /// `POST /api/<app>/reload`: runs `download` and answers `{"ok":true}` once it is done, or
     /// the API's error (502/504 with the model's Spanish message).
     static func addReload(
-        to router: inout Router, app: String, download: @escaping @Sendable () async throws -> Void
+        to router: inout Router, app: String, download: @escaping @Sendable (HTTPRequest) async throws -> Void
     ) {
-        router.post("/api/\(app)/reload", bodyLimit: bodyLimit) { _ in
-            try await APIError.run { try await download() }
+        router.post("/api/\(app)/reload", bodyLimit: bodyLimit) { request in
+            try await APIError.run { try await download(request) }
             return try .json(Done())
         }
     }
@@ -33,12 +33,12 @@ enum AppRoutes {
     /// answers its result as JSON (400 for a bad id or body, the API's error if `action` fails).
     static func addItemAction<Body: Decodable & Sendable, Result: Encodable & Sendable>(
         to router: inout Router, _ pattern: String, body: Body.Type,
-        action: @escaping @Sendable (_ id: Int, _ body: Body) async throws -> Result
+        action: @escaping @Sendable (_ request: HTTPRequest, _ id: Int, _ body: Body) async throws -> Result
     ) {
         router.post(pattern, bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let body = try request.decodeBody(Body.self)
-            return try .json(try await APIError.run { try await action(id, body) })
+            return try .json(try await APIError.run { try await action(request, id, body) })
         }
     }
 }

@@ -15,6 +15,8 @@ public struct Configuration: Sendable, Equatable {
     public var webRoot: URL?
     /// Write one access-log line per request to standard error.
     public var accessLog = false
+    /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
+    public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
     public var quizServer: URL?
     /// The token for ``quizServer`` (never sent to the browser).
@@ -56,6 +58,8 @@ public struct Configuration: Sendable, Equatable {
                            or ~/.local/share/adivina)
       --webroot DIR        the static pages (default: this package's WebRoot/)
       --access-log         log one line per request to standard error
+      --classroom          classroom mode: students join at the printed URL, the host
+                           (with the printed host key) runs rounds and a live leaderboard
       --quiz-server URL    a real quiz server instead of the built-in stand-in
       --quiz-token TOKEN   the token for --quiz-server
       --quiz-data FILE     a quizzes.json for the built-in quiz stand-in to serve
@@ -76,6 +80,7 @@ public struct Configuration: Sendable, Equatable {
         while let flag = rest.popFirst() {
             if flag == "--help" || flag == "-h" { return nil }
             if flag == "--access-log" { configuration.accessLog = true; continue }
+            if flag == "--classroom" { configuration.classroom = true; continue }
             var name = flag
             var inlineValue: String?
             if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {

@@ -27,25 +27,25 @@ enum ExamRoutes {
     private struct CurrentState: Encodable { @Nullable var current: Int? }
 
     /// Adds the routes to `router`; `models` gives the player's models at request time.
-    static func add(to router: inout Router, models: @escaping @Sendable () async -> PlayerModels) {
+    static func add(to router: inout Router, models: @escaping @Sendable (HTTPRequest) async throws -> PlayerModels) {
         for app in ["books", "matches", "movies"] {
             AppRoutes.addState(to: &router, app: app, models: models)
         }
-        AppRoutes.addReload(to: &router, app: "books") { try await models().books.download() }
-        AppRoutes.addReload(to: &router, app: "matches") { try await models().matches.download() }
-        AppRoutes.addReload(to: &router, app: "movies") { try await models().movies.download() }
-        AppRoutes.addItemAction(to: &router, "/api/books/:id/answer", body: ChoiceBody.self) { id, body in
-            try await models().books.answer(bookID: id, choice: body.choice)
+        AppRoutes.addReload(to: &router, app: "books") { try await models($0).books.download() }
+        AppRoutes.addReload(to: &router, app: "matches") { try await models($0).matches.download() }
+        AppRoutes.addReload(to: &router, app: "movies") { try await models($0).movies.download() }
+        AppRoutes.addItemAction(to: &router, "/api/books/:id/answer", body: ChoiceBody.self) { request, id, body in
+            try await models(request).books.answer(bookID: id, choice: body.choice)
         }
-        AppRoutes.addItemAction(to: &router, "/api/movies/:id/answer", body: YesNoBody.self) { id, body in
-            try await models().movies.answer(movieID: id, answer: body.answer)
+        AppRoutes.addItemAction(to: &router, "/api/movies/:id/answer", body: YesNoBody.self) { request, id, body in
+            try await models(request).movies.answer(movieID: id, answer: body.answer)
         }
-        AppRoutes.addItemAction(to: &router, "/api/matches/:id/check", body: WinnerBody.self) { id, body in
-            try await models().matches.check(id: id, winner: body.winner)
+        AppRoutes.addItemAction(to: &router, "/api/matches/:id/check", body: WinnerBody.self) { request, id, body in
+            try await models(request).matches.check(id: id, winner: body.winner)
         }
         router.put("/api/matches/current", bodyLimit: AppRoutes.bodyLimit) { request in
             let id = try request.decodeBody(CurrentBody.self).id
-            let model = await models().matches
+            let model = try await models(request).matches
             try await APIError.run { try await model.select(id: id) }
             return try .json(CurrentState(current: id))
         }

@@ -7,21 +7,32 @@ import Synchronization
 ///
 /// The model encodes its snapshot to JSON once per change (a `Computed<Data>`); the same bytes
 /// answer `GET /api/<app>/state` and go out once through the hub to every subscribed client.
-/// Changes that come in a burst (several writes before the publisher runs) give one event.
+/// Changes that come in a burst (several writes before the publisher runs) give one event; with
+/// a `minimumInterval`, changes within that time of the last event wait and ride along with the
+/// next one (a busy topic with many subscribers, like the classroom's leaderboard).
 final class LiveTopic: Sendable {
-    /// The topic name, also the SSE event name.
+    /// The topic name in the hub (`quizzes`, or `player/7/quizzes` for a classroom player's).
     let name: String
+    /// The SSE event name its events carry (the public topic name, e.g. `quizzes`).
+    let event: String
     private let json: Computed<Data>
     private let hub: SSEHub
     private let queue: DispatchQueue
-    /// Whether a publish is already scheduled; later changes of the burst ride along with it.
-    private let scheduled = Mutex(false)
+    /// The least time between two events, in nanoseconds (0: publish as soon as possible).
+    private let minimumInterval: Int
+    /// Whether a publish is already scheduled (later changes of the burst ride along with it),
+    /// and when the last one ran.
+    private let pending = Mutex((scheduled: false, last: DispatchTime(uptimeNanoseconds: 0)))
     /// Kept so the subscription lives as long as the topic.
     private let subscription = Mutex<Subscription?>(nil)
 
-    /// Publishes `json` on `hub` under `name` now and after every change.
-    init(name: String, json: Computed<Data>, hub: SSEHub) {
+    /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
+    /// after every change.
+    init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub, minimumInterval: Duration = .zero) {
         self.name = name
+        self.event = event ?? name
+        self.minimumInterval = Int(minimumInterval.components.seconds) * 1_000_000_000
+            + Int(minimumInterval.components.attoseconds / 1_000_000_000)
         self.json = json
         self.hub = hub
         queue = DispatchQueue(label: "adivina.topic.\(name)")
@@ -45,15 +56,22 @@ final class LiveTopic: Sendable {
     }
 
     private func schedulePublish() {
-        let alreadyScheduled = scheduled.withLock { flag in
-            defer { flag = true }
-            return flag
+        let last = pending.withLock { state -> DispatchTime? in
+            defer { state.scheduled = true }
+            return state.scheduled ? nil : state.last
         }
-        if alreadyScheduled { return }
-        queue.async { [self] in
-            // Clear the flag before reading: a change after this point schedules a new publish.
-            scheduled.withLock { $0 = false }
-            hub.publish(topic: name, data: Array(json.value))
+        guard let last else { return }
+        if minimumInterval <= 0 {
+            queue.async { [self] in publish() }
+        } else {
+            let earliest = DispatchTime(uptimeNanoseconds: last.uptimeNanoseconds + UInt64(minimumInterval))
+            queue.asyncAfter(deadline: max(earliest, .now())) { [self] in publish() }
         }
+    }
+
+    private func publish() {
+        // Clear the flag before reading: a change after this point schedules a new publish.
+        pending.withLock { $0 = (scheduled: false, last: .now()) }
+        hub.publish(topic: name, event: event, data: Array(json.value))
     }
 }

@@ -15,33 +15,33 @@ enum NewsRoutes {
     }
 
     /// Adds the routes to `router`; `models` gives the player's models at request time.
-    static func add(to router: inout Router, models: @escaping @Sendable () async -> PlayerModels) {
-        router.get("/api/news/state") { _ in
-            await models().topics["news"]!.stateResponse()
+    static func add(to router: inout Router, models: @escaping @Sendable (HTTPRequest) async throws -> PlayerModels) {
+        router.get("/api/news/state") { request in
+            try await models(request).topics["news"]!.stateResponse()
         }
-        router.post("/api/news/reload", bodyLimit: bodyLimit) { _ in
-            let model = await models().news
+        router.post("/api/news/reload", bodyLimit: bodyLimit) { request in
+            let model = try await models(request).news
             try await APIError.run { try await model.reload() }
             return try .json(Done())
         }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             router.add(method, "/api/news/:id/favourite", bodyLimit: bodyLimit) { request in
                 let id = try request.idParameter()
-                let model = await models().news
+                let model = try await models(request).news
                 let now = try await APIError.run { try await model.setFavourite(postID: id, favourite) }
                 return try .json(FavouriteState(id: id, favourite: now))
             }
         }
         router.get("/api/news/:id") { request in
             let id = try request.idParameter()
-            let model = await models().news
+            let model = try await models(request).news
             var response = try HTTPResponse.json(try await APIError.run { try await model.article(postID: id) })
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             return response
         }
         router.get("/api/news/:id/article") { request in
             let id = try request.idParameter()
-            let model = await models().news
+            let model = try await models(request).news
             return NewsArticlePage.response(for: try await APIError.run { try await model.article(postID: id) })
         }
     }

@@ -22,11 +22,16 @@ final class PlayerModels {
     let trivia: TriviaGame
     /// The news reader (its favourites are the player's).
     let news: NewsModel
-    /// The topics by name, each publishing one model's snapshot.
+    /// The topics by public name (`quizzes`), each publishing one model's snapshot.
     let topics: [String: LiveTopic]
+    /// The player's place in the classroom, or nil in the local mode.
+    let seat: ClassroomSeat?
 
-    /// Makes the models for the given services and starts publishing them on `hub`.
-    init(services: RemoteServices, store: Store?, hub: SSEHub) {
+    /// Makes the models for the given services and starts publishing them on `hub`, each on the
+    /// topic `topicPrefix` + its public name (a classroom player's are `player/<id>/quizzes`…)
+    /// with events named after the public name.
+    init(services: RemoteServices, store: Store?, hub: SSEHub, topicPrefix: String = "", seat: ClassroomSeat? = nil) {
+        self.seat = seat
         quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
         quiz = QuizModel(client: services.quizClient)
         books = BooksModel(client: services.booksClient)
@@ -35,14 +40,19 @@ final class PlayerModels {
         trivia = TriviaGame(client: services.triviaClient)
         news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
         topics = [
-            "quizzes": LiveTopic(name: "quizzes", json: quizzes.snapshotJSON, hub: hub),
-            "quiz": LiveTopic(name: "quiz", json: quiz.snapshotJSON, hub: hub),
-            "books": LiveTopic(name: "books", json: books.snapshotJSON, hub: hub),
-            "matches": LiveTopic(name: "matches", json: matches.snapshotJSON, hub: hub),
-            "movies": LiveTopic(name: "movies", json: movies.snapshotJSON, hub: hub),
-            "trivia": LiveTopic(name: "trivia", json: trivia.snapshotJSON, hub: hub),
-            "news": LiveTopic(name: "news", json: news.snapshotJSON, hub: hub),
+            "quizzes": LiveTopic(name: topicPrefix + "quizzes", event: "quizzes", json: quizzes.snapshotJSON, hub: hub),
+            "quiz": LiveTopic(name: topicPrefix + "quiz", event: "quiz", json: quiz.snapshotJSON, hub: hub),
+            "books": LiveTopic(name: topicPrefix + "books", event: "books", json: books.snapshotJSON, hub: hub),
+            "matches": LiveTopic(name: topicPrefix + "matches", event: "matches", json: matches.snapshotJSON, hub: hub),
+            "movies": LiveTopic(name: topicPrefix + "movies", event: "movies", json: movies.snapshotJSON, hub: hub),
+            "trivia": LiveTopic(name: topicPrefix + "trivia", event: "trivia", json: trivia.snapshotJSON, hub: hub),
+            "news": LiveTopic(name: topicPrefix + "news", event: "news", json: news.snapshotJSON, hub: hub),
         ]
+    }
+
+    /// Stops publishing every topic (a player who left).
+    func cancel() {
+        for topic in topics.values { topic.cancel() }
     }
 
     /// Starts the first downloads, as the apps do when their first screen appears.

@@ -15,56 +15,80 @@ enum QuizzesRoutes {
     private struct FilterState: Encodable { var onlyUnanswered: Bool }
 
     /// Adds the routes to `router`; `models` gives the player's models at request time.
-    static func add(to router: inout Router, models: @escaping @Sendable () async -> PlayerModels) {
+    static func add(to router: inout Router, models: @escaping @Sendable (HTTPRequest) async throws -> PlayerModels) {
         // The list.
-        router.get("/api/quizzes/state") { _ in
-            await models().topics["quizzes"]!.stateResponse()
+        router.get("/api/quizzes/state") { request in
+            try await models(request).topics["quizzes"]!.stateResponse()
         }
-        router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { _ in
-            let model = await models().quizzes
+        router.post("/api/quizzes/reload", bodyLimit: bodyLimit) { request in
+            let player = try await models(request)
+            try refuseInClassroom(player, "En la clase las preguntas las pone el profesor.")
+            let model = player.quizzes
             try await APIError.run { try await model.download() }
             return try .json(Done())
         }
         router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
             let only = try request.decodeBody(FilterBody.self).onlyUnanswered
-            await models().quizzes.setOnlyUnanswered(only)
+            try await models(request).quizzes.setOnlyUnanswered(only)
             return try .json(FilterState(onlyUnanswered: only))
         }
-        addQuizActions(to: &router, prefix: "/api/quizzes") { await models().quizzes }
+        addQuizActions(to: &router, prefix: "/api/quizzes", judgedByClassroom: true) {
+            let player = try await models($0)
+            return (player.seat, player.quizzes)
+        }
 
         // One at a time.
-        router.get("/api/quiz/state") { _ in
-            await models().topics["quiz"]!.stateResponse()
+        router.get("/api/quiz/state") { request in
+            try await models(request).topics["quiz"]!.stateResponse()
         }
-        router.post("/api/quiz/next", bodyLimit: bodyLimit) { _ in
-            let model = await models().quiz
+        router.post("/api/quiz/next", bodyLimit: bodyLimit) { request in
+            let model = try await models(request).quiz
             try await APIError.run { try await model.next() }
             return try .json(Done())
         }
-        addQuizActions(to: &router, prefix: "/api/quiz") { await models().quiz }
+        addQuizActions(to: &router, prefix: "/api/quiz", judgedByClassroom: false) {
+            let player = try await models($0)
+            return (player.seat, player.quiz)
+        }
+    }
+
+    /// 409 with `message` when `player` plays in a classroom.
+    private static func refuseInClassroom(_ player: PlayerModels, _ message: String) throws {
+        if player.seat != nil { throw HTTPError(.conflict, message: message) }
     }
 
     /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
-    /// (`PUT` marks, `DELETE` unmarks) and the right answer.
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer. A classroom player's checks of the
+    /// list go through the room's rules (`judgedByClassroom`); a classroom player never gets
+    /// the right answer.
     private static func addQuizActions(
-        to router: inout Router, prefix: String, model: @escaping @Sendable () async -> any QuizPlaying
+        to router: inout Router, prefix: String, judgedByClassroom: Bool,
+        model: @escaping @Sendable (HTTPRequest) async throws -> (seat: ClassroomSeat?, quizzes: any QuizPlaying)
     ) {
         router.post("\(prefix)/:id/check", bodyLimit: bodyLimit) { request in
             let id = try request.idParameter()
             let answer = try request.decodeBody(AnswerBody.self).answer
-            let quizzes = await model()
+            let (seat, quizzes) = try await model(request)
+            if judgedByClassroom, let seat {
+                return try .json(try await APIError.run {
+                    try await seat.session.checkQuiz(playerID: seat.playerID, quizID: id, answer: answer)
+                })
+            }
             return try .json(try await APIError.run { try await quizzes.check(quizID: id, answer: answer) })
         }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             router.add(method, "\(prefix)/:id/favourite", bodyLimit: bodyLimit) { request in
                 let id = try request.idParameter()
-                let quizzes = await model()
+                let quizzes = try await model(request).quizzes
                 return try .json(try await APIError.run { try await quizzes.setFavourite(quizID: id, favourite) })
             }
         }
         router.get("\(prefix)/:id/answer") { request in
             let id = try request.idParameter()
-            let quizzes = await model()
+            let (seat, quizzes) = try await model(request)
+            if seat != nil {
+                throw HTTPError(.forbidden, message: "En la clase no se pueden ver las respuestas.")
+            }
             let answer = try await APIError.run { try await quizzes.answer(quizID: id) }
             return try .json(QuizAnswer(quizId: id, answer: answer))
         }

@@ -7,6 +7,18 @@ struct RemoteServices: Sendable {
     /// The token the local mode uses with the quiz stand-in (favourites are kept per token).
     static let standInQuizToken = "adivina-local"
 
+    /// How this server's own stand-ins are reached: the quiz stand-in's token and the trivia
+    /// stand-in's path (secret ones in classroom mode, where students must not ask them).
+    struct StandInAccess: Sendable {
+        /// The `?token=` for the quiz stand-in.
+        var quizToken: String
+        /// The trivia stand-in's path below the server's root, without slashes around it.
+        var triviaPath: String
+
+        /// The local mode's: the usual token and `standin/trivia`.
+        static let local = StandInAccess(quizToken: standInQuizToken, triviaPath: "standin/trivia")
+    }
+
     /// The client of the quiz server (stand-in or real).
     let quizClient: QuizServerClient
     /// The key the quiz record is kept under: stable for the stand-in whatever port it has.
@@ -25,13 +37,13 @@ struct RemoteServices: Sendable {
     let newsSiteKey: String
 
     /// The services for `configuration`, with the stand-ins reached at `localBase`.
-    init(configuration: Configuration, localBase: URL, transport: any HTTPTransport) {
+    init(configuration: Configuration, localBase: URL, transport: any HTTPTransport, standIns: StandInAccess = .local) {
         if let server = configuration.quizServer, let token = configuration.quizToken {
             quizClient = QuizServerClient(baseURL: server, token: token, transport: transport)
             quizRecordKey = QuizServerClient.serverKey(for: server)
         } else {
             quizClient = QuizServerClient(
-                baseURL: localBase.appendingPathComponent("standin/quiz"), token: Self.standInQuizToken,
+                baseURL: localBase.appendingPathComponent("standin/quiz"), token: standIns.quizToken,
                 transport: transport)
             quizRecordKey = "standin:quiz"
         }
@@ -42,7 +54,7 @@ struct RemoteServices: Sendable {
         moviesClient = JSONListClient(
             url: configuration.moviesURL ?? localBase.appendingPathComponent("standin/movies/movies.json"),
             transport: transport)
-        triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent("standin/trivia"), transport: transport)
+        triviaClient = TriviaClient(baseURL: localBase.appendingPathComponent(standIns.triviaPath), transport: transport)
         if let site = configuration.newsServer {
             newsClient = WordPressClient(siteURL: site, transport: transport)
             newsSiteKey = QuizServerClient.serverKey(for: site)

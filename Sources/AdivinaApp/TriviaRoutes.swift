@@ -18,35 +18,54 @@ enum TriviaRoutes {
         var date: String
     }
 
-    /// Adds the routes to `router`; `models` gives the player's and the shared models at request time.
+    /// Adds the routes to `router`; `models` gives the player's and the shared models at request
+    /// time, `shared` the shared ones alone (the ranking is everybody's: no player needed to read it).
     static func add(
         to router: inout Router,
-        models: @escaping @Sendable () async -> (player: PlayerModels, shared: SharedModels)
+        models: @escaping @Sendable (HTTPRequest) async throws -> (player: PlayerModels, shared: SharedModels),
+        shared: @escaping @Sendable () async -> SharedModels
     ) {
-        router.get("/api/trivia/state") { _ in
-            await models().player.topics["trivia"]!.stateResponse()
+        /// The player's own game, outside a classroom (where the host starts the games).
+        @Sendable func playerGame(_ request: HTTPRequest) async throws -> TriviaGame {
+            let player = try await models(request).player
+            if player.seat != nil {
+                throw HTTPError(.conflict, message: "En la clase la partida la empieza el profesor.")
+            }
+            return player.trivia
         }
-        router.post("/api/trivia/start", bodyLimit: bodyLimit) { _ in
-            let game = await models().player.trivia
+        router.get("/api/trivia/state") { request in
+            try await models(request).player.topics["trivia"]!.stateResponse()
+        }
+        router.post("/api/trivia/start", bodyLimit: bodyLimit) { request in
+            let game = try await playerGame(request)
             try await APIError.run { try await game.start() }
             return try .json(Done())
         }
-        router.post("/api/trivia/restart", bodyLimit: bodyLimit) { _ in
-            let game = await models().player.trivia
+        router.post("/api/trivia/restart", bodyLimit: bodyLimit) { request in
+            let game = try await playerGame(request)
             try await APIError.run { try await game.restart() }
             return try .json(Done())
         }
         router.post("/api/trivia/answer", bodyLimit: bodyLimit) { request in
             let index = try request.decodeBody(AnswerBody.self).index
-            let game = await models().player.trivia
+            let player = try await models(request).player
+            if let seat = player.seat {
+                return try .json(try await APIError.run {
+                    try await seat.session.answerTrivia(playerID: seat.playerID, index: index)
+                })
+            }
+            let game = player.trivia
             return try .json(try await APIError.run { try await game.answer(index: index) })
         }
         router.get("/api/ranking/state") { _ in
-            await models().shared.topics["ranking"]!.stateResponse()
+            await shared().topics["ranking"]!.stateResponse()
         }
         router.post("/api/ranking", bodyLimit: bodyLimit) { request in
             let name = try request.decodeBody(NameBody.self).name
-            let (player, shared) = await models()
+            let (player, shared) = try await models(request)
+            if player.seat != nil {
+                throw HTTPError(.conflict, message: "En la clase las puntuaciones se guardan al terminar la ronda.")
+            }
             let entry = try await APIError.run { try await player.trivia.saveScore(as: name, in: shared.ranking) }
             return try .json(Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601)))
         }

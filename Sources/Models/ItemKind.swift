@@ -11,6 +11,8 @@ public enum ItemKind: String, Hashable, Sendable {
     case movie
     /// A post of a WordPress site (the news reader).
     case post
+    /// A player of a classroom room.
+    case player
 
     /// "none of them" with the right gender: `ninguna pregunta`, `ningún partido`…
     public var noneOfThem: String {
@@ -20,6 +22,7 @@ public enum ItemKind: String, Hashable, Sendable {
         case .match: return "ningún partido"
         case .movie: return "ninguna película"
         case .post: return "ninguna noticia"
+        case .player: return "ningún jugador"
         }
     }
 }

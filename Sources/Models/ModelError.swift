@@ -12,6 +12,8 @@ public enum ModelError: Error, Hashable, Sendable {
     case invalid(String)
     /// The action does not fit the model's state right now (no game running, already saved); says why.
     case conflict(String)
+    /// Whoever asked may not do this (a host action without the host key); says why.
+    case forbidden(String)
 
     /// What to tell the user, in Spanish.
     public var userMessage: String {
@@ -20,7 +22,7 @@ public enum ModelError: Error, Hashable, Sendable {
         case .remote(let error): return error.userMessage
         case .store(let error): return error.userMessage
         case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
-        case .invalid(let reason), .conflict(let reason): return reason
+        case .invalid(let reason), .conflict(let reason), .forbidden(let reason): return reason
         }
     }
 }

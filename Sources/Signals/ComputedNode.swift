@@ -50,10 +50,19 @@ final class ComputedNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable
 
     /// Runs `compute` with this node as the observer of this thread, under the lock.
     private func recompute(_ context: ThreadContext?, _ trash: inout [Any]) {
-        let context = context ?? ThreadContext.forCurrentThread()
-        unowned(unsafe) let savedObserver = context.observer
+        // Without binding `context` to a new name, which would retain it.
+        if context == nil {
+            ThreadContext.withCurrentThread { recompute(in: $0, &trash) }
+        } else {
+            recompute(in: context.unsafelyUnwrapped, &trash)
+        }
+    }
+
+    /// `recompute` with this thread's context.
+    private func recompute(in context: ThreadContext, _ trash: inout [Any]) {
+        let savedObserver = context.observer
         let savedHoldsLock = context.holdsLock
-        context.observer = self
+        context.observer = Unmanaged.passUnretained(self)
         context.holdsLock = true
         beginRecording()
         let newValue = compute()

@@ -18,8 +18,8 @@ final class EffectNode: ObserverNode, @unchecked Sendable {
     }
 
     override func deliver(_ context: ThreadContext) {
-        unowned(unsafe) let savedObserver = context.observer
-        context.observer = self
+        let savedObserver = context.observer
+        context.observer = Unmanaged.passUnretained(self)
         body()
         context.observer = savedObserver
     }

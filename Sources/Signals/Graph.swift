@@ -13,6 +13,17 @@ import Synchronization
 ///   in the same critical section, so a write costs two lock round trips: the write, and the
 ///   bookkeeping after the callbacks. A computed value recomputes at most once per wave and only
 ///   when a source's version really changed (glitch-free, lazy).
+/// - **Fast wave.** The common case — a state whose targets are all plain subscribers, written by
+///   a thread that is neither delivering nor batching — skips the queue: one lock round trip, then
+///   the callbacks, then one compare-and-swap (see `StateNode`). The rules are the same; whoever
+///   meets a running fast wave leaves it the work (`Node.joinFastWave`).
+/// - **No retains on hot paths.** Sources point at targets unretained, waves and the thread's
+///   context are used through `Unmanaged`: on this machine an atomic retain or release costs
+///   about as much as a quarter of a write, and the graph lock's two atomics are most of the rest.
+/// - **Writes specialise in the caller.** `State.value`'s setter and `StateNode.set` are
+///   `@inlinable` (with what they touch `@usableFromInline`), so a write to a `State<Int>`
+///   compiles to `Int` code in the client instead of going through value witnesses: about a
+///   third fewer instructions per write. The bookkeeping after the store stays in here.
 /// - **Delivery queue per thread** (`ThreadContext`). The writing thread delivers its own
 ///   notifications before the write returns. A write made during a delivery on the same thread (a
 ///   subscriber writing) is queued and delivered after the current wave, in order, never
@@ -22,11 +33,11 @@ import Synchronization
 /// - **Cycles.** A computed value that reaches itself gets its previous value and the cycle is
 ///   reported; notifications nested deeper than `maximumDepth` on one thread (an effect writing
 ///   what it reads) are reported and dropped.
-enum Graph {
+@usableFromInline enum Graph {
     /// Notifications nested deeper than this on one thread are reported as a cycle and dropped.
     static let maximumDepth = 100
 
-    private static let mutex = Mutex<Void>(())
+    @usableFromInline static let mutex = Mutex<Void>(())
     private static let orderCounter = Atomic<UInt64>(0)
     /// Bumped by every write; lets a computed value skip checking its sources when nothing at all
     /// was written since its last refresh.
@@ -41,12 +52,13 @@ enum Graph {
     /// Runs `body` holding the graph lock (directly, if this thread already holds it). What
     /// `body` puts into `trash` is released after the lock is free: releasing a node or a value
     /// can run a `deinit` that cancels a subscription, which takes the lock.
-    @inline(__always)
+    @inlinable
     static func locked<R>(_ context: ThreadContext?, _ body: (inout [Any]) -> R) -> R {
         var trash: [Any] = []
-        if let context, context.holdsLock {
+        // `context?` rather than `if let context`, which would retain it.
+        if context?.holdsLock == true {
             let result = body(&trash)
-            if !trash.isEmpty { context.trash.append(contentsOf: trash) }
+            if !trash.isEmpty { context.unsafelyUnwrapped.trash.append(contentsOf: trash) }
             return result
         }
         // Lock and unlock by hand (`Mutex<Void>`'s own entry points): `withLock` would have to
@@ -217,7 +229,7 @@ enum Graph {
 
     /// Outside the lock: runs the prepared observers of this thread's `context`, then the waves
     /// their callbacks queued, until nothing is left.
-    static func deliver(_ context: ThreadContext) {
+    @usableFromInline static func deliver(_ context: ThreadContext) {
         while true {
             // `context.ready` owns the observers until the end of the wave: use them unretained.
             for index in 0..<context.readyCount {
@@ -258,18 +270,23 @@ enum Graph {
         to source: ValueNode<Value>, _ onValue: @escaping @Sendable (Value) -> Void
     ) -> Subscription {
         let node = SubscriberNode(source: source, callback: onValue)
-        observe(node) { context, trash in node.attach(context, &trash) }
+        if source.isState {
+            unsafeDowncast(source, to: StateNode<Value>.self).subscribe(node)
+        } else {
+            observe(node) { context, trash in node.attach(context, &trash) }
+        }
         return Subscription(node)
     }
 
     /// Schedules the first run of a new observer after `link` (under the lock), and delivers.
     static func observe(_ observer: ObserverNode, link: (ThreadContext, inout [Any]) -> Void) {
-        let context = ThreadContext.forCurrentThread()
-        let mustDeliver: Bool = locked(context) { trash in
-            link(context, &trash)
-            schedule(observer, depth: causeDepth(context), into: &context.queue)
-            return startDelivery(context, &trash)
+        ThreadContext.withCurrentThread { context in
+            let mustDeliver: Bool = locked(context) { trash in
+                link(context, &trash)
+                schedule(observer, depth: causeDepth(context), into: &context.queue)
+                return startDelivery(context, &trash)
+            }
+            if mustDeliver { deliver(context) }
         }
-        if mustDeliver { deliver(context) }
     }
 }

@@ -16,7 +16,7 @@ import Synchronization
 /// except the pending value of a subscriber, which belongs to the one thread delivering it (see
 /// `Flags.delivering`). Hot fields are marked `@exclusivity(unchecked)`: the lock already makes
 /// accesses exclusive, and the dynamic checks cost about a fifth of a write.
-class Node: @unchecked Sendable {
+@usableFromInline class Node: @unchecked Sendable {
     /// State bits of a node.
     struct Flags: OptionSet {
         let rawValue: UInt16
@@ -40,8 +40,9 @@ class Node: @unchecked Sendable {
         static let hasValue = Flags(rawValue: 1 << 8)
         /// A subscriber whose source is a state (it may be called by a fast wave, see `StateNode`).
         static let stateSubscriber = Flags(rawValue: 1 << 9)
-        /// A subscriber taken into the last fast wave of its state; meaningful only while that
-        /// state's `fastWave` is not `FastWave.idle`.
+        /// A subscriber taken into a fast wave of its state (never cleared): while that state's
+        /// `fastWave` is not `FastWave.idle`, it may be being called, so its schedules and cancels
+        /// go to the wave (for one not in the running wave, merely a later notification).
         static let inFastWave = Flags(rawValue: 1 << 10)
     }
 

@@ -53,8 +53,13 @@ class ObserverNode: Node, @unchecked Sendable {
 
     /// Stops this observer for good, under the lock.
     func cancel(_ trash: inout [Any]) {
+        markCancelled()
+        Graph.unlinkSources(of: self, &trash)
+    }
+
+    /// Sets `Flags.cancelled` and its lock-free mirror, under the lock.
+    final func markCancelled() {
         flags.insert(.cancelled)
         cancelledFlag.store(true, ordering: .releasing)
-        Graph.unlinkSources(of: self, &trash)
     }
 }

@@ -8,7 +8,7 @@ public enum SignalDiagnostics {
     }
 
     /// Hands `error` to the current reporter.
-    static func report(_ error: SignalError) {
+    @usableFromInline static func report(_ error: SignalError) {
         reporter(error)
     }
 }

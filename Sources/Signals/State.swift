@@ -3,7 +3,7 @@
 /// Writes that leave the value equal (by `==`, or the `equals` given) change nothing and notify
 /// nobody. Safe to use from any thread.
 public final class State<Value: Sendable>: ReadableSignal {
-    let node: StateNode<Value>
+    @usableFromInline let node: StateNode<Value>
 
     /// A state holding `value`; writes equal to the current value (by `==`) are ignored.
     public init(_ value: Value) where Value: Equatable {
@@ -23,7 +23,7 @@ public final class State<Value: Sendable>: ReadableSignal {
     /// The current value. Setting it notifies (before returning) when it changed.
     public var value: Value {
         get { node.read() }
-        set { node.set(newValue) }
+        @inlinable set { node.set(newValue) }
     }
 
     /// Atomically reads, transforms and stores the value (read-modify-write), then notifies when

@@ -1,10 +1,10 @@
 /// The node behind a `State`: a stored value, its equality and an optional companion counter
 /// (the `changes` of the `SignalModel` it belongs to) bumped with every change.
-final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
+@usableFromInline final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by the graph lock.
 
-    @exclusivity(unchecked) private var value: Value
-    private let isEqual: @Sendable (Value, Value) -> Bool
+    @exclusivity(unchecked) @usableFromInline var value: Value
+    @usableFromInline let isEqual: @Sendable (Value, Value) -> Bool
     /// Bumped in the same wave as every change of this state (see `Tracked`).
     @exclusivity(unchecked) var companion: StateNode<Int>?
 
@@ -19,7 +19,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// What a write leaves to do once the lock is free.
-    enum WriteOutcome {
+    @usableFromInline enum WriteOutcome {
         /// Nothing (no change, nobody to tell, or queued behind this thread's delivery or batch).
         case quiet
         /// Run `Graph.deliver`.
@@ -65,7 +65,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Replaces the value; notifies (before returning) when it changed.
-    func set(_ newValue: Value) {
+    @inlinable func set(_ newValue: Value) {
         ThreadContext.withCurrentThread { context in
             if context.holdsLock {
                 SignalDiagnostics.report(.writeDuringComputation)
@@ -87,7 +87,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Bookkeeping of a change, under the lock: marks the targets, and says how to notify them.
-    private func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
+    @usableFromInline func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
         version &+= 1
         Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
@@ -122,6 +122,44 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // more notification of all of them, and a cancel hands the node over to be released after the
     // wave; then the reset fails, and the thread finishes under the lock like a normal delivery.
     // Writes and subscriptions made by the callbacks are queued, as in any delivery, and run after.
+    // A new subscriber's first call is a fast wave of one (`subscribe`).
+
+    /// Links `subscriber` and calls it with the current value: in a fast wave of its own when this
+    /// thread is neither delivering nor batching and no fast wave of this state runs, else queued
+    /// like any new observer.
+    func subscribe(_ subscriber: SubscriberNode<Value>) {
+        ThreadContext.withCurrentThread { context in
+            // The value for the fast wave, taken under the lock (on the stack: no `Optional<Value>`).
+            withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+                let slot = buffer.baseAddress.unsafelyUnwrapped
+                var mustDeliver = false
+                let fast: Bool = Graph.locked(context) { trash in
+                    subscriber.attach(context, &trash)
+                    if context.isDelivering || context.batchDepth > 0
+                        || fastWave.load(ordering: .relaxed) != FastWave.idle
+                    {
+                        Graph.schedule(
+                            subscriber, depth: Graph.causeDepth(context), into: &context.queue)
+                        mustDeliver = Graph.startDelivery(context, &trash)
+                        return false
+                    }
+                    subscriber.flags.formUnion([.inFastWave, .hasValue])
+                    subscriber.deliveredVersion = version
+                    context.fastWave.removeAll(keepingCapacity: true)
+                    context.fastWave.append(Unmanaged.passUnretained(subscriber))
+                    fastWave.store(FastWave.running, ordering: .relaxed)
+                    slot.initialize(to: value)
+                    return true
+                }
+                if fast {
+                    runFastWave(slot.pointee, context)
+                    slot.deinitialize(count: 1)
+                } else if mustDeliver {
+                    Graph.deliver(context)
+                }
+            }
+        }
+    }
 
     /// Under the lock: takes a fast wave into `context.fastWave` when every target is a plain
     /// subscriber free to run; returns whether it did.
@@ -152,7 +190,7 @@ final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     }
 
     /// Outside the lock: calls the subscribers of the fast wave with `value`, then finishes it.
-    private func runFastWave(_ value: Value, _ context: ThreadContext) {
+    @usableFromInline func runFastWave(_ value: Value, _ context: ThreadContext) {
         context.isDelivering = true
         context.depth = 0
         var index = 0

@@ -7,8 +7,10 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     private let source: ValueNode<Value>
     /// The callback (called directly by a state's fast wave).
     let callback: @Sendable (Value) -> Void
-    /// The value to deliver; initialized exactly while `hasPending`.
-    private let pending = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    /// The value to deliver; initialized exactly while `hasPending`. (A pointer, not an optional:
+    /// `Optional<Value>` would cost a generic metadata lookup per delivery.) Allocated on first
+    /// need: a subscriber only ever called by fast waves never needs it.
+    @exclusivity(unchecked) private var pending: UnsafeMutablePointer<Value>?
     @exclusivity(unchecked) private var hasPending = false
 
     init(source: ValueNode<Value>, callback: @escaping @Sendable (Value) -> Void) {
@@ -18,15 +20,22 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     }
 
     deinit {
-        if hasPending { pending.deinitialize(count: 1) }
-        pending.deallocate()
+        if let pending {
+            if hasPending { pending.deinitialize(count: 1) }
+            pending.deallocate()
+        }
     }
 
     /// Links to the source, under the lock; the first delivery is scheduled by the caller.
+    /// (Its one source is `source`: no `sources` list to allocate.)
     func attach(_ context: ThreadContext, _ trash: inout [Any]) {
         _ = source.refresh(context, &trash)
-        sources = [Dependency(source: source, version: source.version)]
         Graph.addTarget(self, to: source)
+    }
+
+    override func cancel(_ trash: inout [Any]) {
+        markCancelled()
+        Graph.removeTarget(self, from: source)
     }
 
     override func prepare(_ context: ThreadContext, _ trash: inout [Any]) -> Bool {
@@ -35,9 +44,10 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
         flags.insert(.hasValue)
         deliveredVersion = source.version
         if hasPending {
-            pending.pointee = source.currentValue()
+            pending.unsafelyUnwrapped.pointee = source.currentValue()
         } else {
-            pending.initialize(to: source.currentValue())
+            if pending == nil { pending = .allocate(capacity: 1) }
+            pending.unsafelyUnwrapped.initialize(to: source.currentValue())
             hasPending = true
         }
         return true
@@ -46,6 +56,6 @@ final class SubscriberNode<Value: Sendable>: ObserverNode, @unchecked Sendable {
     override func deliver(_ context: ThreadContext) {
         guard hasPending else { return }
         hasPending = false
-        callback(pending.move())
+        callback(pending.unsafelyUnwrapped.move())
     }
 }

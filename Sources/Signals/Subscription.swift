@@ -14,13 +14,15 @@ public final class Subscription: @unchecked Sendable {
 
     /// Stops the callbacks (idempotent; safe from inside a callback, its own included).
     public func cancel() {
-        let cancelled: ObserverNode? = Graph.locked(ThreadContext.current) { trash in
-            guard let observer else { return nil }
-            self.observer = nil
-            observer.cancel(&trash)
-            // A fast wave may be about to call it, unretained: it releases it when done.
-            if observer.joinedFastWave(redeliver: false, cancelled: observer) { return nil }
-            return observer
+        let cancelled: ObserverNode? = ThreadContext.withCurrentIfAny { context in
+            Graph.locked(context) { trash in
+                guard let observer else { return nil }
+                self.observer = nil
+                observer.cancel(&trash)
+                // A fast wave may be about to call it, unretained: it releases it when done.
+                if observer.joinedFastWave(redeliver: false, cancelled: observer) { return nil }
+                return observer
+            }
         }
         withExtendedLifetime(cancelled) {}  // released here, outside the lock
     }

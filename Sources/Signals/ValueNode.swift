@@ -1,5 +1,5 @@
 /// A source with a value of a known type: a state or a computed value.
-class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
+@usableFromInline class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
     // @unchecked: as `Node`, all mutable state is guarded by the graph lock.
 
     /// The current value; call only under the lock, after a successful `refresh`.
@@ -16,7 +16,7 @@ class ValueNode<Value: Sendable>: Node, @unchecked Sendable {
                 if !refresh(context, &trash) {
                     cycle = true
                 } else if let observer = context?.observer {
-                    Graph.recordRead(of: self, by: observer)
+                    observer._withUnsafeGuaranteedRef { Graph.recordRead(of: self, by: $0) }
                 }
                 return valueAfterCycle(cycle)
             }

@@ -1,5 +1,4 @@
 import AdivinaApp
-import Dispatch
 import Foundation
 
 // `adivina`: reads the command line, serves until SIGINT or SIGTERM, exits 0.
@@ -24,21 +23,14 @@ do {
     exit(1)
 }
 
+// Signals are handled before the address is printed: whoever reads the first line may stop
+// the server at once. The handler is C code that only wakes the event loop (async-signal-safe).
+app.stopOnTerminationSignals()
+
 // Unbuffered, so a test or a script reading the pipe sees the line at once.
 FileHandle.standardOutput.write(Data("Adivina: \(app.url)\n".utf8))
-
-let signalQueue = DispatchQueue(label: "adivina.signals")
-var signalSources: [DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: signalQueue)
-    // `@Sendable`: the handler runs on `signalQueue`, not on the main actor of this top-level code
-    // (without it the runtime's isolation check traps on the first SIGINT/SIGTERM).
-    source.setEventHandler { @Sendable in
-        Task { @MainActor in await app.shutdown() }
-    }
-    source.resume()
-    signalSources.append(source)
+if let joinURL = app.joinURL, let hostKey = app.hostKey {
+    FileHandle.standardOutput.write(Data("Clase: \(joinURL)\nClave de anfitrión: \(hostKey)\n".utf8))
 }
 
 await app.waitUntilStopped()

@@ -13,6 +13,13 @@ struct ConfigurationTests {
         #expect(configuration.dataDirectory.path == "/home/ana/.local/share/adivina")
         #expect(configuration.quizServer == nil)
         #expect(configuration.accessLog == false)
+        #expect(configuration.classroom == false)
+    }
+
+    @Test func classroomFlagKeepsLoopbackUnlessAHostIsGiven() throws {
+        let configuration = try #require(try Configuration.parse(["--classroom"], environment: environment))
+        #expect(configuration.classroom && configuration.host == "127.0.0.1")
+        #expect(Configuration.usage.contains("--classroom"))
     }
 
     @Test func xdgDataHomeWins() throws {

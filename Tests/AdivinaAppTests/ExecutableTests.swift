@@ -77,6 +77,21 @@ struct ExecutableTests {
         #expect(try await child.exitStatus() == 0)
     }
 
+    @Test func classroomModePrintsTheJoinURLAndAHostKeyAfterTheFirstLine() async throws {
+        let child = try Child(try Self.dataArguments() + ["--classroom"])
+        _ = try #require(try await child.wait(for: "anfitrión: "))
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        let lines = child.text.split(separator: "\n").map(String.init)
+        #expect(lines.count >= 3)
+        #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))
+        #expect(lines[1].hasPrefix("Clase: http://127.0.0.1:") && lines[1].hasSuffix("/clase/"))
+        let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
+        #expect(key.count == 32 && key.allSatisfy(\.isHexDigit))
+        child.process.terminate()
+        #expect(try await child.exitStatus() == 0)
+    }
+
     @Test func aTakenPortIsAClearErrorNotACrash() async throws {
         let first = try Child(try Self.dataArguments())
         let output = try #require(try await first.wait(for: "/\n"))
@@ -85,16 +100,16 @@ struct ExecutableTests {
 
         let second = try Child(["--port", port] + (try Self.dataArguments()).suffix(2))
         #expect(try await second.exitStatus() == 1)
-        #expect(second.text.contains("already in use"))
+        #expect(try await second.wait(for: "already in use") != nil)
     }
 
     @Test func helpAndBadFlags() async throws {
         let help = try Child(["--help"])
         #expect(try await help.exitStatus() == 0)
-        #expect(help.text.contains("--quiz-server URL"))
+        #expect(try await help.wait(for: "--quiz-server URL") != nil, "the pipe may be read after the exit")
 
         let bad = try Child(["--no-such-flag"])
         #expect(try await bad.exitStatus() == 64)
-        #expect(bad.text.contains("unknown option --no-such-flag"))
+        #expect(try await bad.wait(for: "unknown option --no-such-flag") != nil)
     }
 }

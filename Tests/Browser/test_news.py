@@ -316,6 +316,9 @@ def test_the_list_and_the_tabs_work_by_keyboard_alone(server, page):
     expect(row(page, first["id"]).locator("button.star")).to_have_attribute("aria-pressed", "true")
     page.locator("#tab-favoritos").focus()
     page.keyboard.press("Enter")
+    # The tab switches on `hashchange`, after the key press returns: the cards exist (hidden)
+    # before that, so wait for the view itself.
+    expect(page.locator("#view-favoritos")).to_be_visible()
     expect(cards(page)).to_have_count(1)
     page.keyboard.press("Shift+Tab")
     page.keyboard.press("Shift+Tab")

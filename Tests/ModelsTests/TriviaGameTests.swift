@@ -197,4 +197,18 @@ struct TriviaGameTests {
         #expect(json?["question"] is NSNull)
         #expect(json?["phase"] as? String == "idle")
     }
+
+    @Test func playKeepsTheGivenOrderAndMoveOnSkipsUnansweredQuestions() throws {
+        let questions = (1...4).map { TriviaQuestion(question: "P\($0)", answers: ["a", "b", "c", "d"], correct: 0)! }
+        game.play(questions)
+        #expect(game.questions.map(\.question) == ["P1", "P2", "P3", "P4"])
+        #expect(game.questions.allSatisfy { $0.correctAnswer == "a" }, "answers are shuffled, the right one followed")
+        try game.answer(index: game.currentQuestion!.correct)
+        game.moveOn(to: 4)
+        #expect(game.snapshot.value.number == 4 && game.score == 1)
+        game.moveOn(to: 2)
+        #expect(game.snapshot.value.number == 4, "never back")
+        try game.answer(index: 0)
+        #expect(game.phase.value == .finished)
+    }
 }

@@ -106,6 +106,33 @@ import Testing
         subscription.cancel()
     }
 
+    @Test func aSubscriberAddedOnAnotherThreadDuringTheWaveGetsTheValueBeforeSubscribeReturns() {
+        let source = State(0)
+        let entered = DispatchSemaphore(value: 0)
+        let subscribed = DispatchSemaphore(value: 0)
+        let calls = Recorder<String>()
+        let holder = SubscriptionHolder()
+        let first = source.subscribe { value in
+            calls.append("first \(value)")
+            if value == 1 {
+                entered.signal()
+                if subscribed.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
+            }
+        }
+        let subscriber = Worker.start {
+            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+            holder.subscription = source.subscribe { calls.append("late \($0)") }
+            calls.append("subscribed")
+            subscribed.signal()
+        }
+        source.value = 1
+        subscriber.join()
+        source.value = 2
+        #expect(calls.all == ["first 0", "first 1", "late 1", "subscribed", "first 2", "late 2"])
+        first.cancel()
+        holder.subscription?.cancel()
+    }
+
     @Test func aCancelFromAnotherThreadDuringTheWaveStopsTheSubscriberAndFreesItAfterTheWave() {
         let source = State(0)
         let entered = DispatchSemaphore(value: 0)

@@ -10,6 +10,12 @@ public struct LenientList<Element: Decodable & Identifiable>: Decodable where El
     /// The elements left out, in order.
     public var skipped: [SkippedElement]
 
+    /// A list of elements already read (nothing skipped unless given).
+    init(elements: [Element], skipped: [SkippedElement] = []) {
+        self.elements = elements
+        self.skipped = skipped
+    }
+
     /// Decodes every element it can and reports the rest.
     public init(from decoder: any Decoder) throws {
         var container = try decoder.unkeyedContainer()

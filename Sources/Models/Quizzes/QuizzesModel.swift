@@ -110,6 +110,12 @@ public final class QuizzesModel {
         }
     }
 
+    /// Replaces the list with `quizzes` (a classroom round's, downloaded once for every
+    /// player), resetting the score. Supersedes a download in flight.
+    public func show(_ quizzes: [QuizItem]) {
+        list.load(LenientList(elements: quizzes), alongside: startNewRound)
+    }
+
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`); a right answer
     /// counts for the score (if the list was not replaced meanwhile) and the record.
     public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {

@@ -97,22 +97,27 @@ public final class TriviaGame {
         else { return }
         switch outcome {
         case .success(let list):
-            let game = list.elements.shuffled(using: &generator).prefix(Self.questionsPerGame).map {
+            begin(list.elements.shuffled(using: &generator).prefix(Self.questionsPerGame).map {
                 $0.shufflingAnswers(using: &generator)
-            }
-            batch {
-                questionsState.value = game
-                positionState.value = 0
-                scoreState.value = 0
-                lastAnswerState.value = nil
-                savedState.value = false
-                status.loading.value = false
-                status.succeeded()
-            }
+            })
         case .failure(let error):
             status.show(.remote(error), stopLoading: true)
             throw .remote(error)
         }
+    }
+
+    /// Starts a new game with `questions` in this order (a classroom round's, the same for every
+    /// player), each one's answers shuffled, score 0. Supersedes a download in flight.
+    public func play(_ questions: [TriviaQuestion]) {
+        questionRequests.supersede()
+        begin(questions.map { $0.shufflingAnswers(using: &generator) })
+    }
+
+    /// Skips the questions before question `number` (1-based) unanswered, as when the host of
+    /// a classroom moves everybody on; does nothing if the game is already there or past it.
+    public func moveOn(to number: Int) {
+        guard phase.value == .playing, number - 1 > positionState.value else { return }
+        positionState.value = min(number - 1, questionsState.value.count)
     }
 
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
@@ -139,6 +144,18 @@ public final class TriviaGame {
             positionState.value += 1
         }
         return report
+    }
+
+    private func begin(_ game: [TriviaQuestion]) {
+        batch {
+            questionsState.value = game
+            positionState.value = 0
+            scoreState.value = 0
+            lastAnswerState.value = nil
+            savedState.value = false
+            status.loading.value = false
+            status.succeeded()
+        }
     }
 
     /// Saves the finished game's score in `ranking` under `name` (trimmed, see `Ranking`); each

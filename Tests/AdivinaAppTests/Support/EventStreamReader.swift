@@ -14,12 +14,13 @@ final class EventStreamReader: Sendable {
     private let process = Process()
     private let events = Mutex<(parsed: [Event], partial: String)>(([], ""))
 
-    /// Opens `url` (optionally sending `Last-Event-ID`).
-    init(url: URL, lastEventID: String? = nil) throws {
+    /// Opens `url` (optionally sending `Last-Event-ID` and a `Cookie`).
+    init(url: URL, lastEventID: String? = nil, cookie: String? = nil) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "-sN", "-H", "Accept: text/event-stream"]
         if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
+        if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
         process.arguments = arguments + [url.absoluteString]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

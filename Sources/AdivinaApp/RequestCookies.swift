@@ -1,0 +1,26 @@
+import Foundation
+import HTTPServer
+
+/// Reading a request's cookies and writing the app's session cookies.
+extension HTTPRequest {
+    /// The value of the cookie `name` in the `Cookie` header(s), or nil.
+    func cookie(_ name: String) -> String? {
+        for header in headers.values(for: "Cookie") {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == name {
+                    return parts[1].trimmingCharacters(in: .whitespaces)
+                }
+            }
+        }
+        return nil
+    }
+}
+
+extension HTTPResponse {
+    /// Adds a `Set-Cookie` for `name=value` that scripts cannot read (HttpOnly) and other sites
+    /// never send (SameSite=Strict), valid under `path`.
+    mutating func setSessionCookie(_ name: String, _ value: String, path: String = "/") {
+        headers.add(name: "Set-Cookie", value: "\(name)=\(value); Path=\(path); HttpOnly; SameSite=Strict; Max-Age=86400")
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import Signals
+
+/// The rules of one classroom room: players join with a name and get a secret session token;
+/// the host (who knows the host key) picks the game, starts a round of questions, moves
+/// everybody to the next question or lets each player go at their own pace, and ends the round;
+/// each player scores 1 per question answered right, once per question; at the end the podium
+/// and every score go to the `Ranking`.
+///
+/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is the public
+/// leaderboard, which never holds an answer or a token. Questions are known by their 1-based
+/// number in the round; whether an answer is right is decided outside (the quiz server, the
+/// trivia question) and given to `record(playerID:number:right:)`.
+@MainActor
+public final class Classroom {
+    /// The longest name kept, in characters.
+    public nonisolated static let maxNameLength = 24
+    /// How many players a room holds unless told otherwise.
+    public nonisolated static let defaultMaxPlayers = 300
+
+    /// How many players this room holds.
+    public let maxPlayers: Int
+    private let hostKey: String
+    private let playersState = State<[ClassroomPlayer]>([])
+    private let phaseState = State(ClassroomPhase.lobby)
+    private let gameState = State<ClassroomGame?>(nil)
+    private let totalState = State(0)
+    private let currentState = State(0)
+    private let selfPacedState = State(false)
+    /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
+    private var indexByToken: [String: Int] = [:]
+    private var indexByID: [Int: Int] = [:]
+    private var nextID = 1
+
+    /// The public state of the room.
+    public let snapshot: Computed<ClassroomSnapshot>
+    /// `snapshot` as JSON, encoded once per change and shared by every reader.
+    public let snapshotJSON: Computed<Data>
+
+    /// An empty room whose host proves themselves with `hostKey`.
+    public init(hostKey: String, maxPlayers: Int = Classroom.defaultMaxPlayers) {
+        self.hostKey = hostKey
+        self.maxPlayers = maxPlayers
+        let players = playersState
+        let phase = phaseState
+        let game = gameState
+        let total = totalState
+        let current = currentState
+        let selfPaced = selfPacedState
+        snapshot = Computed {
+            let rows = Self.leaderboard(
+                players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
+            return ClassroomSnapshot(
+                phase: phase.value, game: game.value, question: current.value, total: total.value,
+                selfPaced: selfPaced.value, players: rows,
+                podium: phase.value == .finished ? Self.podium(rows) : [])
+        }
+        let snapshot = self.snapshot
+        snapshotJSON = Computed { snapshot.value.json() }
+    }
+
+    // MARK: Reading
+
+    /// Every player, in join order.
+    public var players: [ClassroomPlayer] { playersState.value }
+    /// Where the room is.
+    public var phase: ClassroomPhase { phaseState.value }
+    /// The game picked, or nil.
+    public var game: ClassroomGame? { gameState.value }
+    /// The question everybody is on (host-paced), 1-based; 0 before the first round.
+    public var currentQuestion: Int { currentState.value }
+    /// How many questions the round has.
+    public var questionCount: Int { totalState.value }
+    /// Whether each player goes at their own pace.
+    public var selfPaced: Bool { selfPacedState.value }
+
+    /// The player whose session token is `token`, or nil.
+    public func player(token: String) -> ClassroomPlayer? {
+        indexByToken[token].map { playersState.value[$0] }
+    }
+
+    /// The player with the public id `id`, or nil.
+    public func player(id: Int) -> ClassroomPlayer? {
+        indexByID[id].map { playersState.value[$0] }
+    }
+
+    /// Whether `key` is the host key (compared in constant time).
+    public func isHost(_ key: String) -> Bool {
+        SecretToken.matches(key, hostKey)
+    }
+
+    // MARK: Players
+
+    /// Adds a player called `name` (see `normalizedName(_:)`), unique in the room whatever the
+    /// case; gives them an id and a fresh secret token. Refused when the room is full.
+    public func join(name: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
+        let name = try Self.normalizedName(name)
+        guard playersState.value.count < maxPlayers else {
+            throw .conflict("La clase está llena: ya hay \(maxPlayers) jugadores.")
+        }
+        let key = Self.comparable(name)
+        guard !playersState.value.contains(where: { Self.comparable($0.name) == key }) else {
+            throw .conflict("Ya hay alguien llamado «\(name)» en la clase: elige otro nombre.")
+        }
+        let player = ClassroomPlayer(id: nextID, name: name, token: token)
+        nextID += 1
+        playersState.update { $0.append(player) }
+        reindex()
+        return player
+    }
+
+    /// Takes a player out of the room (the host kicks them); their token stops working.
+    public func remove(playerID: Int, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        guard indexByID[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
+        playersState.update { $0.removeAll { $0.id == playerID } }
+        reindex()
+    }
+
+    /// `name` trimmed of spaces and line breaks (inner runs become one space); refused when
+    /// empty, longer than `maxNameLength` or holding control characters. Markup is kept as
+    /// text: pages show names as text, never as HTML.
+    public nonisolated static func normalizedName(_ name: String) throws(ModelError) -> String {
+        guard !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" })
+        else { throw .invalid("El nombre no puede llevar caracteres de control.") }
+        let joined = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        guard !joined.isEmpty else { throw .invalid("Escribe tu nombre para unirte a la clase.") }
+        guard joined.count <= maxNameLength else {
+            throw .invalid("El nombre puede tener como mucho \(maxNameLength) caracteres.")
+        }
+        return joined
+    }
+
+    // MARK: Host
+
+    /// Picks the game of the next round (not while a round is being played).
+    public func pick(_ game: ClassroomGame, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        guard phaseState.value != .playing else {
+            throw .conflict("Termina la ronda antes de cambiar de juego.")
+        }
+        gameState.value = game
+    }
+
+    /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
+    /// everybody on question 1.
+    public func start(questionCount: Int, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        guard gameState.value != nil else { throw .conflict("Elige primero el juego de la ronda.") }
+        guard phaseState.value != .playing else { throw .conflict("Ya hay una ronda en marcha.") }
+        guard questionCount > 0 else { throw .invalid("Una ronda necesita al menos una pregunta.") }
+        batch {
+            playersState.update { players in
+                for index in players.indices {
+                    players[index].answered = []
+                    players[index].score = 0
+                }
+            }
+            totalState.value = questionCount
+            currentState.value = 1
+            phaseState.value = .playing
+        }
+    }
+
+    /// Moves everybody to the next question (host-paced). Returns its number.
+    @discardableResult
+    public func next(hostKey: String) throws(ModelError) -> Int {
+        try requireHost(hostKey)
+        guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
+        guard currentState.value < totalState.value else {
+            throw .conflict("Ya es la última pregunta: termina la ronda.")
+        }
+        currentState.value += 1
+        return currentState.value
+    }
+
+    /// Lets each player go at their own pace (`true`) or has everybody follow the host (`false`).
+    public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        selfPacedState.value = selfPaced
+    }
+
+    /// Ends the round: the podium is shown and every player's score is saved in `ranking`.
+    /// Returns the podium.
+    @discardableResult
+    public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
+        try requireHost(hostKey)
+        guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
+        phaseState.value = .finished
+        if let ranking {
+            for player in playersState.value {
+                try ranking.save(name: player.name, score: player.score, date: date)
+            }
+        }
+        return snapshot.value.podium
+    }
+
+    // MARK: Answers
+
+    /// Throws, with a message for the player, unless player `playerID` may answer question
+    /// `number` now: a round is on, the number exists, the player has not answered it yet and,
+    /// host-paced, it is the current question.
+    public func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
+        guard phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
+        guard (1...totalState.value).contains(number) else {
+            throw .invalid("La ronda no tiene pregunta \(number).")
+        }
+        guard !playersState.value[index].answered.contains(number) else {
+            throw .conflict("Ya has respondido a esta pregunta.")
+        }
+        if selfPacedState.value { return }
+        let current = currentState.value
+        if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
+        if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
+    }
+
+    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): a right
+    /// one scores 1. Returns the player as they are now.
+    @discardableResult
+    public func record(playerID: Int, number: Int, right: Bool) throws(ModelError) -> ClassroomPlayer {
+        try checkMayAnswer(playerID: playerID, number: number)
+        let index = indexByID[playerID]!
+        return playersState.update { players in
+            players[index].answered.insert(number)
+            if right { players[index].score += 1 }
+            return players[index]
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Throws `forbidden` unless `key` is the host key.
+    public func requireHost(_ key: String) throws(ModelError) {
+        guard isHost(key) else { throw .forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.") }
+    }
+
+    private func reindex() {
+        indexByToken = [:]
+        indexByID = [:]
+        for (index, player) in playersState.value.enumerated() {
+            indexByToken[player.token] = index
+            indexByID[player.id] = index
+        }
+    }
+
+    private nonisolated static func comparable(_ name: String) -> String {
+        name.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    private nonisolated static func leaderboard(
+        _ players: [ClassroomPlayer], current: Int, total: Int, selfPaced: Bool
+    ) -> [ClassroomPlayerRow] {
+        let rows = players.map { player in
+            ClassroomPlayerRow(
+                id: player.id, name: player.name, score: player.score,
+                answered: selfPaced ? total > 0 && player.answered.count == total : player.answered.contains(current),
+                progress: player.answered.count)
+        }
+        // Stable: ties keep the join order.
+        return rows.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The places 1 to 3 of `rows` (already best first); equal scores share a place.
+    private nonisolated static func podium(_ rows: [ClassroomPlayerRow]) -> [ClassroomPodiumRow] {
+        var podium: [ClassroomPodiumRow] = []
+        for (offset, row) in rows.enumerated() {
+            let position = offset > 0 && rows[offset - 1].score == row.score ? podium[offset - 1].position : offset + 1
+            guard position <= 3 else { break }
+            podium.append(ClassroomPodiumRow(position: position, id: row.id, name: row.name, score: row.score))
+        }
+        return podium
+    }
+}

@@ -1,0 +1,21 @@
+/// One joined player as the room keeps it: the public id and name, the secret session token
+/// (only ever given to that player), and the current round's answers and score.
+public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
+    /// The player's id in the room (1, 2, …, in join order); public.
+    public var id: Int
+    /// The name shown on the leaderboard (trimmed, unique in the room).
+    public var name: String
+    /// The secret that identifies the player's requests (kept in an HttpOnly cookie).
+    public var token: String
+    /// The questions of the current round already answered (1-based numbers).
+    public var answered: Set<Int> = []
+    /// Right answers in the current round.
+    public var score = 0
+
+    /// Makes a player with no answers yet.
+    public init(id: Int, name: String, token: String) {
+        self.id = id
+        self.name = name
+        self.token = token
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Testing
+@testable import AdivinaApp
+
+/// The classroom mode through the real server: joining with cookies, the host's key, whole
+/// rounds of trivia and quizzes, many players at once, the live leaderboard, and what a
+/// player may never see.
+@MainActor
+struct ClassroomAPITests {
+    private func classroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
+        try await withApp(["--classroom"]) { running in
+            let key = try #require(running.app.hostKey)
+            let host = ClassroomClient(base: running.url, headers: ["X-Host-Key": key])
+            try await body(running, host, ClassroomClient(base: running.url))
+        }
+    }
+
+    private func players(_ names: [String], joining anyone: ClassroomClient) async throws -> [ClassroomClient] {
+        var players: [ClassroomClient] = []
+        for name in names {
+            let (reply, player) = try await anyone.join(name)
+            #expect(reply.status == 201, "\(name): \(reply.error ?? "")")
+            players.append(player)
+        }
+        return players
+    }
+
+    private func state(_ client: ClassroomClient) async throws -> [String: Any] {
+        try await client.get("/api/classroom/state").json
+    }
+
+    private func rows(_ state: [String: Any]) -> [[String: Any]] { state["players"] as? [[String: Any]] ?? [] }
+
+    @Test func joiningSetsAnHttpOnlyStrictCookieAndNamesAreUnique() async throws {
+        try await classroom { running, _, anyone in
+            let (reply, ana) = try await anyone.join("  Ana ")
+            #expect(reply.status == 201)
+            #expect(reply.json["name"] as? String == "Ana")
+            let cookie = reply.headers["set-cookie"] ?? ""
+            #expect(cookie.hasPrefix("adivina_player=") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+            #expect(try await anyone.join("ANA").0.status == 409)
+            #expect(try await anyone.join("<script>x</script>").0.json["name"] as? String == "<script>x</script>")
+            #expect(try await ana.join("Otra").0.status == 409, "one browser, one player")
+            let me = try await ana.get("/api/classroom/me")
+            #expect(me.json["name"] as? String == "Ana" && me.json["score"] as? Int == 0)
+            #expect(try await anyone.get("/api/classroom/me").status == 401)
+            #expect(try await anyone.get("/api/classroom/info").json["joinURL"] as? String == "\(running.url)clase/")
+        }
+    }
+
+    @Test func withoutTheHostKeyNoRoundStartsSkipsOrEnds() async throws {
+        try await classroom { running, host, anyone in
+            let (_, ana) = try await anyone.join("Ana")
+            let wrong = ClassroomClient(base: running.url, cookie: ana.cookie, headers: ["X-Host-Key": "0123"])
+            for path in ["/api/classroom/host/game", "/api/classroom/host/start", "/api/classroom/host/next", "/api/classroom/host/end"] {
+                let body = path.hasSuffix("game") ? #"{"game":"trivia"}"# : nil
+                let asPlayer = try await ana.post(path, body)
+                #expect(asPlayer.status == 401, "\(path) with only a player's cookie")
+                #expect(asPlayer.error?.contains("clave de anfitrión") == true)
+                #expect(try await wrong.post(path, body).status == 403, "\(path) with a wrong key")
+            }
+            #expect(try await ana.send("DELETE", "/api/classroom/host/players/1").status == 401)
+            #expect(try await anyone.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 401)
+            #expect(try await anyone.post("/api/classroom/host/login", #"{"key":"nope"}"#).status == 403)
+            var state = try await state(anyone)
+            #expect(state["phase"] as? String == "lobby" && state["game"] is NSNull && state["selfPaced"] as? Bool == false)
+
+            // The host cookie works as well as the header.
+            let login = try await anyone.post("/api/classroom/host/login", try ClassroomClient.json(["key": running.app.hostKey!]))
+            let hostCookie = try #require(login.headers["set-cookie"])
+            #expect(hostCookie.contains("HttpOnly") && hostCookie.contains("SameSite=Strict"))
+            let byCookie = ClassroomClient(base: running.url, cookie: hostCookie.split(separator: ";").first.map(String.init))
+            #expect(try await byCookie.post("/api/classroom/host/game", #"{"game":"trivia"}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"chess"}"#).status == 400)
+            state = try await self.state(anyone)
+            #expect(state["game"] as? String == "trivia")
+        }
+    }
+
+    @Test func aHostPacedTriviaRoundFromStartToPodium() async throws {
+        try await classroom { running, host, anyone in
+            let players = try await players(["Ana", "Bea", "Carla"], joining: anyone)
+            let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
+            defer { board.close() }
+            #expect(try await board.event(named: "classroom")?.json["phase"] as? String == "lobby")
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+
+            var rights = [0, 0, 0]
+            for number in 1...3 {
+                for (index, player) in players.enumerated() where !(number == 2 && index == 2) {
+                    let trivia = try await player.get("/api/trivia/state").json
+                    #expect(trivia["number"] as? Int == number, "everybody is on question \(number)")
+                    let reply = try await player.post("/api/trivia/answer", #"{"index":1}"#)
+                    #expect(reply.status == 200)
+                    if reply.json["right"] as? Bool == true { rights[index] += 1 }
+                    let again = try await player.post("/api/trivia/answer", #"{"index":1}"#)
+                    #expect(again.status == 409, "one answer per question: \(again.error ?? "")")
+                }
+                let state = try await state(anyone)
+                #expect(state["answeredCount"] as? Int == (number == 2 ? 2 : 3))
+                if number < 3 { #expect(try await host.post("/api/classroom/host/next").json["question"] as? Int == number + 1) }
+            }
+            // Carla skipped question 2; her game moved on with everybody.
+            let ended = try await host.post("/api/classroom/host/end")
+            #expect(ended.status == 200)
+            let final = try await state(anyone)
+            #expect(final["phase"] as? String == "finished")
+            let scores = Dictionary(uniqueKeysWithValues: rows(final).map { ($0["name"] as! String, $0["score"] as! Int) })
+            #expect(scores == ["Ana": rights[0], "Bea": rights[1], "Carla": rights[2]])
+            #expect((final["podium"] as? [[String: Any]])?.first?["score"] as? Int == rights.max())
+            let ranking = running.app.shared.ranking.entries
+            #expect(ranking.count == 3)
+            #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
+            #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
+            let last = try #require(try await board.event(named: "classroom", number: 2))
+            #expect(!last.data.contains("correct"), "the leaderboard never holds an answer")
+        }
+    }
+
+    @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
+        try await classroom { running, host, anyone in
+            let players = try await players(["Ana", "Bea"], joining: anyone)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let quizzes = try await players[0].get("/api/quizzes/state").json
+            let ids = quizIDs(quizzes)
+            #expect(ids.count == 10)
+            #expect(quizIDs(try await players[1].get("/api/quizzes/state").json) == ids, "everybody gets the same round")
+
+            #expect(try await players[0].get("/api/quizzes/\(ids[0])/answer").status == 403)
+            #expect(try await players[0].get("/api/quiz/\(ids[0])/answer").status == 403)
+            #expect(try await anyone.get("/api/quizzes/state").status == 401)
+            #expect(try await anyone.get("/api/trivia/state").status == 401)
+
+            #expect(try await players[0].get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=adivina-local").status == 401,
+                    "the quiz stand-in takes only the server's secret token in classroom mode")
+            #expect(try await players[0].get("/standin/trivia/questions?amount=10").status == 404,
+                    "the trivia stand-in is at a secret path in classroom mode")
+            let token = running.app.standInQuizToken
+            let right = try await running.get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=\(token)").json["answer"] as? String
+            let checked = try await players[0].post("/api/quizzes/\(ids[0])/check", try ClassroomClient.json(["answer": try #require(right)]))
+            #expect(checked.json["result"] as? Bool == true)
+            #expect(try await players[0].post("/api/quizzes/\(ids[1])/check", #"{"answer":"x"}"#).status == 409, "host-paced: only the current question")
+            #expect(try await players[0].post("/api/quizzes/\(ids[0])/check", #"{"answer":"x"}"#).status == 409, "once per question")
+
+            // Ana's score is hers: Bea's own state and stream show her own score of 0.
+            #expect(try await players[0].get("/api/quizzes/state").json["score"] as? Int == 1)
+            #expect(try await players[1].get("/api/quizzes/state").json["score"] as? Int == 0)
+            let beaStream = try EventStreamReader(
+                url: URL(string: "api/events?topics=quizzes,classroom", relativeTo: running.url)!, cookie: players[1].cookie)
+            defer { beaStream.close() }
+            #expect(try await beaStream.event(named: "quizzes")?.json["score"] as? Int == 0)
+            let board = try #require(try await beaStream.event(named: "classroom"))
+            #expect(rows(board.json).first?["name"] as? String == "Ana" && rows(board.json).first?["score"] as? Int == 1)
+            #expect(try await players[1].get("/api/classroom/me").json["score"] as? Int == 0)
+
+            let stranger = try EventStreamReader(url: URL(string: "api/events?topics=quizzes", relativeTo: running.url)!)
+            defer { stranger.close() }
+            #expect(try await stranger.event(named: "quizzes", timeout: .seconds(1)) == nil, "no cookie, no player topics")
+            #expect(try await anyone.get("/api/events?topics=quizzes").status == 401)
+        }
+    }
+
+    @Test func fiftyPlayersAnswerAtOnceAndTheLeaderboardStreamSeesEveryScore() async throws {
+        try await classroom { running, host, anyone in
+            let names = (1...50).map { "Jugador \($0)" }
+            let players = try await players(names, joining: anyone)
+            let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
+            defer { board.close() }
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+
+            let rights = try await withThrowingTaskGroup(of: (Int, Int).self) { group in
+                for (index, player) in players.enumerated() {
+                    group.addTask {
+                        var right = 0
+                        for _ in 1...10 {
+                            let reply = try await player.post("/api/trivia/answer", "{\"index\":\(index % 4)}")
+                            if reply.status != 200 { Issue.record("answer refused: \(reply.status) \(reply.error ?? "")") }
+                            if reply.json["right"] as? Bool == true { right += 1 }
+                        }
+                        return (index, right)
+                    }
+                }
+                var rights = [Int](repeating: 0, count: players.count)
+                for try await (index, right) in group { rights[index] = right }
+                return rights
+            }
+            let expected = Dictionary(uniqueKeysWithValues: zip(names, rights))
+            // The stream's events end with every player's final score and progress.
+            let deadline = ContinuousClock.now + .seconds(30)
+            var seen: [String: Int] = [:]
+            while ContinuousClock.now < deadline {
+                let latest = board.received.last { $0.name == "classroom" }?.json ?? [:]
+                seen = Dictionary(uniqueKeysWithValues: rows(latest).map { ($0["name"] as! String, $0["score"] as! Int) })
+                if seen == expected && rows(latest).allSatisfy({ $0["progress"] as? Int == 10 }) { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(seen == expected)
+            // Scores only grow along the stream: no event shows a player's score going back.
+            var highest: [String: Int] = [:]
+            for event in board.received where event.name == "classroom" {
+                for row in rows(event.json) {
+                    let name = row["name"] as! String, score = row["score"] as! Int
+                    #expect(score >= highest[name, default: 0])
+                    highest[name] = score
+                }
+            }
+        }
+    }
+
+    @Test func aPlayerOverTheirRateGets429() async throws {
+        try await classroom { _, _, anyone in
+            let (_, ana) = try await anyone.join("Ana")
+            var statuses: [Int] = []
+            for _ in 0..<40 { statuses.append(try await ana.get("/api/classroom/me").status) }
+            #expect(statuses.prefix(20).allSatisfy { $0 == 200 }, "a burst of 20 is allowed")
+            #expect(statuses.contains(429))
+            let refused = try await ana.get("/api/classroom/me")
+            if refused.status == 429 { #expect(refused.error?.contains("Demasiadas peticiones") == true) }
+        }
+    }
+}

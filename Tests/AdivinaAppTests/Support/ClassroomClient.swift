@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One browser of a classroom test: its own cookie jar of one cookie (a player's session or
+/// the host's), sent by hand so that many clients share a process.
+final class ClassroomClient: Sendable {
+    let base: URL
+    /// `name=value` of the session cookie this client got, if any.
+    let cookie: String?
+    /// Extra headers sent with every request (e.g. `X-Host-Key`).
+    let headers: [String: String]
+    private let session: URLSession
+
+    init(base: URL, cookie: String? = nil, headers: [String: String] = [:]) {
+        self.base = base
+        self.cookie = cookie
+        self.headers = headers
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieStorage = nil
+        configuration.httpMaximumConnectionsPerHost = 4
+        session = URLSession(configuration: configuration)
+    }
+
+    /// Joins as `name`; returns the reply and a client that carries the player's cookie.
+    func join(_ name: String) async throws -> (RunningApp.Reply, ClassroomClient) {
+        let reply = try await send("POST", "/api/classroom/join", body: try Self.json(["name": name]))
+        let setCookie = reply.headers["set-cookie"] ?? ""
+        let pair = setCookie.split(separator: ";").first.map(String.init)
+        return (reply, ClassroomClient(base: base, cookie: pair, headers: headers))
+    }
+
+    func send(_ method: String, _ path: String, body: String? = nil) async throws -> RunningApp.Reply {
+        var request = URLRequest(url: URL(string: path, relativeTo: base)!)
+        request.httpMethod = method
+        request.httpShouldHandleCookies = false
+        if let cookie { request.setValue(cookie, forHTTPHeaderField: "Cookie") }
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        if let body {
+            request.httpBody = Data(body.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        let (data, response) = try await session.data(for: request)
+        let http = try #require(response as? HTTPURLResponse)
+        var headers: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+        }
+        return RunningApp.Reply(status: http.statusCode, body: data, headers: headers)
+    }
+
+    func get(_ path: String) async throws -> RunningApp.Reply { try await send("GET", path) }
+    func post(_ path: String, _ body: String? = nil) async throws -> RunningApp.Reply { try await send("POST", path, body: body) }
+
+    /// `value` as a JSON text.
+    static func json(_ value: [String: String]) throws -> String {
+        String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
+    }
+}

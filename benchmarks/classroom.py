@@ -1,0 +1,344 @@
+#!/usr/bin/env python3
+"""Classroom benchmark: one room, many players answering at random times, many leaderboard viewers.
+
+Starts the release `adivina --classroom` on loopback (port 0, a temporary data directory), joins
+--players players (each with their own cookie), opens --viewers event streams on topic
+`classroom` from --shards processes (stdlib select.epoll), has the host pick trivia, go
+self-paced and start the round; then every player answers the round's --questions questions at
+random times spread over --seconds seconds (from --player-shards processes, one keep-alive
+connection and one thread per player).
+
+Measures, with CLOCK_MONOTONIC (the same clock in every process on this machine):
+  * delivery: for every score change (a player's k-th right answer), the time from the answer's
+    request being sent to the arrival, at each viewer, of the first leaderboard event that shows
+    it; p50/p99/max over all (change, viewer) pairs (goal p99 <= 200 ms);
+  * answer -> score on the leaderboard: the same, p50 (goal <= 20 ms), also at one reference
+    viewer only;
+  * failures: every request's status (join, host, answers) and every viewer kept to the end
+    (a viewer the server drops, or one that misses an event, is a failure).
+
+Which event first shows a change is found by one reference stream that parses every event.
+Arrival times are taken once per epoll return, as in sse-fanout.py.
+
+Usage: benchmarks/classroom.py [--binary .build/release/adivina] [--players 200] [--viewers 1000]
+       [--shards 4] [--player-shards 2] [--questions 10] [--seconds 20] [--seed 1]
+"""
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import random
+import resource
+import select
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+STREAM = b"GET /api/events?topics=classroom HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
+
+
+def now():
+    return time.clock_gettime(time.CLOCK_MONOTONIC)
+
+
+def request(connection, method, path, body=None, headers=None):
+    """One request on a keep-alive connection; returns (status, parsed JSON or None, headers)."""
+    data = json.dumps(body).encode() if body is not None else None
+    all_headers = {"Content-Type": "application/json"} if data is not None else {}
+    all_headers.update(headers or {})
+    connection.request(method, path, body=data, headers=all_headers)
+    response = connection.getresponse()
+    payload = response.read()
+    try:
+        parsed = json.loads(payload) if payload else None
+    except ValueError:
+        parsed = None
+    return response.status, parsed, response
+
+
+def split_events(buffer):
+    """The complete events in `buffer` as (id, data) and the unparsed rest."""
+    events = []
+    while True:
+        end = buffer.find(b"\n\n")
+        if end < 0:
+            return events, buffer
+        block, buffer = buffer[:end], buffer[end + 2:]
+        event_id, data = None, []
+        for line in block.split(b"\n"):
+            if line.startswith(b"id: "):
+                event_id = int(line[4:])
+            elif line.startswith(b"data: "):
+                data.append(line[6:])
+        if event_id is not None and data:
+            events.append((event_id, b"\n".join(data)))
+
+
+def run_viewers(port, count, ready, stop, results):
+    """Opens `count` streams; records every event id's arrival time per stream until `stop`."""
+    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
+    poller = select.epoll()
+    sockets, buffers, arrivals, header_done = {}, {}, {}, {}
+    for _ in range(count):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(STREAM)
+        connection.setblocking(False)
+        fd = connection.fileno()
+        sockets[fd], buffers[fd], arrivals[fd], header_done[fd] = connection, b"", {}, False
+        poller.register(fd, select.EPOLLIN)
+    closed, opened, reported = 0, set(), False
+    while not stop.is_set():
+        for fd, _ in poller.poll(0.05):
+            arrival = now()
+            try:
+                chunk = sockets[fd].recv(1 << 20)
+            except BlockingIOError:
+                continue
+            if not chunk:
+                poller.unregister(fd)
+                closed += 1
+                continue
+            buffer = buffers[fd] + chunk
+            if not header_done[fd]:
+                head = buffer.find(b"\r\n\r\n")
+                if head < 0:
+                    buffers[fd] = buffer
+                    continue
+                buffer, header_done[fd] = buffer[head + 4:], True
+            # Only ids are needed here: find "id: N" lines without parsing the JSON.
+            start = 0
+            while True:
+                end = buffer.find(b"\n\n", start)
+                if end < 0:
+                    break
+                block = buffer[start:end]
+                if block.startswith(b"id: "):
+                    newline = block.find(b"\n")
+                    arrivals[fd].setdefault(int(block[4:newline]), arrival)
+                    opened.add(fd)
+                elif b"\nid: " in block[:64]:
+                    at = block.find(b"\nid: ")
+                    arrivals[fd].setdefault(int(block[at + 5:block.find(b"\n", at + 1)]), arrival)
+                    opened.add(fd)
+                start = end + 2
+            buffers[fd] = buffer[start:]
+        if not reported and len(opened) == count:
+            ready.put(count)
+            reported = True
+    results.put({"arrivals": list(arrivals.values()), "closed": closed})
+
+
+def run_reference(port, stop, events):
+    """One stream that keeps every event's id and data (to find which event shows a change)."""
+    connection = socket.create_connection(("127.0.0.1", port))
+    connection.sendall(STREAM)
+    connection.settimeout(0.1)
+    buffer, header = b"", False
+    while not stop.is_set():
+        try:
+            chunk = connection.recv(1 << 20)
+        except socket.timeout:
+            continue
+        if not chunk:
+            break
+        arrival = now()
+        buffer += chunk
+        if not header:
+            head = buffer.find(b"\r\n\r\n")
+            if head < 0:
+                continue
+            buffer, header = buffer[head + 4:], True
+        parsed, buffer = split_events(buffer)
+        for event_id, data in parsed:
+            events.append((event_id, arrival, data))
+
+
+def run_players(port, players, questions, seconds, start_at, seed, results):
+    """Each player (name, cookie) on its own thread and connection answers `questions`
+    questions at random times in [start_at, start_at + seconds]; records every answer."""
+    answers, failures = [], []
+    lock = threading.Lock()
+
+    def play(index, name, cookie):
+        generator = random.Random(seed * 100_003 + index)
+        times = sorted(generator.uniform(0, seconds) for _ in range(questions))
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        mine = []
+        for offset in times:
+            delay = start_at + offset - now()
+            if delay > 0:
+                time.sleep(delay)
+            sent = now()
+            try:
+                status, body, _ = request(connection, "POST", "/api/trivia/answer",
+                                          {"index": generator.randrange(4)}, {"Cookie": cookie})
+            except (OSError, http.client.HTTPException) as error:
+                with lock:
+                    failures.append(f"{name}: {error}")
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                continue
+            received = now()
+            if status != 200:
+                with lock:
+                    failures.append(f"{name}: {status} {body}")
+                continue
+            mine.append((name, sent, received, bool(body.get("right"))))
+        with lock:
+            answers.extend(mine)
+
+    threads = [threading.Thread(target=play, args=(index, name, cookie))
+               for index, (name, cookie) in enumerate(players)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    results.put({"answers": answers, "failures": failures})
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=".build/release/adivina")
+    parser.add_argument("--players", type=int, default=200)
+    parser.add_argument("--viewers", type=int, default=1000)
+    parser.add_argument("--shards", type=int, default=4)
+    parser.add_argument("--player-shards", type=int, default=2)
+    parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
+
+    data = tempfile.mkdtemp(prefix="adivina-classroom-bench-")
+    server = subprocess.Popen(
+        [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    failures = []
+    try:
+        first = server.stdout.readline().strip()
+        server.stdout.readline()
+        key = server.stdout.readline().strip().split(": ", 1)[1]
+        port = int(first.rsplit(":", 1)[1].strip("/"))
+        api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+        players = []
+        for number in range(1, arguments.players + 1):
+            status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
+            if status != 201:
+                failures.append(f"join {number}: {status} {body}")
+                continue
+            cookie = response.getheader("Set-Cookie").split(";")[0]
+            players.append((body["name"], cookie))
+
+        stop = multiprocessing.Event()
+        ready, viewer_results = multiprocessing.Queue(), multiprocessing.Queue()
+        per_shard = [arguments.viewers // arguments.shards + (1 if i < arguments.viewers % arguments.shards else 0)
+                     for i in range(arguments.shards)]
+        viewers = [multiprocessing.Process(target=run_viewers, args=(port, n, ready, stop, viewer_results))
+                   for n in per_shard]
+        for process in viewers:
+            process.start()
+        for _ in viewers:
+            ready.get(timeout=120)
+        reference_events = []
+        reference = threading.Thread(target=run_reference, args=(port, stop, reference_events))
+        reference.start()
+
+        host = {"X-Host-Key": key}
+        for method, path, body in [("POST", "/api/classroom/host/game", {"game": "trivia"}),
+                                   ("PUT", "/api/classroom/host/pace", {"selfPaced": True}),
+                                   ("POST", "/api/classroom/host/start", None)]:
+            status, reply, _ = request(api, method, path, body, host)
+            if status != 200:
+                failures.append(f"host {path}: {status} {reply}")
+
+        start_at = now() + 1.0
+        player_results = multiprocessing.Queue()
+        shard_size = (len(players) + arguments.player_shards - 1) // arguments.player_shards
+        drivers = [multiprocessing.Process(target=run_players, args=(
+            port, players[i:i + shard_size], arguments.questions, arguments.seconds, start_at,
+            arguments.seed, player_results)) for i in range(0, len(players), shard_size)]
+        for process in drivers:
+            process.start()
+        answers = []
+        for _ in drivers:
+            result = player_results.get(timeout=arguments.seconds + 120)
+            answers += result["answers"]
+            failures += result["failures"]
+        for process in drivers:
+            process.join()
+        time.sleep(1.0)  # let the last events reach every viewer
+        stop.set()
+        shards = [viewer_results.get(timeout=60) for _ in viewers]
+        for process in viewers:
+            process.join()
+        reference.join()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)
+
+    # Which event first shows each player's k-th right answer.
+    first_event = {}  # (name, score) -> event id
+    for event_id, _, data in sorted(reference_events):
+        for row in json.loads(data)["players"]:
+            for score in range(1, row["score"] + 1):
+                first_event.setdefault((row["name"], score), event_id)
+    changes = []  # (send time, receive time, event id)
+    rights = {}
+    for name, sent, received, right in sorted(answers, key=lambda a: a[1]):
+        if right:
+            rights[name] = rights.get(name, 0) + 1
+            event_id = first_event.get((name, rights[name]))
+            if event_id is None:
+                failures.append(f"{name}'s score {rights[name]} never appeared on the leaderboard")
+            else:
+                changes.append((sent, received, event_id))
+
+    streams = [stream for shard in shards for stream in shard["arrivals"]]
+    dropped = sum(shard["closed"] for shard in shards)
+    latencies, missing = [], 0
+    for stream in streams:
+        for sent, _, event_id in changes:
+            arrival = stream.get(event_id)
+            if arrival is None:
+                missing += 1
+            else:
+                latencies.append((arrival - sent) * 1000)
+    reference_arrival = {event_id: arrival for event_id, arrival, _ in reference_events}
+    reference_latencies = [(reference_arrival[e] - sent) * 1000 for sent, _, e in changes]
+    answer_times = [(received - sent) * 1000 for _, sent, received, _ in answers]
+    if dropped:
+        failures.append(f"{dropped} viewer streams closed by the server")
+    if missing:
+        failures.append(f"{missing} (change, viewer) pairs never delivered")
+
+    print(f"players {len(players)}, answers {len(answers)} ({len(changes)} score changes), "
+          f"viewers {len(streams)}, leaderboard events {len(reference_events)}")
+    if answer_times:
+        print(f"answer request: p50 {percentile(answer_times, 0.5):.1f} ms, p99 {percentile(answer_times, 0.99):.1f} ms")
+    if latencies:
+        print(f"score change -> every viewer: p50 {percentile(latencies, 0.5):.1f} ms, "
+              f"p99 {percentile(latencies, 0.99):.1f} ms, max {max(latencies):.1f} ms "
+              f"over {len(latencies)} deliveries (goal p99 <= 200 ms)")
+        print(f"answer -> score on the leaderboard: p50 {percentile(latencies, 0.5):.1f} ms over all viewers, "
+              f"{statistics.median(reference_latencies):.1f} ms at the reference viewer (goal p50 <= 20 ms)")
+    print(f"failures: {len(failures)}")
+    for failure in failures[:20]:
+        print("  " + failure)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
