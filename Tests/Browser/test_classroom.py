@@ -1,6 +1,7 @@
 """Browser tests of classroom mode (issue 7) against `adivina --classroom`: a host page, a
 leaderboard page and three player pages (each in its own browser context, so each has its own
-cookie) playing a whole host-paced trivia round to the podium; the host controls refuse a page
+cookie) playing a whole host-paced trivia round to the podium, each game page waiting for the host
+after answering and showing the player's result at the end; the host controls refuse a page
 without the key; names with markup show as text; join errors show in an alert."""
 
 import pytest
@@ -135,6 +136,12 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
             expect(row).to_have_attribute("data-answered", "true")
             expect(row.locator(".player-score")).to_have_text(str(scores[name]))
             expect(row.locator(".tick:not(.pending)")).to_have_count(1)
+            # Ahead of the room: the page waits for the host instead of offering the next question.
+            expect(page.locator("#waiting-title")).to_have_text("Esperando al anfitrión…")
+            expect(page.locator("#waiting-detail")).to_have_text(
+                f"(pregunta {number + 1} de {ROUND})" if number < ROUND
+                else f"Has respondido las {ROUND} preguntas. Falta que el anfitrión termine la ronda.")
+            expect(page.locator("#answers")).to_have_count(0)
         expect(board.locator("#answered")).to_have_text("3 de 3 han respondido")
         expect(board.locator("#players .tick:not(.pending)")).to_have_count(3)
         expect(host.locator("#players .tick:not(.pending)")).to_have_count(3)
@@ -142,6 +149,9 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
         if number < ROUND:
             host.locator("#next").click()
             expect(board.locator("#progress")).to_have_text(f"{number + 1} / {ROUND}")
+            for page in players:  # the host moved on: the question is back
+                expect(page.locator("#waiting")).to_have_count(0)
+                expect(page.locator("#answers .answer")).to_have_count(4)
     expect(host.locator("#next")).to_be_disabled()  # the last question: only Terminar is left
 
     # The board lists players best first.
@@ -165,8 +175,18 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
             f"{row['score']} punto{'' if row['score'] == 1 else 's'}")
     expect(board.locator("#podium b")).to_have_count(0)
 
+    # Each game page shows the player's result, with the way back to the class.
+    for name, page in zip(names, players):
+        expect(page.locator("#waiting")).to_have_count(0)
+        expect(page.locator("#class-title")).to_have_text("Ronda terminada")
+        expect(page.locator("#class-message")).to_have_text(f"Has acertado {scores[name]} de {ROUND} preguntas.")
+        place = next(row["position"] for row in podium if row["name"] == name)
+        expect(page.locator("#class-place")).to_have_text(f"Has quedado en el puesto {place}.")
+        expect(page.locator("#back-to-class")).to_have_attribute("href", "/clase/")
+
     # Back on the class page, a student sees where they finished.
-    players[2].goto(server.url("/clase/"))
+    players[2].locator("#back-to-class").click()
+    expect(players[2]).to_have_url(server.url("/clase/"))
     carla = next(row for row in podium if row["name"] == "Carla")
     expect(players[2].locator("#room-status")).to_have_text(
         f"Ronda terminada: has quedado en el puesto {carla['position']}.")

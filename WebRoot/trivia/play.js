@@ -2,6 +2,9 @@
 // then the final score with a name field, "Guardar" and "Reiniciar". Renders only the `trivia`
 // snapshots that arrive over SSE; the tab that answers holds the next one back for a moment to
 // show which answer was right.
+// In classroom mode (`GET /api/classroom/me` answers 200, asked once) the page also follows the
+// room (topic `classroom`): host-paced, a player ahead of the room waits for the host instead of
+// seeing the next question, and when the host ends the round the page shows the player's result.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
@@ -21,6 +24,7 @@ let holding = false;     // showing this tab's answer before moving on
 let focusIndex = null;   // the answer button that gets the keyboard focus once the question shows
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
+let classroom = undefined; // undefined until known; null single-player; {me, room} in a classroom
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -236,7 +240,107 @@ function renderFinished(state) {
 
 // ---------- everything else ----------
 
+// ---------- classroom mode ----------
+
+const waitingLine = el("p", { className: "empty-message", id: "waiting-detail" });
+const waiting = el("div", { className: "empty", id: "waiting", role: "status" },
+  el("span", { className: "spinner", "aria-hidden": "true" }),
+  el("p", { className: "empty-title", id: "waiting-title", text: "Esperando al anfitrión…" }),
+  waitingLine);
+
+const classRing = el("div", { className: "score-ring", role: "img" },
+  el("b", { id: "class-score", className: "tnum" }), el("span", { id: "class-total" }));
+const classTitle = el("h2", { className: "result-title", id: "class-title" });
+const classMessage = el("p", { className: "result-message", id: "class-message" });
+const classPlace = el("p", { className: "result-message", id: "class-place" });
+const classEnd = el("div", { className: "trivia-result", id: "class-result" },
+  classRing, classTitle, classMessage, classPlace,
+  el("div", { className: "btn-row" },
+    el("a", { className: "btn btn-tinted", id: "back-to-class", href: "/clase/", text: "Volver a la clase" })));
+
+/** The player's place once the round is over: the podium's, else 1 + players with more points. */
+function placeOf(room, mine) {
+  const step = (Array.isArray(room.podium) ? room.podium : []).find((row) => row.id === mine.id);
+  if (step) return step.position;
+  return 1 + room.players.filter((player) => player.score > mine.score).length;
+}
+
+function renderClassEnd(room, state) {
+  const players = Array.isArray(room.players) ? room.players : [];
+  const mine = players.find((player) => player.id === classroom.me.id);
+  const score = mine ? mine.score : (state.score ?? 0);
+  const total = room.total || state.total || 0;
+  classRing.querySelector("b").textContent = String(score);
+  classRing.querySelector("span").textContent = `de ${total}`;
+  classRing.setAttribute("aria-label", `${score} de ${total}`);
+  classRing.style.setProperty("--p", total ? String(score / total) : "0");
+  classRing.style.setProperty("--ring", score / (total || 1) >= 0.5 ? "var(--green)" : "var(--orange)");
+  classTitle.textContent = "Ronda terminada";
+  classMessage.textContent = `Has acertado ${score} de ${total} preguntas.`;
+  classPlace.textContent = mine ? `Has quedado en el puesto ${placeOf(room, mine)}.` : "";
+  classPlace.hidden = !mine;
+  document.title = `Ronda terminada: ${score} / ${total} · Trivia · Adivina`;
+  if (!classEnd.isConnected) screen.replaceChildren(classEnd);
+}
+
+function renderWaiting(room, state) {
+  const total = room.total || state.total || 0;
+  waitingLine.textContent = state.phase === "finished"
+    ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
+    : `(pregunta ${state.number} de ${total})`;
+  document.title = "Esperando · Trivia · Adivina";
+  if (!waiting.isConnected) screen.replaceChildren(waiting);
+}
+
+/** Draws the classroom's own screens; false when the ordinary game screen is the right one. */
+function renderClassroom(state) {
+  const room = classroom.room;
+  if (room.game !== "trivia") return false;
+  if (room.phase === "finished") {
+    renderClassEnd(room, state);
+    return true;
+  }
+  const ahead = state.phase === "finished" || (state.phase === "playing" && state.number > room.question);
+  if (room.phase === "playing" && !room.selfPaced && ahead) {
+    renderWaiting(room, state);
+    return true;
+  }
+  return false;
+}
+
+/** Asks once whether this browser is a player of a classroom; if so, follows the room too. */
+async function detectClassroom() {
+  let me = null;
+  try {
+    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" } });
+    if (response.status === 200) me = await response.json();
+  } catch {
+    // No answer: play as a single player.
+  }
+  if (!me) {
+    classroom = null;
+    if (latest && !holding) render(latest);
+    return;
+  }
+  classroom = { me, room: null };
+  backLink.href = "/clase/";
+  backLink.lastElementChild.textContent = "Clase";
+  document.getElementById("ranking-link").hidden = true;
+  subscribe("classroom", (room) => {
+    classroom.room = room;
+    if (latest && !holding) render(latest);
+  });
+}
+
+const backLink = document.getElementById("back");
+
 function render(state) {
+  if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet
+  if (classroom && renderClassroom(state)) {
+    renderErrorBanner(bannerSlot, null);
+    shown = null; // no question on screen: nothing to answer, and the next one animates in
+    return;
+  }
   renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
     () => act("POST", `${API}/start`, undefined, { alert: false }));
   if (state.phase === "playing" && state.question && Array.isArray(state.question.answers)) {
@@ -262,3 +366,5 @@ subscribe("trivia", (state) => {
   if (state.phase === "playing" && state.question) asked.set(state.number, state.question);
   if (!holding) render(state);
 });
+
+detectClassroom();
