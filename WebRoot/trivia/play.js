@@ -25,6 +25,7 @@ let focusIndex = null;   // the answer button that gets the keyboard focus once 
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
 let classroom = undefined; // undefined until known; null single-player; {me, room} in a classroom
+const CLASSROOM_KEY = "adivina.trivia.classroom"; // sessionStorage: this tab found a classroom
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -308,8 +309,39 @@ function renderClassroom(state) {
   return false;
 }
 
+/**
+ * Whether this tab may be a classroom player's: it came from the class page, or a classroom was
+ * found here before. Only then is the server asked, so a single player's page requests nothing more
+ * (a server without classroom mode would answer 404, an error in the console).
+ */
+function mayBeInClassroom() {
+  try {
+    if (sessionStorage.getItem(CLASSROOM_KEY) === "1") return true;
+  } catch {
+    // No storage: the referrer alone decides.
+  }
+  try {
+    return new URL(document.referrer).pathname.startsWith("/clase/");
+  } catch {
+    return false;
+  }
+}
+
+function rememberClassroom(inClassroom) {
+  try {
+    if (inClassroom) sessionStorage.setItem(CLASSROOM_KEY, "1");
+    else sessionStorage.removeItem(CLASSROOM_KEY);
+  } catch {
+    // No storage: the next load asks again if it comes from the class page.
+  }
+}
+
 /** Asks once whether this browser is a player of a classroom; if so, follows the room too. */
 async function detectClassroom() {
+  if (!mayBeInClassroom()) {
+    classroom = null;
+    return;
+  }
   let me = null;
   try {
     const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" } });
@@ -317,6 +349,7 @@ async function detectClassroom() {
   } catch {
     // No answer: play as a single player.
   }
+  rememberClassroom(Boolean(me));
   if (!me) {
     classroom = null;
     if (latest && !holding) render(latest);
@@ -361,10 +394,9 @@ function render(state) {
   shown = state;
 }
 
+detectClassroom();
 subscribe("trivia", (state) => {
   latest = state;
   if (state.phase === "playing" && state.question) asked.set(state.number, state.question);
   if (!holding) render(state);
 });
-
-detectClassroom();
