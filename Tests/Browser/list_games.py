@@ -78,10 +78,6 @@ def check_layout(new_context, url, viewport, scheme, ready_selector):
     return page
 
 
-def focus_ring_visible(page):
-    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
-
-
 # ---------- the pages ----------
 
 def rows(page):
@@ -106,6 +102,24 @@ def open_detail(page, server, app, item_id, ready):
 
 
 # ---------- checks every list game passes ----------
+
+def check_score_is_live(new_context, server, app, open_item, buttons, first, second):
+    """Opens `first` in a browser and its list in another tab of it, `second` in another browser;
+    answering `first` right shows the new score in all three and the tick in the list. Returns the
+    three pages (player, same browser's list, other browser's detail)."""
+    browser_a = new_context()
+    player = open_item(browser_a.new_page(), server, first)
+    same_browser_list = open_list(browser_a.new_page(), server, app)
+    other_browser_detail = open_item(new_context().new_page(), server, second)
+    pages = (player, same_browser_list, other_browser_detail)
+    for page in pages:
+        expect(page.locator("#score")).to_have_text("0")
+    right, _ = buttons(player, first)
+    answer_and_close(player, right, "¡Correcto!")
+    for page in pages:
+        expect(page.locator("#score")).to_have_text("1")
+    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    return pages
 
 def check_home_opens(server, page, app, count):
     """The launcher's tile of `app` is available and opens its list with `count` rows."""
