@@ -223,3 +223,51 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
     expect(host.locator("#players .player-row")).to_have_count(1)
     expect(ana.locator("#join")).to_be_visible()  # removed: back to the form
     expect(ana.locator("#lobby")).to_be_hidden()
+
+
+def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    board.goto(server.url("/clase/marcador.html"))
+    players = [join(new_context, server, name) for name in ("Ana", "Bea")]
+
+    host.locator("#game-quizzes").click()
+    expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
+    host.locator("#self-paced").click()
+    expect(host.locator("#self-paced")).to_be_checked()
+    wait_until(lambda: room(server)["selfPaced"], message="the self-paced switch on the server")
+
+    # A reloaded host page is still the host's (the HttpOnly cookie): no key asked again.
+    host.reload()
+    expect(host.locator("#host")).to_be_visible()
+    expect(host.locator("#login")).to_be_hidden()
+    expect(host.locator("#self-paced")).to_be_checked()
+    assert room(server)["selfPaced"] is True
+
+    host.locator("#start").click()
+    expect(host.locator("#end")).to_be_visible()
+    expect(host.locator("#next")).to_be_hidden()  # nothing to move on: each one goes at their pace
+    expect(board.locator("#progress")).to_have_text("10 preguntas")
+    expect(board.locator("#answered")).to_have_text("Cada uno a su ritmo · 0 de 2 han terminado")
+
+    ana = players[0]
+    expect(ana.locator("#room-status")).to_have_text("¡Ronda de Quizzes en marcha! Cada uno a su ritmo.")
+    ana.locator("#play").click()
+    expect(ana).to_have_url(server.url("/quizzes/"))
+    expect(ana.locator("#quizzes > li")).to_have_count(10)
+    first = ana.locator("#quizzes > li").first.get_attribute("data-id")
+    status = ana.evaluate(
+        "(id) => fetch(`/api/quizzes/${id}/check`, {method: 'POST', headers: {'Content-Type': 'application/json'},"
+        " body: JSON.stringify({answer: 'no lo sé'})}).then((r) => r.status)", first)
+    assert status == 200
+    for page in (board, host):
+        row = page.locator("#players .player-row").filter(has_text="Ana")
+        expect(row.locator(".player-progress")).to_have_text("1/10")
+        expect(row.locator(".tick.pending")).to_have_count(1)
+    expect(board.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text("0/10")
+
+    host.locator("#end").click()
+    alert(host).get_by_role("button", name="Terminar").click()
+    expect(board.locator("#podium")).to_be_visible()
+    expect(board.locator("#players .player-progress")).to_have_count(0)

@@ -3,7 +3,7 @@
 // and the podium when the round ends.
 import { subscribe } from "../js/events.js";
 import { el } from "../js/ui.js";
-import { GAME_NAMES, points, answeredTick, showJoinLink } from "./clase-common.js";
+import { GAME_NAMES, points, roundMarks, showJoinLink } from "./clase-common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,11 +15,11 @@ const podium = $("podium");
 const list = $("players");
 const empty = $("board-empty");
 
-function playerRow(player, position, showTicks) {
+function playerRow(player, position, state) {
   return el("li", { className: "row player-row", dataset: { id: player.id, answered: String(Boolean(player.answered)) } },
     position === null ? null : el("span", { className: "player-pos", text: `${position}.` }),
     el("span", { className: "row-main player-name", text: player.name }),
-    showTicks ? answeredTick(player.answered) : null,
+    ...roundMarks(player, state),
     el("span", { className: "player-score", text: String(player.score) }));
 }
 
@@ -39,7 +39,7 @@ function render(state) {
   title.textContent = finished ? "¡Podio!" : game ? `Marcador · ${game}` : "Marcador";
   progress.textContent = hostPaced ? `${state.question} / ${state.total}` : playing ? `${state.total} preguntas` : "";
   answered.textContent = hostPaced ? `${state.answeredCount} de ${state.playerCount} han respondido`
-    : playing ? "Cada uno a su ritmo"
+    : playing ? `Cada uno a su ritmo · ${state.answeredCount} de ${state.playerCount} han terminado`
     : finished ? "" : `${players.length} jugador${players.length === 1 ? "" : "es"} en la clase`;
   join.hidden = state.phase !== "lobby";
   const steps = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
@@ -49,7 +49,7 @@ function render(state) {
   let position = 0;
   list.replaceChildren(...players.map((player, index) => {
     if (index === 0 || player.score !== players[index - 1].score) position = index + 1;
-    return playerRow(player, state.phase === "lobby" ? null : position, hostPaced);
+    return playerRow(player, state.phase === "lobby" ? null : position, state);
   }));
   list.hidden = players.length === 0;
   empty.hidden = players.length > 0;

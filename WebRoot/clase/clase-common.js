@@ -37,3 +37,16 @@ export async function showJoinLink(link, image) {
     // No QR code: the link stays.
   }
 }
+
+/**
+ * What a player's row shows beside the score while a round is playing: host-paced, whether
+ * they answered the current question; self-paced, how far they are (and a tick at the end).
+ */
+export function roundMarks(player, state) {
+  if (state.phase !== "playing") return [];
+  if (!state.selfPaced) return [answeredTick(player.answered)];
+  return [
+    el("span", { className: "player-progress", text: `${player.progress}/${state.total}` }),
+    answeredTick(player.answered),
+  ];
+}

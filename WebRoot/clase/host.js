@@ -2,7 +2,7 @@
 // HttpOnly cookie), then run the room: join link + QR, game, pace, start / next / end, players.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, showAlert } from "../js/ui.js";
-import { GAME_NAMES, answeredTick, showJoinLink } from "./clase-common.js";
+import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,8 +35,9 @@ function render(snapshot) {
   }
   selfPaced.checked = Boolean(snapshot.selfPaced);
   const game = GAME_NAMES[snapshot.game];
-  roundStatus.textContent = playing
-    ? `${game}: pregunta ${snapshot.question} de ${snapshot.total} · ${snapshot.answeredCount} de ${snapshot.playerCount} han respondido`
+  roundStatus.textContent = playing && snapshot.selfPaced
+    ? `${game}: cada uno a su ritmo · ${snapshot.answeredCount} de ${snapshot.playerCount} han terminado`
+    : playing ? `${game}: pregunta ${snapshot.question} de ${snapshot.total} · ${snapshot.answeredCount} de ${snapshot.playerCount} han respondido`
     : snapshot.phase === "finished" ? "Ronda terminada. Puedes empezar otra."
     : game ? `Listo para empezar una ronda de ${game}.` : "Elige el juego de la ronda.";
   startButton.hidden = playing;
@@ -51,7 +52,7 @@ function render(snapshot) {
   playerList.hidden = players.length === 0;
   playerList.replaceChildren(...players.map((player) => el("li", { className: "row player-row", dataset: { id: player.id } },
     el("span", { className: "row-main player-name", text: player.name }),
-    playing && !snapshot.selfPaced ? answeredTick(player.answered) : null,
+    ...roundMarks(player, snapshot),
     el("span", { className: "player-score", text: String(player.score) }),
     el("button", {
       type: "button",
