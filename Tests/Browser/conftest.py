@@ -66,6 +66,13 @@ def check_screen(new_context, server, path, ready, viewport, scheme):
     return page
 
 
+def set_outage(server, app, on, status=None):
+    """Makes the stand-in of `app` fail (on; with `status`, else its default 503) or answer again (off)."""
+    query = f"?status={status}" if on and status else ""
+    code, body = server.request("PUT" if on else "DELETE", f"/standin/{app}/control/outage{query}")
+    assert code == 200, (code, body)
+
+
 class AdivinaServer:
     """One run of the `adivina` executable; `restart()` starts it again on the same port and data."""
 

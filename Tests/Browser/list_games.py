@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import set_outage, wait_until
 
 LAYOUTS = [
     ({"width": 320, "height": 568}, "light"),
@@ -23,16 +23,16 @@ def stand_in_items(server, path):
     return {item["id"]: item for item in body}
 
 
+def loaded_stand_in_items(server, app, path):
+    """The stand-in's items with their answers (see `stand_in_items`) once `app` has loaded them."""
+    loaded(server, app, app)
+    return stand_in_items(server, path)
+
+
 def loaded(server, app, list_key):
     """The app's state once its first download has finished with items in it."""
     return wait_until(lambda: (lambda s: s if s[list_key] and not s["loading"] else None)(server.state(app)),
                       timeout=15, message=f"the first list of {app}")
-
-
-def set_outage(server, app, on):
-    """Makes the stand-in of `app` fail with 503 (on) or answer again (off)."""
-    status, body = server.request("PUT" if on else "DELETE", f"/standin/{app}/control/outage")
-    assert status == 200, (status, body)
 
 
 def alert(page):

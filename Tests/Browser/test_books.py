@@ -11,7 +11,7 @@ from conftest import focus_ring_visible
 from fake_list_server import FakeListServer
 from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
                         check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
-                        open_detail, open_list, row, rows, stand_in_items)
+                        loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
 def open_book(page, server, book):
@@ -27,8 +27,7 @@ def buttons(page, book):
 
 @pytest.fixture
 def books(server):
-    loaded(server, "books", "books")
-    return stand_in_items(server, "/standin/books/")
+    return loaded_stand_in_items(server, "books", "/standin/books/")
 
 
 def test_home_opens_libros(server, page, books):

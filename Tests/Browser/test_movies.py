@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 
 from conftest import focus_ring_visible, wait_until
 from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
-                        open_detail, open_list, row, rows, stand_in_items)
+                        check_outage_banner, check_score_is_live, images_have_alt_and_load,
+                        loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
 def open_movie(page, server, movie):
@@ -39,8 +39,7 @@ def saturation(filter_value):
 
 @pytest.fixture
 def movies(server):
-    loaded(server, "movies", "movies")
-    return stand_in_items(server, "/standin/movies/movies.json")
+    return loaded_stand_in_items(server, "movies", "/standin/movies/movies.json")
 
 
 def test_home_opens_peliculas(server, page, movies):

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, wait_until
+from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, wait_until
 
 HOSTILE_ID = 2715
 
@@ -281,16 +281,14 @@ def test_pulling_the_list_down_refreshes_it(server, new_context):
 def test_error_banner_while_the_wordpress_stand_in_is_down_and_retry(server, page):
     state = news_ready(server)
     open_list(page, server)
-    status, _ = server.request("PUT", "/standin/news/control/outage?status=503")
-    assert status == 200
+    set_outage(server, "news", True, status=503)
     page.click("#reload")
     banner = page.locator("#error-banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("No se pudieron actualizar las noticias")
     expect(rows(page)).to_have_count(len(state["posts"]))        # the stored posts stay
     expect(page.get_by_role("alertdialog")).to_have_count(0)      # one message, in the banner
-    status, _ = server.request("DELETE", "/standin/news/control/outage")
-    assert status == 200
+    set_outage(server, "news", False)
     banner.get_by_role("button", name="Reintentar").click()
     expect(banner).to_have_count(0)
     expect(page.locator("#reload")).to_be_enabled()

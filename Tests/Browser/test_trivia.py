@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, wait_until
+from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, wait_until
 
 
 # ---------- helpers ----------
@@ -225,16 +225,14 @@ def test_error_banner_while_the_trivia_service_is_down_and_retry(server, page):
     finish_game_over_the_api(server)
     page.goto(server.url("/trivia/play.html"))
     expect(page.locator("#result")).to_be_visible()
-    status, _ = server.request("PUT", "/standin/trivia/control/outage?status=503")
-    assert status == 200
+    set_outage(server, "trivia", True, status=503)
     page.click("#restart")
     banner = page.locator("#error-banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("No se pudieron descargar las preguntas")
     expect(page.locator("#result")).to_be_visible()          # the finished game stays
     expect(alert(page)).to_have_count(0)                     # one message, in the banner
-    status, _ = server.request("DELETE", "/standin/trivia/control/outage")
-    assert status == 200
+    set_outage(server, "trivia", False)
     banner.get_by_role("button", name="Reintentar").click()
     expect(banner).to_have_count(0)
     expect(page.locator("#progress")).to_have_text("1 / 10")
