@@ -9,7 +9,7 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREEN_LAYOUTS, focus_ring_visible, wait_until
+from conftest import SCREEN_LAYOUTS, focus_ring_visible
 from fake_quiz_server import TOKEN
 
 WRONG = "respuesta que seguro que no es"
