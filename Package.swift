@@ -28,8 +28,10 @@ let package = Package(
         .target(name: "HTTPServer", dependencies: ["CEventLoop"]),
         // Offline stand-ins for the remote services, at their real paths.
         .target(name: "StandIns", dependencies: ["HTTPServer"], resources: [.copy("Data")]),
+        // QR code symbols (ISO/IEC 18004) drawn as SVG, for the classroom join link.
+        .target(name: "QRCode"),
         // Configuration and wiring: models ⇄ routes ⇄ SSE topics.
-        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns"]),
+        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns", "QRCode"]),
         .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
         .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
         // Test support, not a product: a child process that writes the Store until StoreCrashTests
@@ -40,6 +42,7 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),

@@ -67,6 +67,13 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
 
     host = open_host(new_context, server, key)
     expect(host.locator("#join-url")).to_have_text(join_url)
+    # The QR code shows when the server draws one, else the big link stands alone.
+    qr_status, _ = server.request("HEAD", "/api/classroom/qr.svg")
+    for page in (host, board):
+        if qr_status == 200:
+            expect(page.locator("#qr")).to_be_visible()
+        else:
+            expect(page.locator("#qr")).to_be_hidden()
     expect(host.locator("#players-empty")).to_be_visible()
     expect(host.locator("#start")).to_be_disabled()  # no game picked yet
 
@@ -223,6 +230,11 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
     expect(host.locator("#players .player-row")).to_have_count(1)
     expect(ana.locator("#join")).to_be_visible()  # removed: back to the form
     expect(ana.locator("#lobby")).to_be_hidden()
+    expect(ana.locator("#join-note")).to_have_text("El anfitrión te ha quitado de la clase. Puedes volver a unirte.")
+    ana.locator("#name").fill("Ana")
+    ana.locator("#join-button").click()
+    expect(ana.locator("#lobby")).to_be_visible()
+    expect(host.locator("#players .player-row")).to_have_count(2)
 
 
 def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_context):

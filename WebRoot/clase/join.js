@@ -11,6 +11,7 @@ const joinSection = document.getElementById("join");
 const form = document.getElementById("join-form");
 const nameField = document.getElementById("name");
 const joinButton = document.getElementById("join-button");
+const joinNote = document.getElementById("join-note");
 const lobby = document.getElementById("lobby");
 const meName = document.getElementById("me-name");
 const roomStatus = document.getElementById("room-status");
@@ -22,7 +23,8 @@ let unsubscribe = null;
 
 setupNavBar(document.getElementById("navbar"));
 
-function showJoin() {
+function showJoin(note) {
+  if (note) joinNote.textContent = note;
   me = null;
   unsubscribe?.();
   unsubscribe = null;
@@ -45,7 +47,7 @@ function render(state) {
   const mine = players.find((player) => player.id === me.id);
   if (!mine) {
     // The host removed this player: the cookie no longer names anybody.
-    showJoin();
+    showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
     return;
   }
   meScore.textContent = points(mine.score);
