@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
-            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "TestSupport", "adivina"]),
+            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),
         // What several test targets share: the real fixtures beside the repository.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPServer
 import Models
+import QRCode
 
 /// The classroom web API under `/api/classroom/…` (mounted only with `--classroom`).
 ///
-/// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`.
+/// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
+/// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
 /// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
 /// `GET me` → `{"id","name","score","answered":[n…]}` (their own, from the cookie only).
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
@@ -42,6 +44,13 @@ enum ClassroomRoutes {
         }
         router.get("/api/classroom/info") { _ in
             try .json(Info(joinURL: await session().joinURL.absoluteString))
+        }
+        router.get("/api/classroom/qr.svg") { _ in
+            let joinURL = await session().joinURL.absoluteString
+            let svg = try QRCode(encoding: joinURL, correction: .medium).svg(moduleSize: 8, quietZone: 4)
+            var response = HTTPResponse(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: Array(svg.utf8))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+            return response
         }
         router.post("/api/classroom/join", bodyLimit: bodyLimit) { request in
             let name = try request.decodeBody(NameBody.self).name

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import QRCode
 @testable import AdivinaApp
 
 /// The classroom mode through the real server: joining with cookies, the host's key, whole
@@ -45,6 +46,16 @@ struct ClassroomAPITests {
             #expect(me.json["name"] as? String == "Ana" && me.json["score"] as? Int == 0)
             #expect(try await anyone.get("/api/classroom/me").status == 401)
             #expect(try await anyone.get("/api/classroom/info").json["joinURL"] as? String == "\(running.url)clase/")
+        }
+    }
+
+    @Test func theJoinURLIsServedAsAQRCode() async throws {
+        try await classroom { running, _, anyone in
+            let reply = try await anyone.get("/api/classroom/qr.svg")
+            #expect(reply.status == 200)
+            #expect(reply.headers["content-type"] == "image/svg+xml")
+            let expected = try QRCode(encoding: "\(running.url)clase/").svg(moduleSize: 8, quietZone: 4)
+            #expect(String(decoding: reply.body, as: UTF8.self) == expected)
         }
     }
 
