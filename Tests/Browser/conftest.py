@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import expect, sync_playwright
 
 from fake_quiz_server import FakeQuizServer
 from fake_wordpress import FakeWordPress
@@ -33,6 +33,44 @@ def wait_until(condition, timeout=10.0, interval=0.02, message="condition"):
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout}s waiting for {message}")
         time.sleep(interval)
+
+
+SCREEN_LAYOUTS = [
+    ({"width": 320, "height": 568}, "light"),
+    ({"width": 568, "height": 320}, "dark"),
+    ({"width": 1440, "height": 900}, "dark"),
+]
+"""(viewport, colour scheme) of the layout tests: a small phone, landscape, a desktop."""
+
+
+def focus_ring_visible(page):
+    """Whether the focused element draws an outline."""
+    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
+
+
+def check_screen(new_context, server, path, ready, viewport, scheme):
+    """Opens `path` at `viewport` in `scheme` and waits for `ready`: no sideways scrolling, the
+    theme's background, an alt attribute on every image, no console errors. Returns the page."""
+    page = new_context(viewport=viewport, color_scheme=scheme).new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.goto(server.url(path))
+    expect(page.locator(ready).first).to_be_visible()
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {viewport}"
+    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
+    assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
+    missing_alt = page.evaluate("() => [...document.images].filter(i => !i.hasAttribute('alt')).map(i => i.src)")
+    assert not missing_alt, missing_alt
+    assert not errors, f"console errors on {path}: {errors}"
+    return page
+
+
+def set_outage(server, app, on, status=None):
+    """Makes the stand-in of `app` fail (on; with `status`, else its default 503) or answer again (off)."""
+    query = f"?status={status}" if on and status else ""
+    code, body = server.request("PUT" if on else "DELETE", f"/standin/{app}/control/outage{query}")
+    assert code == 200, (code, body)
 
 
 class AdivinaServer:

@@ -2,11 +2,11 @@
 made to fail or to answer slowly, and it serves the items the test gives it. adivina talks to it
 through `--quiz-server URL --quiz-token TOKEN`."""
 
-import json
 import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from fake_server import FakeServer
 
 TOKEN = "browser-test-token-5f2a"
 
@@ -23,7 +23,10 @@ def default_quizzes():
     ]
 
 
-class FakeQuizServer:
+class FakeQuizServer(FakeServer):
+    methods = ("GET", "PUT", "DELETE")
+    json_content_type = "application/json; charset=utf-8"
+
     def __init__(self, quizzes=None):
         self.quizzes = quizzes or default_quizzes()
         self.failing = False      # every /api route answers 500
@@ -31,39 +34,6 @@ class FakeQuizServer:
         self.favourites = set()
         self.answered_right = set()
         self.lock = threading.Lock()
-        self.httpd = None
-
-    @property
-    def url(self):
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def start(self):
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                fake.handle(self, "GET")
-
-            def do_PUT(self):
-                fake.handle(self, "PUT")
-
-            def do_DELETE(self):
-                fake.handle(self, "DELETE")
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return self
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
     def item(self, quiz, with_answer=False):
         item = {
@@ -82,28 +52,21 @@ class FakeQuizServer:
             item["answer"] = quiz["answer"]
         return item
 
-    def handle(self, request, method):
+    def handle(self, request):
+        method = request.command
         url = urllib.parse.urlsplit(request.path)
         query = urllib.parse.parse_qs(url.query)
         parts = url.path.strip("/").split("/")
 
-        def send(status, body, content_type="application/json; charset=utf-8"):
-            data = body if isinstance(body, bytes) else (
-                body.encode() if isinstance(body, str) else json.dumps(body).encode())
-            request.send_response(status)
-            request.send_header("Content-Type", content_type)
-            request.send_header("Content-Length", str(len(data)))
-            request.end_headers()
-            request.wfile.write(data)
 
         if parts[0] in ("users", "quizzes") and parts[-1] in ("photo", "attachment"):
-            return send(200, PICTURE.format(hue=int(parts[1]) * 97 % 360), "image/svg+xml")
+            return self.send(request, 200, PICTURE.format(hue=int(parts[1]) * 97 % 360), "image/svg+xml")
         if parts[0] != "api":
-            return send(404, {"error": "Not found"})
+            return self.send(request, 404, {"error": "Not found"})
         if query.get("token") != [TOKEN]:
-            return send(401, "Unauthorized", "text/plain")
+            return self.send(request, 401, "Unauthorized", "text/plain")
         if self.failing:
-            return send(500, {"error": "Internal Server Error"})
+            return self.send(request, 500, {"error": "Internal Server Error"})
         with self.lock:
             by_id = {str(q["id"]): q for q in self.quizzes}
             if parts[1:] == ["quizzes", "random10"] and method == "GET":
@@ -111,28 +74,28 @@ class FakeQuizServer:
                 items = [self.item(q) for q in self.quizzes[:10]]
             elif parts[1:] == ["quizzes", "random"] and method == "GET":
                 rest = [q for q in self.quizzes if q["id"] not in self.answered_right]
-                return send(200, self.item(rest[0]) if rest else {"nomore": True})
+                return self.send(request, 200, self.item(rest[0]) if rest else {"nomore": True})
             elif len(parts) == 4 and parts[1] == "quizzes" and parts[3] in ("check", "answer"):
                 quiz = by_id.get(parts[2])
                 if quiz is None:
-                    return send(404, {"error": f"There is no quiz with id={parts[2]}"})
+                    return self.send(request, 404, {"error": f"There is no quiz with id={parts[2]}"})
                 if parts[3] == "answer":
-                    return send(200, {"quizId": quiz["id"], "answer": quiz["answer"]})
+                    return self.send(request, 200, {"quizId": quiz["id"], "answer": quiz["answer"]})
                 answer = query.get("answer", [""])[0]
                 result = answer.strip().lower() == quiz["answer"].strip().lower()
                 if result:
                     self.answered_right.add(quiz["id"])
-                return send(200, {"quizId": quiz["id"], "answer": answer, "result": result})
+                return self.send(request, 200, {"quizId": quiz["id"], "answer": answer, "result": result})
             elif parts[1:4] == ["users", "tokenOwner", "favourites"] and len(parts) == 5 and method in ("PUT", "DELETE"):
                 quiz = by_id.get(parts[4])
                 if quiz is None:
-                    return send(404, {"error": f"There is no quiz with id={parts[4]}"})
+                    return self.send(request, 404, {"error": f"There is no quiz with id={parts[4]}"})
                 if method == "PUT":
                     self.favourites.add(quiz["id"])
                 else:
                     self.favourites.discard(quiz["id"])
-                return send(200, {"id": quiz["id"], "favourite": method == "PUT"})
+                return self.send(request, 200, {"id": quiz["id"], "favourite": method == "PUT"})
             else:
-                return send(404, {"error": "Not found"})
+                return self.send(request, 404, {"error": "Not found"})
         time.sleep(delay)
-        send(200, items)
+        self.send(request, 200, items)

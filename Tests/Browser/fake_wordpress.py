@@ -3,11 +3,10 @@
 slowly, and a post's featured image can be broken. adivina talks to it through
 `--news-server URL`."""
 
-import json
-import threading
 import time
 import urllib.parse
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+from fake_server import FakeServer
 
 IMAGE = ("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 40 25'>"
          "<rect width='40' height='25' fill='hsl({hue},70%,55%)'/></svg>")
@@ -21,37 +20,12 @@ def default_posts():
     ]
 
 
-class FakeWordPress:
+class FakeWordPress(FakeServer):
+    json_content_type = "application/json; charset=UTF-8"
+
     def __init__(self, posts=None):
         self.posts = posts or default_posts()
         self.names_delay_s = 0.0  # users/{id} and categories/{id} answer after this delay
-        self.httpd = None
-
-    @property
-    def url(self):
-        host, port = self.httpd.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def start(self):
-        fake = self
-
-        class Handler(BaseHTTPRequestHandler):
-            protocol_version = "HTTP/1.1"
-
-            def log_message(self, *args):
-                pass
-
-            def do_GET(self):
-                fake.handle(self)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return self
-
-    def stop(self):
-        self.httpd.shutdown()
-        self.httpd.server_close()
 
     def item(self, post, index):
         image = {"ok": f"{self.url}/images/{post['id']}.svg",
@@ -74,28 +48,19 @@ class FakeWordPress:
         url = urllib.parse.urlsplit(request.path)
         parts = url.path.strip("/").split("/")
 
-        def send(status, body, content_type="application/json; charset=UTF-8", headers=()):
-            data = body.encode() if isinstance(body, str) else json.dumps(body).encode()
-            request.send_response(status)
-            request.send_header("Content-Type", content_type)
-            request.send_header("Content-Length", str(len(data)))
-            for name, value in headers:
-                request.send_header(name, value)
-            request.end_headers()
-            request.wfile.write(data)
 
         if parts[0] == "images" and not parts[-1].startswith("missing"):
-            return send(200, IMAGE.format(hue=len(parts[-1]) * 53 % 360), "image/svg+xml")
+            return self.send(request, 200, IMAGE.format(hue=len(parts[-1]) * 53 % 360), "image/svg+xml")
         if parts[:3] != ["wp-json", "wp", "v2"]:
-            return send(404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})
+            return self.send(request, 404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})
         rest = parts[3:]
         if rest == ["posts"]:
             items = [self.item(post, index) for index, post in enumerate(self.posts)]
-            return send(200, items, headers=[("X-WP-Total", str(len(items))), ("X-WP-TotalPages", "1")])
+            return self.send(request, 200, items, headers=[("X-WP-Total", str(len(items))), ("X-WP-TotalPages", "1")])
         if len(rest) == 2 and rest[0] in ("users", "categories") and rest[1].isdigit():
             time.sleep(self.names_delay_s)
             number = int(rest[1])
             if rest[0] == "users":
-                return send(200, {"id": number, "name": f"Autora {number}", "slug": f"autora-{number}"})
-            return send(200, {"id": number, "name": f"Categoría {number}", "slug": f"categoria-{number}"})
-        return send(404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})
+                return self.send(request, 200, {"id": number, "name": f"Autora {number}", "slug": f"autora-{number}"})
+            return self.send(request, 200, {"id": number, "name": f"Categoría {number}", "slug": f"categoria-{number}"})
+        return self.send(request, 404, {"code": "rest_no_route", "message": "No route was found.", "data": {"status": 404}})

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import set_outage, wait_until
 
 LAYOUTS = [
     ({"width": 320, "height": 568}, "light"),
@@ -23,16 +23,16 @@ def stand_in_items(server, path):
     return {item["id"]: item for item in body}
 
 
+def loaded_stand_in_items(server, app, path):
+    """The stand-in's items with their answers (see `stand_in_items`) once `app` has loaded them."""
+    loaded(server, app, app)
+    return stand_in_items(server, path)
+
+
 def loaded(server, app, list_key):
     """The app's state once its first download has finished with items in it."""
     return wait_until(lambda: (lambda s: s if s[list_key] and not s["loading"] else None)(server.state(app)),
                       timeout=15, message=f"the first list of {app}")
-
-
-def set_outage(server, app, on):
-    """Makes the stand-in of `app` fail with 503 (on) or answer again (off)."""
-    status, body = server.request("PUT" if on else "DELETE", f"/standin/{app}/control/outage")
-    assert status == 200, (status, body)
 
 
 def alert(page):
@@ -78,10 +78,6 @@ def check_layout(new_context, url, viewport, scheme, ready_selector):
     return page
 
 
-def focus_ring_visible(page):
-    return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
-
-
 # ---------- the pages ----------
 
 def rows(page):
@@ -106,6 +102,24 @@ def open_detail(page, server, app, item_id, ready):
 
 
 # ---------- checks every list game passes ----------
+
+def check_score_is_live(new_context, server, app, open_item, buttons, first, second):
+    """Opens `first` in a browser and its list in another tab of it, `second` in another browser;
+    answering `first` right shows the new score in all three and the tick in the list. Returns the
+    three pages (player, same browser's list, other browser's detail)."""
+    browser_a = new_context()
+    player = open_item(browser_a.new_page(), server, first)
+    same_browser_list = open_list(browser_a.new_page(), server, app)
+    other_browser_detail = open_item(new_context().new_page(), server, second)
+    pages = (player, same_browser_list, other_browser_detail)
+    for page in pages:
+        expect(page.locator("#score")).to_have_text("0")
+    right, _ = buttons(player, first)
+    answer_and_close(player, right, "¡Correcto!")
+    for page in pages:
+        expect(page.locator("#score")).to_have_text("1")
+    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    return pages
 
 def check_home_opens(server, page, app, count):
     """The launcher's tile of `app` is available and opens its list with `count` rows."""

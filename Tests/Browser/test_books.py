@@ -7,10 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from conftest import focus_ring_visible
 from fake_list_server import FakeListServer
 from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
-                        open_detail, open_list, row, rows, stand_in_items)
+                        check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
+                        loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
 def open_book(page, server, book):
@@ -26,8 +27,7 @@ def buttons(page, book):
 
 @pytest.fixture
 def books(server):
-    loaded(server, "books", "books")
-    return stand_in_items(server, "/standin/books/")
+    return loaded_stand_in_items(server, "books", "/standin/books/")
 
 
 def test_home_opens_libros(server, page, books):
@@ -73,17 +73,8 @@ def test_list_detail_answer_alert_and_back(server, page, books):
 
 def test_the_score_is_live_in_every_page_and_browser(server, new_context, books):
     first, second = list(books.values())[:2]
-    browser_a = new_context()
-    player = open_book(browser_a.new_page(), server, first)
-    same_browser_list = open_list(browser_a.new_page(), server, "books")
-    other_browser_detail = open_book(new_context().new_page(), server, second)
-    for page in (player, same_browser_list, other_browser_detail):
-        expect(page.locator("#score")).to_have_text("0")
-    right, _ = buttons(player, first)
-    answer_and_close(player, right, "¡Correcto!")
-    for page in (player, same_browser_list, other_browser_detail):
-        expect(page.locator("#score")).to_have_text("1")
-    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    player, same_browser_list, other_browser_detail = check_score_is_live(
+        new_context, server, "books", open_book, buttons, first, second)
     # The same answer twice does not count twice; another book does.
     right, _ = buttons(other_browser_detail, second)
     answer_and_close(other_browser_detail, right, "¡Correcto!")

@@ -8,10 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import focus_ring_visible, set_outage, wait_until
 from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        focus_ring_visible, images_have_alt_and_load, loaded, open_detail, open_list,
-                        row, rows, set_outage, stand_in_items)
+                        images_have_alt_and_load, loaded_stand_in_items, open_detail, open_list, row,
+                        rows)
 
 NO_FLAG_MATCH = 4   # Portugal – Suiza: the data has no flag for Suiza
 
@@ -31,8 +31,7 @@ def winner_name(match):
 
 @pytest.fixture
 def matches(server):
-    loaded(server, "matches", "matches")
-    return stand_in_items(server, "/standin/matches/partidos.json")
+    return loaded_stand_in_items(server, "matches", "/standin/matches/partidos.json")
 
 
 def test_home_opens_partidos(server, page, matches):

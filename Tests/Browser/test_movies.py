@@ -8,10 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import focus_ring_visible, wait_until
 from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, focus_ring_visible, images_have_alt_and_load, loaded,
-                        open_detail, open_list, row, rows, stand_in_items)
+                        check_outage_banner, check_score_is_live, images_have_alt_and_load,
+                        loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
 def open_movie(page, server, movie):
@@ -39,8 +39,7 @@ def saturation(filter_value):
 
 @pytest.fixture
 def movies(server):
-    loaded(server, "movies", "movies")
-    return stand_in_items(server, "/standin/movies/movies.json")
+    return loaded_stand_in_items(server, "movies", "/standin/movies/movies.json")
 
 
 def test_home_opens_peliculas(server, page, movies):
@@ -114,17 +113,8 @@ def test_the_poster_goes_grey_with_the_alert_and_back_to_colour_animated(server,
 
 def test_the_score_is_live_in_every_page_and_browser(server, new_context, movies):
     first, second = list(movies.values())[:2]
-    browser_a = new_context()
-    player = open_movie(browser_a.new_page(), server, first)
-    same_browser_list = open_list(browser_a.new_page(), server, "movies")
-    other_browser_detail = open_movie(new_context().new_page(), server, second)
-    for page in (player, same_browser_list, other_browser_detail):
-        expect(page.locator("#score")).to_have_text("0")
-    right, _ = buttons(player, first)
-    answer_and_close(player, right, "¡Correcto!")
-    for page in (player, same_browser_list, other_browser_detail):
-        expect(page.locator("#score")).to_have_text("1")
-    expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
+    _, _, other_browser_detail = check_score_is_live(
+        new_context, server, "movies", open_movie, buttons, first, second)
     # Another tab's answer does not grey this tab's poster: the alert is each tab's own.
     assert saturation(poster_filter(other_browser_detail)) == 1.0
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, wait_until
 
 HOSTILE_ID = 2715
 
@@ -281,16 +281,14 @@ def test_pulling_the_list_down_refreshes_it(server, new_context):
 def test_error_banner_while_the_wordpress_stand_in_is_down_and_retry(server, page):
     state = news_ready(server)
     open_list(page, server)
-    status, _ = server.request("PUT", "/standin/news/control/outage?status=503")
-    assert status == 200
+    set_outage(server, "news", True, status=503)
     page.click("#reload")
     banner = page.locator("#error-banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("No se pudieron actualizar las noticias")
     expect(rows(page)).to_have_count(len(state["posts"]))        # the stored posts stay
     expect(page.get_by_role("alertdialog")).to_have_count(0)      # one message, in the banner
-    status, _ = server.request("DELETE", "/standin/news/control/outage")
-    assert status == 200
+    set_outage(server, "news", False)
     banner.get_by_role("button", name="Reintentar").click()
     expect(banner).to_have_count(0)
     expect(page.locator("#reload")).to_be_enabled()
@@ -308,8 +306,7 @@ def test_the_list_and_the_tabs_work_by_keyboard_alone(server, page):
     expect(page.locator("#reload")).to_be_focused()
     page.keyboard.press("Tab")
     expect(row(page, first["id"]).locator(".news-title")).to_be_focused()
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-    assert outline != "none", "the focused row has no visible focus ring"
+    assert focus_ring_visible(page), "the focused row has no visible focus ring"
     page.keyboard.press("Tab")
     expect(row(page, first["id"]).locator("button.star")).to_be_focused()
     page.keyboard.press("Enter")
@@ -330,11 +327,7 @@ def test_the_list_and_the_tabs_work_by_keyboard_alone(server, page):
 
 
 @pytest.mark.parametrize("screen", ["noticias", "favoritos", "acerca", "detail"])
-@pytest.mark.parametrize("viewport,scheme", [
-    ({"width": 320, "height": 568}, "light"),
-    ({"width": 568, "height": 320}, "dark"),
-    ({"width": 1440, "height": 900}, "dark"),
-])
+@pytest.mark.parametrize("viewport,scheme", SCREEN_LAYOUTS)
 def test_news_screens_fit_the_screen_in_both_themes(server, new_context, screen, viewport, scheme):
     state = news_ready(server)
     post = with_image(state)
@@ -345,18 +338,7 @@ def test_news_screens_fit_the_screen_in_both_themes(server, new_context, screen,
         "acerca": ("/news/#acerca", "#facts > li"),
         "detail": (f"/news/post.html?id={post['id']}", "#article"),
     }[screen]
-    page = new_context(viewport=viewport, color_scheme=scheme).new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.goto(server.url(path))
-    expect(page.locator(ready).first).to_be_visible()
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {viewport}"
-    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
-    missing_alt = page.evaluate("() => [...document.images].filter(i => !i.hasAttribute('alt')).map(i => i.src)")
-    assert not missing_alt, missing_alt
-    assert not errors, f"console errors on {path}: {errors}"
+    page = check_screen(new_context, server, path, ready, viewport, scheme)
     tabbar = page.locator("#tabbar").bounding_box()
     assert tabbar["y"] + tabbar["height"] <= viewport["height"] + 1 and tabbar["width"] == viewport["width"], tabbar
     if screen == "detail":

@@ -9,7 +9,7 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import SCREEN_LAYOUTS, focus_ring_visible
 from fake_quiz_server import TOKEN
 
 WRONG = "respuesta que seguro que no es"
@@ -516,11 +516,7 @@ def test_one_at_a_time_plays_until_there_are_no_more(start_server, fake_quiz_ser
 # ---------- layout, themes, accessibility ----------
 
 @pytest.mark.parametrize("path", ["/", "/quizzes/", "/quizzes/play.html?id={id}", "/quiz/"])
-@pytest.mark.parametrize("viewport,scheme", [
-    ({"width": 320, "height": 568}, "light"),
-    ({"width": 568, "height": 320}, "dark"),
-    ({"width": 1440, "height": 900}, "dark"),
-])
+@pytest.mark.parametrize("viewport,scheme", SCREEN_LAYOUTS)
 def test_pages_fit_the_screen_in_both_themes(server, new_context, path, viewport, scheme):
     quiz = server.loaded_state()["quizzes"][0]
     page = new_context(viewport=viewport, color_scheme=scheme).new_page()
@@ -547,8 +543,7 @@ def test_list_is_usable_by_keyboard_alone(server, page):
     expect(page.get_by_role("switch", name="Solo no acertados")).to_be_focused()
     page.keyboard.press("Tab")
     expect(row(page, quiz["id"]).locator("a")).to_be_focused()
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-    assert outline != "none", "the focused row has no visible focus ring"
+    assert focus_ring_visible(page), "the focused row has no visible focus ring"
     page.keyboard.press("Tab")
     expect(row(page, quiz["id"]).locator("button.star")).to_be_focused()
     page.keyboard.press("Enter")

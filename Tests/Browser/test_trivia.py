@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, wait_until
 
 
 # ---------- helpers ----------
@@ -215,8 +215,7 @@ def test_a_whole_game_by_keyboard_alone(server, page):
     expect(page.locator("#answers .answer").first).to_be_focused()
     page.keyboard.press("Tab")
     expect(page.locator("#answers .answer").nth(1)).to_be_focused()
-    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
-    assert outline != "none", "the focused answer has no visible focus ring"
+    assert focus_ring_visible(page), "the focused answer has no visible focus ring"
     assert [e["name"] for e in server.state("ranking")["entries"]] == ["Teclado"]
 
 
@@ -226,16 +225,14 @@ def test_error_banner_while_the_trivia_service_is_down_and_retry(server, page):
     finish_game_over_the_api(server)
     page.goto(server.url("/trivia/play.html"))
     expect(page.locator("#result")).to_be_visible()
-    status, _ = server.request("PUT", "/standin/trivia/control/outage?status=503")
-    assert status == 200
+    set_outage(server, "trivia", True, status=503)
     page.click("#restart")
     banner = page.locator("#error-banner")
     expect(banner).to_be_visible()
     expect(banner).to_contain_text("No se pudieron descargar las preguntas")
     expect(page.locator("#result")).to_be_visible()          # the finished game stays
     expect(alert(page)).to_have_count(0)                     # one message, in the banner
-    status, _ = server.request("DELETE", "/standin/trivia/control/outage")
-    assert status == 200
+    set_outage(server, "trivia", False)
     banner.get_by_role("button", name="Reintentar").click()
     expect(banner).to_have_count(0)
     expect(page.locator("#progress")).to_have_text("1 / 10")
@@ -244,11 +241,7 @@ def test_error_banner_while_the_trivia_service_is_down_and_retry(server, page):
 # ---------- layout, themes, accessibility ----------
 
 @pytest.mark.parametrize("screen", ["home", "question", "result", "ranking"])
-@pytest.mark.parametrize("viewport,scheme", [
-    ({"width": 320, "height": 568}, "light"),
-    ({"width": 568, "height": 320}, "dark"),
-    ({"width": 1440, "height": 900}, "dark"),
-])
+@pytest.mark.parametrize("viewport,scheme", SCREEN_LAYOUTS)
 def test_trivia_screens_fit_the_screen_in_both_themes(server, new_context, screen, viewport, scheme):
     if screen in ("result", "ranking"):
         finish_game_over_the_api(server)
@@ -262,18 +255,7 @@ def test_trivia_screens_fit_the_screen_in_both_themes(server, new_context, scree
         "result": ("/trivia/play.html", "#result"),
         "ranking": ("/trivia/ranking.html", "#ranking > li"),
     }[screen]
-    page = new_context(viewport=viewport, color_scheme=scheme).new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.goto(server.url(path))
-    expect(page.locator(ready).first).to_be_visible()
-    overflow = page.evaluate("() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"{path} scrolls sideways by {overflow}px at {viewport}"
-    background = page.evaluate("() => getComputedStyle(document.body).backgroundColor")
-    assert background == ("rgb(0, 0, 0)" if scheme == "dark" else "rgb(242, 242, 247)"), background
-    missing_alt = page.evaluate("() => [...document.images].filter(i => !i.hasAttribute('alt')).map(i => i.src)")
-    assert not missing_alt, missing_alt
-    assert not errors, f"console errors on {path}: {errors}"
+    page = check_screen(new_context, server, path, ready, viewport, scheme)
     if screen == "question":
         for button in page.locator("#answers .answer").all():
             box = button.bounding_box()
