@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Everything `adivina` can be told on its command line, with the defaults of DESIGN.md.
 ///
@@ -32,17 +33,7 @@ public struct Configuration: Sendable, Equatable {
 
     /// A configuration with every default, for the given environment.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
-        dataDirectory = Configuration.defaultDataDirectory(environment: environment)
-    }
-
-    /// `$XDG_DATA_HOME/adivina`, else `~/.local/share/adivina`.
-    public static func defaultDataDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("adivina")
-        }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home)
-            .appendingPathComponent(".local/share/adivina")
+        dataDirectory = Store.defaultDirectory(environment: environment)
     }
 
     /// The text `--help` prints.
