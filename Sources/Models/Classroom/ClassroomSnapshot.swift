@@ -4,7 +4,7 @@ import Foundation
 /// `{"phase","game","question","total","selfPaced","players":[ClassroomPlayerRow],
 /// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
-public struct ClassroomSnapshot: Codable, Hashable, Sendable {
+public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
     /// The game picked by the host, or nil.
@@ -61,5 +61,11 @@ public struct ClassroomSnapshot: Codable, Hashable, Sendable {
     /// The JSON bytes sent to the pages.
     public func json() -> Data {
         SnapshotEncoding.encode(self)
+    }
+
+    /// The changes from `old` as a `ClassroomSnapshotPatch`'s JSON; nil when there are none.
+    public func patchJSON(from old: ClassroomSnapshot) -> Data? {
+        let patch = ClassroomSnapshotPatch(from: old, to: self)
+        return patch.isEmpty ? nil : SnapshotEncoding.encode(patch)
     }
 }

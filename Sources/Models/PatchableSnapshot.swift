@@ -1,0 +1,17 @@
+import Foundation
+
+/// A snapshot that can describe, in JSON, how it differs from an earlier one, so a busy topic
+/// (the classroom's leaderboard, seen by a thousand screens) sends a few changed rows instead of
+/// the whole state on every change.
+///
+/// The patch's JSON is the web contract's patch event (README, "Live updates"):
+/// `{"set":{field: value…},"lists":{field:{"upsert":[row…],"remove":[id…],"sort":[key…]}}}` —
+/// `set` replaces top-level fields; each list of rows (objects with an `id`) has rows replaced
+/// or appended by `id`, rows removed by `id`, then is sorted by the keys (`-key` descending,
+/// stable). `WebRoot/js/snapshot-patch.js` applies it.
+public protocol PatchableSnapshot: Sendable {
+    /// The whole snapshot as JSON.
+    func json() -> Data
+    /// The patch that turns `old` into `self`, as JSON; nil when a page would see no difference.
+    func patchJSON(from old: Self) -> Data?
+}
