@@ -63,21 +63,43 @@ def request(connection, method, path, body=None, headers=None):
 
 
 def split_events(buffer):
-    """The complete events in `buffer` as (id, data) and the unparsed rest."""
+    """The complete events in `buffer` as (id, name, data) and the unparsed rest."""
     events = []
     while True:
         end = buffer.find(b"\n\n")
         if end < 0:
             return events, buffer
         block, buffer = buffer[:end], buffer[end + 2:]
-        event_id, data = None, []
+        event_id, name, data = None, b"message", []
         for line in block.split(b"\n"):
             if line.startswith(b"id: "):
                 event_id = int(line[4:])
+            elif line.startswith(b"event: "):
+                name = line[7:]
             elif line.startswith(b"data: "):
                 data.append(line[6:])
         if event_id is not None and data:
-            events.append((event_id, b"\n".join(data)))
+            events.append((event_id, name, b"\n".join(data)))
+
+
+def apply_patch(snapshot, patch):
+    """A `classroom.patch` event applied to a snapshot (the format of WebRoot/js/snapshot-patch.js)."""
+    result = dict(snapshot)
+    result.update(patch.get("set", {}))
+    for field, change in patch.get("lists", {}).items():
+        removed = set(change.get("remove", []))
+        rows = [row for row in result.get(field, []) if row["id"] not in removed]
+        position = {row["id"]: index for index, row in enumerate(rows)}
+        for row in change.get("upsert", []):
+            if row["id"] in position:
+                rows[position[row["id"]]] = row
+            else:
+                position[row["id"]] = len(rows)
+                rows.append(row)
+        for key in reversed(change.get("sort", [])):  # stable sorts, last key first
+            rows.sort(key=lambda row: row[key.lstrip("-")], reverse=key.startswith("-"))
+        result[field] = rows
+    return result
 
 
 def run_viewers(port, count, ready, stop, results):
@@ -156,8 +178,8 @@ def run_reference(port, stop, events):
                 continue
             buffer, header = buffer[head + 4:], True
         parsed, buffer = split_events(buffer)
-        for event_id, data in parsed:
-            events.append((event_id, arrival, data))
+        for event_id, name, data in parsed:
+            events.append((event_id, arrival, name, data))
 
 
 def run_players(port, players, questions, seconds, start_at, seed, results):
@@ -291,8 +313,16 @@ def main():
 
     # Which event first shows each player's k-th right answer.
     first_event = {}  # (name, score) -> event id
-    for event_id, _, data in sorted(reference_events):
-        for row in json.loads(data)["players"]:
+    board = {}
+    patch_bytes, whole_bytes = [], []
+    for event_id, _, kind, data in sorted(reference_events):
+        if kind == b"classroom.patch":
+            board = apply_patch(board, json.loads(data))
+            patch_bytes.append(len(data))
+        else:
+            board = json.loads(data)
+            whole_bytes.append(len(data))
+        for row in board["players"]:
             for score in range(1, row["score"] + 1):
                 first_event.setdefault((row["name"], score), event_id)
     changes = []  # (send time, receive time, event id)
@@ -316,7 +346,7 @@ def main():
                 missing += 1
             else:
                 latencies.append((arrival - sent) * 1000)
-    reference_arrival = {event_id: arrival for event_id, arrival, _ in reference_events}
+    reference_arrival = {event_id: arrival for event_id, arrival, _, _ in reference_events}
     reference_latencies = [(reference_arrival[e] - sent) * 1000 for sent, _, e in changes]
     answer_times = [(received - sent) * 1000 for _, sent, received, _ in answers]
     if dropped:
@@ -325,7 +355,9 @@ def main():
         failures.append(f"{missing} (change, viewer) pairs never delivered")
 
     print(f"players {len(players)}, answers {len(answers)} ({len(changes)} score changes), "
-          f"viewers {len(streams)}, leaderboard events {len(reference_events)}")
+          f"viewers {len(streams)}, leaderboard events {len(reference_events)} "
+          f"({len(whole_bytes)} whole, median {statistics.median(whole_bytes or [0]):.0f} B; "
+          f"{len(patch_bytes)} patches, median {statistics.median(patch_bytes or [0]):.0f} B)")
     if answer_times:
         print(f"answer request: p50 {percentile(answer_times, 0.5):.1f} ms, p99 {percentile(answer_times, 0.99):.1f} ms")
     if latencies:

@@ -13,9 +13,9 @@ final class ClassroomSession {
     nonisolated static let playerCookie = "adivina_player"
     /// The cookie that holds the host key after `POST /api/classroom/host/login`.
     nonisolated static let hostCookie = "adivina_host"
-    /// The least time between two leaderboard events: a classroom answering at once gives a few
-    /// events a second with every change, instead of one (of every player's row) per answer.
-    static let leaderboardInterval = Duration.milliseconds(25)
+    /// The least time between two leaderboard events: 10 µs for each viewer, at most 25 ms (a
+    /// projector and a few tabs get every change at once; 1,000 viewers one event every 10 ms).
+    static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(10), limit: .milliseconds(25))
     /// Requests a second each player may make on average, and in a burst.
     static let playerRate = (perSecond: 10.0, burst: 20.0)
 
@@ -50,7 +50,9 @@ final class ClassroomSession {
         self.hub = hub
         self.registry = registry
         self.ranking = ranking
-        topic = LiveTopic(name: "classroom", json: room.snapshotJSON, hub: hub, minimumInterval: Self.leaderboardInterval)
+        topic = LiveTopic(
+            name: "classroom", snapshot: room.snapshot, json: room.snapshotJSON, hub: hub,
+            spacing: Self.leaderboardSpacing)
         registry.register([topic])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Models
 import Signals
 import Synchronization
 
@@ -7,19 +8,21 @@ import Synchronization
 ///
 /// The model encodes its snapshot to JSON once per change (a `Computed<Data>`); the same bytes
 /// answer `GET /api/<app>/state` and go out once through the hub to every subscribed client.
-/// Changes that come in a burst (several writes before the publisher runs) give one event; with
-/// a `minimumInterval`, changes within that time of the last event wait and ride along with the
-/// next one (a busy topic with many subscribers, like the classroom's leaderboard).
+/// Changes that come in a burst (several writes before the publisher runs) give one event. A
+/// busy topic with many subscribers (the classroom's leaderboard) can send patches instead of
+/// whole snapshots, and space its events (`Spacing`): changes within that time of the last event
+/// wait and ride along with the next one.
 final class LiveTopic: Sendable {
     /// The topic name in the hub (`quizzes`, or `player/7/quizzes` for a classroom player's).
     let name: String
     /// The SSE event name its events carry (the public topic name, e.g. `quizzes`).
     let event: String
     private let json: Computed<Data>
+    /// The next event to send (name and data), or nil when there is nothing new to send.
+    private let nextEvent: @Sendable () -> (event: String, data: [UInt8])?
     private let hub: SSEHub
     private let queue: DispatchQueue
-    /// The least time between two events, in nanoseconds (0: publish as soon as possible).
-    private let minimumInterval: Int
+    private let spacing: Spacing
     /// Whether a publish is already scheduled (later changes of the burst ride along with it),
     /// and when the last one ran.
     private let pending = Mutex((scheduled: false, last: DispatchTime(uptimeNanoseconds: 0)))
@@ -28,15 +31,46 @@ final class LiveTopic: Sendable {
 
     /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
     /// after every change.
-    init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub, minimumInterval: Duration = .zero) {
+    convenience init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub) {
+        let event = event ?? name
+        self.init(name: name, event: event, json: json, changes: json, hub: hub, spacing: .none) {
+            (event, Array(json.value))
+        }
+    }
+
+    /// Publishes the whole `snapshot` first, then after every change only a patch on the last
+    /// event sent (`PatchableSnapshot`), in events named `<event>.patch`; a change a page would
+    /// not see sends nothing. Clients that connect later get the whole snapshot from the hub's
+    /// snapshot provider (`json`), or the events they missed.
+    convenience init<Snapshot: PatchableSnapshot>(
+        name: String, event: String? = nil, snapshot: Computed<Snapshot>, json: Computed<Data>, hub: SSEHub,
+        spacing: Spacing = .none
+    ) {
+        let event = event ?? name
+        // Only the topic's serial queue calls `nextEvent`; the lock makes that plain to the compiler.
+        let lastSent = Mutex<Snapshot?>(nil)
+        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing) {
+            let current = snapshot.value
+            return lastSent.withLock { last in
+                defer { last = current }
+                guard let last else { return (event, Array(current.json())) }
+                return current.patchJSON(from: last).map { (event + ".patch", Array($0)) }
+            }
+        }
+    }
+
+    private init<Value>(
+        name: String, event: String, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub,
+        spacing: Spacing, nextEvent: @escaping @Sendable () -> (event: String, data: [UInt8])?
+    ) {
         self.name = name
-        self.event = event ?? name
-        self.minimumInterval = Int(minimumInterval.components.seconds) * 1_000_000_000
-            + Int(minimumInterval.components.attoseconds / 1_000_000_000)
+        self.event = event
+        self.spacing = spacing
         self.json = json
+        self.nextEvent = nextEvent
         self.hub = hub
         queue = DispatchQueue(label: "adivina.topic.\(name)")
-        let token = json.subscribe { [weak self] _ in self?.schedulePublish() }
+        let token = changes.subscribe { [weak self] _ in self?.schedulePublish() }
         subscription.withLock { $0 = token }
     }
 
@@ -61,10 +95,11 @@ final class LiveTopic: Sendable {
             return state.scheduled ? nil : state.last
         }
         guard let last else { return }
-        if minimumInterval <= 0 {
+        let interval = spacing.interval(subscribers: spacing.perSubscriber > .zero ? hub.subscriberCount(of: name) : 0)
+        if interval == 0 {
             queue.async { [self] in publish() }
         } else {
-            let earliest = DispatchTime(uptimeNanoseconds: last.uptimeNanoseconds + UInt64(minimumInterval))
+            let earliest = DispatchTime(uptimeNanoseconds: last.uptimeNanoseconds + interval)
             queue.asyncAfter(deadline: max(earliest, .now())) { [self] in publish() }
         }
     }
@@ -72,6 +107,30 @@ final class LiveTopic: Sendable {
     private func publish() {
         // Clear the flag before reading: a change after this point schedules a new publish.
         pending.withLock { $0 = (scheduled: false, last: .now()) }
-        hub.publish(topic: name, event: event, data: Array(json.value))
+        guard let next = nextEvent() else { return }
+        hub.publish(topic: name, event: next.event, data: next.data)
+    }
+}
+
+extension LiveTopic {
+    /// The least time between two events of a topic: `perSubscriber` for each open stream of
+    /// it, at most `limit`. An event costs the server one write per stream, so spacing events in
+    /// proportion to the audience bounds the time spent sending them (a few microseconds a
+    /// stream on loopback: 1,000 viewers and 10 µs give at most one event every 10 ms, about half
+    /// a core), while a small audience gets every change at once.
+    struct Spacing: Sendable {
+        /// Time added for each open stream of the topic.
+        var perSubscriber: Duration
+        /// The longest spacing, whatever the audience.
+        var limit: Duration
+
+        /// Every change is sent as soon as possible.
+        static let none = Spacing(perSubscriber: .zero, limit: .zero)
+
+        /// The spacing for `subscribers` open streams, in nanoseconds.
+        func interval(subscribers: Int) -> UInt64 {
+            let spaced = min(perSubscriber * subscribers, limit).components
+            return UInt64(max(0, spaced.seconds)) * 1_000_000_000 + UInt64(max(0, spaced.attoseconds) / 1_000_000_000)
+        }
     }
 }

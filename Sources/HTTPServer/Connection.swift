@@ -47,6 +47,8 @@ final class Connection {
 
     // Server-sent events.
     var topics: [String] = []
+    /// The hub the stream belongs to (told when the stream closes).
+    var hub: SSEHub?
     var lastEventID: UInt64 = 0
     var heartbeatInterval: UInt64 = 0
     var nextHeartbeat: UInt64 = 0

@@ -355,6 +355,7 @@ final class EventLoop {
         connection.state = .streaming
         connection.deadline = 0
         connection.topics = subscription.topics
+        connection.hub = hub
         connection.lastEventID = opening.lastID
         connection.heartbeatInterval = opening.heartbeatInterval
         connection.nextHeartbeat = now + opening.heartbeatInterval
@@ -568,6 +569,8 @@ final class EventLoop {
                 subscribers[topic]?[connection.id.fd] = nil
                 if subscribers[topic]?.isEmpty == true { subscribers[topic] = nil }
             }
+            connection.hub?.closeStream(topics: connection.topics)
+            connection.hub = nil
             statistics.openStreams.subtract(1, ordering: .relaxed)
         }
         connections[index] = nil

@@ -50,6 +50,8 @@ public final class SSEHub: Sendable {
         var ringNext = 0
         var latestByTopic: [String: StoredEvent] = [:]
         var inboxes: [ObjectIdentifier: LoopInbox] = [:]
+        /// Open streams by topic.
+        var audience: [String: Int] = [:]
         var snapshotProvider: SnapshotProvider?
     }
 
@@ -68,6 +70,11 @@ public final class SSEHub: Sendable {
     /// Registers (or, with nil, removes) the closure that gives fresh snapshots.
     public func setSnapshotProvider(_ provider: SnapshotProvider?) {
         state.withLock { $0.snapshotProvider = provider }
+    }
+
+    /// How many open streams receive `topic` now.
+    public func subscriberCount(of topic: String) -> Int {
+        state.withLock { $0.audience[topic] ?? 0 }
     }
 
     /// The id of the last published event (the first id minus one before any).
@@ -129,6 +136,7 @@ public final class SSEHub: Sendable {
         let wanted = Set(topics)
         let (current, replay, fallback, provider) = state.withLock { state in
             state.inboxes[ObjectIdentifier(inbox)] = inbox
+            for topic in wanted { state.audience[topic, default: 0] += 1 }
             let current = state.lastID
             let oldestKept = state.ring.isEmpty ? current + 1 : state.ring[state.ringNext % state.ring.count].id
             if let text = lastEventID, let last = UInt64(text.trimmingCharacters(in: " ")),
@@ -159,6 +167,16 @@ public final class SSEHub: Sendable {
         return Opening(
             bytes: bytes, lastID: current, heartbeatInterval: max(1_000_000, configuration.heartbeatInterval.nanoseconds),
             queueLimit: configuration.clientQueueLimit)
+    }
+
+    /// Called on the event loop when a stream opened by `openStream` closes.
+    func closeStream(topics: [String]) {
+        state.withLock { state in
+            for topic in Set(topics) {
+                let left = (state.audience[topic] ?? 1) - 1
+                state.audience[topic] = left > 0 ? left : nil
+            }
+        }
     }
 
     /// Forgets a loop that stopped.

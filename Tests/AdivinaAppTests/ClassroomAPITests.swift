@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QRCode
+import TestSupport
 @testable import AdivinaApp
 
 /// The classroom mode through the real server: joining with cookies, the host's key, whole
@@ -124,8 +125,14 @@ struct ClassroomAPITests {
             #expect(ranking.count == 3)
             #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
             #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
-            let last = try #require(try await board.event(named: "classroom", number: 2))
-            #expect(!last.data.contains("correct"), "the leaderboard never holds an answer")
+            #expect(try await board.event(named: "classroom.patch") != nil, "changes come as patches")
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline, board.snapshots(named: "classroom").last?["phase"] as? String != "finished" {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let seen = try #require(board.snapshots(named: "classroom").last)
+            #expect(SnapshotPatch.equal(seen, final), "the stream's snapshots end where the state is")
+            #expect(board.received.allSatisfy { !$0.data.contains("correct") }, "the leaderboard never holds an answer")
         }
     }
 
@@ -204,7 +211,7 @@ struct ClassroomAPITests {
             let deadline = ContinuousClock.now + .seconds(30)
             var seen: [String: Int] = [:]
             while ContinuousClock.now < deadline {
-                let latest = board.received.last { $0.name == "classroom" }?.json ?? [:]
+                let latest = board.snapshots(named: "classroom").last ?? [:]
                 seen = Dictionary(uniqueKeysWithValues: rows(latest).map { ($0["name"] as! String, $0["score"] as! Int) })
                 if seen == expected && rows(latest).allSatisfy({ $0["progress"] as? Int == 10 }) { break }
                 try await Task.sleep(for: .milliseconds(20))
@@ -212,8 +219,8 @@ struct ClassroomAPITests {
             #expect(seen == expected)
             // Scores only grow along the stream: no event shows a player's score going back.
             var highest: [String: Int] = [:]
-            for event in board.received where event.name == "classroom" {
-                for row in rows(event.json) {
+            for snapshot in board.snapshots(named: "classroom") {
+                for row in rows(snapshot) {
                     let name = row["name"] as! String, score = row["score"] as! Int
                     #expect(score >= highest[name, default: 0])
                     highest[name] = score

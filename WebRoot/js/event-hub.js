@@ -3,11 +3,15 @@
 // page itself (events.js). A client is anything with `post(message)`.
 //
 // Messages to clients:
-//   {type: "event", topic, data, id}   a snapshot (data is the parsed JSON)
+//   {type: "event", topic, data, id}   a snapshot (data is the parsed JSON; a topic's
+//                                      `<topic>.patch` events are applied here, so clients
+//                                      always get whole snapshots)
 //   {type: "status", connected}        the stream went up or down
 //   {type: "rejected", topic}          the server does not know this topic (dropped)
 // Messages from clients (see `receive`):
 //   {type: "subscribe", topic} / {type: "unsubscribe", topic} / {type: "bye"}
+
+import { applyPatch } from "./snapshot-patch.js";
 
 const RETRY_MIN_MS = 500;
 const RETRY_MAX_MS = 8000;
@@ -98,6 +102,7 @@ export class EventHub {
     this.listening = new Set(topics);
     for (const topic of topics) {
       source.addEventListener(topic, (event) => this.deliver(topic, event));
+      source.addEventListener(`${topic}.patch`, (event) => this.deliver(topic, event, true));
     }
     source.onopen = () => {
       if (source !== this.source) return;
@@ -153,12 +158,23 @@ export class EventHub {
     }, delay);
   }
 
-  deliver(topic, event) {
+  deliver(topic, event, isPatch = false) {
     let data;
     try {
       data = JSON.parse(event.data);
     } catch {
       return; // a malformed snapshot is dropped; the next one replaces it
+    }
+    if (isPatch) {
+      const base = this.snapshots.get(topic);
+      if (!base) {
+        // Nothing to patch (cannot happen with this server: a stream starts with snapshots).
+        // A new stream starts with a whole snapshot of every topic.
+        this.closeSource();
+        this.scheduleReconnect();
+        return;
+      }
+      data = applyPatch(base.data, data);
     }
     this.snapshots.set(topic, { data, id: event.lastEventId });
     if (!this.connected) this.setConnected(true);

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TestSupport
 
 /// Reads a server-sent event stream with `curl -N` and hands out whole events.
 final class EventStreamReader: Sendable {
@@ -46,6 +47,20 @@ final class EventStreamReader: Sendable {
 
     /// Every event received so far.
     var received: [Event] { events.withLock { $0.parsed } }
+
+    /// The snapshots of topic `name` as a page sees them: each whole snapshot, and each
+    /// `<name>.patch` event applied to the one before (`SnapshotPatch`).
+    func snapshots(named name: String) -> [[String: Any]] {
+        var snapshots: [[String: Any]] = []
+        for event in received {
+            if event.name == name {
+                snapshots.append(event.json)
+            } else if event.name == name + ".patch", let last = snapshots.last {
+                snapshots.append(SnapshotPatch.apply(event.json, to: last))
+            }
+        }
+        return snapshots
+    }
 
     /// Waits for the `count`-th event named `name` (1-based), failing after `timeout`.
     func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(30)) async throws -> Event? {
