@@ -15,7 +15,7 @@ final class ClassroomSession {
     nonisolated static let hostCookie = "adivina_host"
     /// The least time between two leaderboard events: 10 µs for each viewer, at most 25 ms (a
     /// projector and a few tabs get every change at once; 1,000 viewers one event every 10 ms).
-    static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(10), limit: .milliseconds(25))
+    nonisolated static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(10), limit: .milliseconds(25))
     /// Requests a second each player may make on average, and in a burst.
     static let playerRate = (perSecond: 10.0, burst: 20.0)
 

@@ -157,3 +157,22 @@ import Testing
         hub.publish(topic: "a", data: "after shutdown goes nowhere")
     }
 }
+
+/// `SSEHub.subscriberCount(of:)`: the open streams of each topic, as streams open and close.
+@Suite struct StreamAudienceTests {
+    @Test func countsOpenStreamsPerTopicAsTheyComeAndGo() async throws {
+        let hub = SSEHub(configuration: .init(retry: nil))
+        try await withServer(EventStreamTests.router(hub)) { server in
+            #expect(hub.subscriberCount(of: "a") == 0)
+            let both = try RawClient(port: server.port)
+            both.send("GET /events?topics=a,b,a HTTP/1.1\r\nHost: h\r\nAccept: text/event-stream\r\n\r\n")
+            let onlyA = try RawClient(port: server.port)
+            onlyA.send(EventStreamTests.streamRequest)
+            #expect(await eventually { hub.subscriberCount(of: "a") == 2 && hub.subscriberCount(of: "b") == 1 })
+            both.shutdown()
+            #expect(await eventually { hub.subscriberCount(of: "a") == 1 && hub.subscriberCount(of: "b") == 0 })
+            onlyA.shutdown()
+            #expect(await eventually { hub.subscriberCount(of: "a") == 0 && server.openEventStreams == 0 })
+        }
+    }
+}
