@@ -75,3 +75,31 @@ extension APIError {
     /// 404 for an API path that does not exist.
     static let notFound = HTTPError(.notFound, message: "No existe esa ruta de la API.")
 }
+
+extension APIError {
+    /// The `{"error":"…"}` body in Spanish for an error the HTTP server answers by itself
+    /// (a refused request, a wrong method), when the request is for the web API; nil elsewhere,
+    /// so pages and stand-ins keep the server's plain text. Installed as the server's
+    /// `errorRenderer`.
+    static func serverRefusal(_ context: HTTPErrorContext) -> HTTPResponse? {
+        guard let path = context.path, path == "/api" || path.hasPrefix("/api/") else { return nil }
+        return HTTPError(context.status, message: refusalMessage(context.status)).response
+    }
+
+    private static func refusalMessage(_ status: HTTPStatus) -> String {
+        switch status.code {
+        case 400: "La petición no es válida."
+        case 404: notFound.message
+        case 405: "Esa ruta de la API no admite este método."
+        case 408: "La petición tardó demasiado en llegar."
+        case 413: "La petición es demasiado grande."
+        case 414: "La dirección es demasiado larga."
+        case 417: "La cabecera «Expect» de la petición no se admite."
+        case 431: "Las cabeceras de la petición son demasiado grandes."
+        case 501: "El servidor no admite lo que pide la petición."
+        case 505: "El servidor no admite esa versión de HTTP."
+        case 500...: "El servidor no pudo atender la petición."
+        default: "La petición no es válida."
+        }
+    }
+}

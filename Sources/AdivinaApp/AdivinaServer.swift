@@ -84,7 +84,8 @@ public final class AdivinaServer {
         server = try HTTPServer(
             configuration: .init(
                 host: configuration.host, port: configuration.port,
-                accessLog: configuration.accessLog ? .standardError() : nil),
+                accessLog: configuration.accessLog ? .standardError() : nil,
+                errorRenderer: { APIError.serverRefusal($0) }),
             router: router)
         url = URL(string: "http://\(Self.displayHost(configuration.host)):\(server.port)/")!
 

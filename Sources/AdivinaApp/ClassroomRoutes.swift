@@ -9,6 +9,16 @@ import QRCode
 /// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
 /// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
 /// `GET me` → `{"id","name","score","answered":[n…]}` (their own, from the cookie only).
+///
+/// How a game page knows it plays in the classroom: with the player cookie (`POST join`) and on
+/// every `GET me` that answers 200, the server also sets the marker cookie `adivina_clase=1`
+/// (same Path and SameSite, readable by scripts, no secret in it). A game page (the quiz and
+/// trivia pages, however they were opened: the class page, a bookmark, a new tab) asks `GET me`
+/// only when it finds the marker, so single-player pages (and any server without classroom
+/// mode) see no classroom request. A `GET me` without a valid player (kicked, or the server
+/// restarted) answers 401 and expires the marker and the player cookie; a page whose `GET me`
+/// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
+/// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
 /// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
@@ -61,13 +71,24 @@ enum ClassroomRoutes {
             let player = try await APIError.run { try await classroom.join(name: name) }
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
             response.setSessionCookie(ClassroomSession.playerCookie, player.token)
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
             return response
         }
         router.get("/api/classroom/me") { request in
-            let player = try await session().player(for: request).player
+            let player: ClassroomPlayer
+            do {
+                player = try await session().player(for: request).player
+            } catch let error as HTTPError where error.status == .unauthorized {
+                // Not (or no longer) a player here: the pages must stop asking.
+                var response = error.response
+                response.expireCookie(ClassroomSession.markerCookie)
+                response.expireCookie(ClassroomSession.playerCookie)
+                return response
+            }
             var response = try HTTPResponse.json(
                 Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted()))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
             return response
         }
         addHost(to: &router, session: session)

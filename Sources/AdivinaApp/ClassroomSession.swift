@@ -11,6 +11,9 @@ final class ClassroomSession {
     static let questionsPerRound = 10
     /// The cookie that holds a player's session token.
     nonisolated static let playerCookie = "adivina_player"
+    /// The cookie that tells the pages this browser is a classroom player's: `1`, not a secret
+    /// and readable by scripts (see `ClassroomRoutes` for the rule).
+    nonisolated static let markerCookie = "adivina_clase"
     /// The cookie that holds the host key after `POST /api/classroom/host/login`.
     nonisolated static let hostCookie = "adivina_host"
     /// The least time between two leaderboard events: 10 µs for each viewer, at most 25 ms (a

@@ -29,7 +29,10 @@ enum QuizzesRoutes {
         }
         router.put("/api/quizzes/filter", bodyLimit: bodyLimit) { request in
             let only = try request.decodeBody(FilterBody.self).onlyUnanswered
-            try await models(request).quizzes.setOnlyUnanswered(only)
+            let player = try await models(request)
+            // The pages number a round's questions by their place in the whole list.
+            try refuseInClassroom(player, "En la clase se ven todas las preguntas de la ronda.")
+            await player.quizzes.setOnlyUnanswered(only)
             return try .json(FilterState(onlyUnanswered: only))
         }
         addQuizActions(to: &router, prefix: "/api/quizzes", judgedByClassroom: true) {

@@ -23,4 +23,15 @@ extension HTTPResponse {
     mutating func setSessionCookie(_ name: String, _ value: String, path: String = "/") {
         headers.add(name: "Set-Cookie", value: "\(name)=\(value); Path=\(path); HttpOnly; SameSite=Strict; Max-Age=86400")
     }
+
+    /// Adds a `Set-Cookie` for `name=value` that the pages' scripts may read (not HttpOnly, so
+    /// never a secret), other sites never send (SameSite=Strict), valid under `path`.
+    mutating func setMarkerCookie(_ name: String, _ value: String, path: String = "/") {
+        headers.add(name: "Set-Cookie", value: "\(name)=\(value); Path=\(path); SameSite=Strict; Max-Age=86400")
+    }
+
+    /// Adds a `Set-Cookie` that makes the browser forget the cookie `name` under `path`.
+    mutating func expireCookie(_ name: String, path: String = "/") {
+        headers.add(name: "Set-Cookie", value: "\(name)=; Path=\(path); SameSite=Strict; Max-Age=0")
+    }
 }

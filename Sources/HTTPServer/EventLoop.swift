@@ -15,6 +15,7 @@ final class EventLoop {
         var shutdownGracePeriod: UInt64
         var defaultBodyLimit: Int
         var accessLog: AccessLog?
+        var errors: ErrorResponder
     }
 
     private static let listenToken = UInt64.max
@@ -294,14 +295,8 @@ final class EventLoop {
             }
         case .staticFiles(let files):
             respond(connection, request, files.respond(to: request))
-        case .notFound:
-            respond(connection, request, .status(.notFound))
-        case .badPath:
-            respond(connection, request, .status(.badRequest))
-        case .methodNotAllowed(let allow):
-            var response = HTTPResponse.status(.methodNotAllowed)
-            response.headers.add(name: "Allow", value: allow)
-            respond(connection, request, response)
+        case .refused(let refusal):
+            respond(connection, request, settings.errors.response(for: refusal, path: request.path))
         }
     }
 
@@ -329,7 +324,15 @@ final class EventLoop {
 
     /// Answers a refused request and closes the connection after the answer.
     private func fail(_ connection: Connection, _ error: HTTPParseError) {
-        let response = HTTPResponse.text(error.message + "\n", status: error.status)
+        let path: String?
+        if case .readingBody(let request, _, _, _) = connection.state {
+            path = request.path
+        } else {
+            path = connection.input.withUnsafeBufferPointer {
+                parser.refusedRequestPath(UnsafeBufferPointer(rebasing: $0[connection.inputStart...]))
+            }
+        }
+        let response = settings.errors.response(for: error, path: path)
         ResponseEncoder.encode(
             response, into: &outBuffer, keepAlive: false, version: .http1_1, isHead: false, date: dateLine)
         settings.accessLog?.record(

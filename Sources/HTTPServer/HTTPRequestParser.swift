@@ -150,6 +150,23 @@ public struct HTTPRequestParser: Sendable {
         return finishHead(requestLine, headers: HTTPHeaders(headers), headLength: position)
     }
 
+    /// The path of the request line at the start of `bytes`, read leniently and only as far as
+    /// it arrived (at most `maxTargetBytes` of target): it names a request whose head was refused,
+    /// so that the error can be worded for it. Nil when no target has started.
+    func refusedRequestPath(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var position = 0
+        while position < bytes.count, bytes[position] == .cr || bytes[position] == .lf { position += 1 }
+        while position < bytes.count, Self.isTokenByte(bytes[position]) { position += 1 }
+        guard position < bytes.count, bytes[position] == .space else { return nil }
+        let targetStart = position + 1
+        var targetEnd = targetStart
+        let targetLimit = min(bytes.count, targetStart + limits.maxTargetBytes)
+        while targetEnd < targetLimit, bytes[targetEnd] > 0x20 && bytes[targetEnd] < 0x7F { targetEnd += 1 }
+        guard targetEnd > targetStart else { return nil }
+        let target = String(decoding: UnsafeBufferPointer(rebasing: bytes[targetStart..<targetEnd]), as: UTF8.self)
+        return Self.splitTarget(target, method: .get)?.0
+    }
+
     private struct RequestLine {
         var method: HTTPMethod
         var target: String

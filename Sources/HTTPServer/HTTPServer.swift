@@ -10,6 +10,12 @@ import Foundation
 ///     print(server.port)
 ///     await server.shutdown()
 public final class HTTPServer: Sendable {
+    /// Words the body of an error response the server makes itself (see `HTTPErrorContext`), e.g.
+    /// JSON for an API. Returns nil to keep the plain-text default. Only the returned body and
+    /// `Content-Type` are used: the status, `Allow` and `Connection: close` stay the server's.
+    /// It runs on the event loop, so it must be quick and must not block.
+    public typealias ErrorRenderer = @Sendable (HTTPErrorContext) -> HTTPResponse?
+
     /// Where to listen, limits and timeouts.
     public struct Configuration: Sendable {
         /// Host name or address to bind (default loopback only).
@@ -36,6 +42,8 @@ public final class HTTPServer: Sendable {
         public var accessLog: AccessLog?
         /// Event-loop threads sharing the listening socket (each owns its connections).
         public var eventLoops: Int
+        /// How the server's own error responses are worded; nil keeps plain text for all.
+        public var errorRenderer: ErrorRenderer?
 
         /// Makes a configuration; every argument has a sensible default.
         public init(
@@ -44,9 +52,10 @@ public final class HTTPServer: Sendable {
             requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(30),
             idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
             shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil,
-            eventLoops: Int = 1
+            eventLoops: Int = 1, errorRenderer: ErrorRenderer? = nil
         ) {
             self.eventLoops = eventLoops
+            self.errorRenderer = errorRenderer
             self.host = host
             self.port = port
             self.limits = limits
@@ -138,7 +147,8 @@ public final class HTTPServer: Sendable {
             writeTimeout: configuration.writeTimeout.nanoseconds,
             shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds,
             defaultBodyLimit: configuration.limits.maxBodyBytes,
-            accessLog: configuration.accessLog)
+            accessLog: configuration.accessLog,
+            errors: ErrorResponder(renderer: configuration.errorRenderer))
         let parser = HTTPRequestParser(limits: configuration.limits)
         for (index, inbox) in inboxes.enumerated() {
             let epollFD = loopFDs[index].epoll

@@ -24,8 +24,16 @@ public struct Router: Sendable {
     enum Match: Sendable {
         case route(Route, parameters: [String: String])
         case staticFiles(StaticFiles)
+        case refused(Refusal)
+    }
+
+    /// Why no handler takes a request; the server answers it itself (see `ErrorResponder`).
+    enum Refusal: Sendable, Equatable {
+        /// No route, fallback or static files for the path (404).
         case notFound
+        /// Some route matches the path under other methods (405 with `Allow`).
         case methodNotAllowed(allow: String)
+        /// The path does not percent-decode (400).
         case badPath
     }
 
@@ -99,12 +107,7 @@ public struct Router: Sendable {
             routed.parameters = parameters
             return await Self.run(route.handler, routed)
         case .staticFiles(let files): return files.respond(to: request)
-        case .notFound: return .status(.notFound)
-        case .badPath: return .status(.badRequest)
-        case .methodNotAllowed(let allow):
-            var response = HTTPResponse.status(.methodNotAllowed)
-            response.headers.add(name: "Allow", value: allow)
-            return response
+        case .refused(let refusal): return ErrorResponder.plain.response(for: refusal, path: request.path)
         }
     }
 
@@ -121,10 +124,10 @@ public struct Router: Sendable {
 
     /// Finds the route for a method and a raw (percent-encoded) path.
     func match(method: HTTPMethod, path: String) -> Match {
-        guard path.hasPrefix("/") else { return .notFound }
+        guard path.hasPrefix("/") else { return .refused(.notFound) }
         var decoded: [String] = []
         for raw in path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).dropFirst() {
-            guard let segment = PercentDecoding.decode(Substring(raw)) else { return .badPath }
+            guard let segment = PercentDecoding.decode(Substring(raw)) else { return .refused(.badPath) }
             decoded.append(segment)
         }
         if decoded.last == "" && decoded.count > 1 { decoded.removeLast() }
@@ -146,10 +149,10 @@ public struct Router: Sendable {
                 if let parameters = Self.bind(fallback.segments, to: decoded) { return .route(fallback, parameters: parameters) }
             }
             if method == .get || method == .head, let staticFiles { return .staticFiles(staticFiles) }
-            return .notFound
+            return .refused(.notFound)
         }
         if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
-        return .methodNotAllowed(allow: allowed.map(\.rawValue).joined(separator: ", "))
+        return .refused(.methodNotAllowed(allow: allowed.map(\.rawValue).joined(separator: ", ")))
     }
 
     private static func bind(_ pattern: [Segment], to path: [String]) -> [String: String]? {

@@ -1,8 +1,10 @@
 import Foundation
+import HTTPServer
 import Testing
 @testable import AdivinaApp
 
-/// Bad input to the web API gets a 4xx with a Spanish `{"error"}`, never a crash.
+/// Bad input to the web API gets a 4xx with a Spanish `{"error"}`, never a crash, even when the
+/// HTTP server refuses it before a route runs; other paths keep the server's plain-text refusals.
 @MainActor
 struct APIRefusalTests {
     @Test func badRequestsAreRefusedInSpanish() async throws {
@@ -38,6 +40,42 @@ struct APIRefusalTests {
         let huge = "{\"answer\":\"" + String(repeating: "a", count: AppRoutes.bodyLimit) + "\"}"
         let reply = try await running.post("/api/quizzes/1/check", huge)
         #expect(reply.status == 413)
+        #expect(reply.headers["content-type"] == "application/json")
+        #expect(reply.error == "La petición es demasiado grande.")
+        #expect(reply.headers["connection"] == "close")
+    }
+
+    @Test func pagesKeepTheServersPlainRefusals() async throws {
+        let running = try RunningApp()
+        defer { Task { await running.stop() } }
+        let huge = String(repeating: "a", count: (1 << 20) + 1)
+        let tooLarge = try await running.post("/", huge)
+        #expect(tooLarge.status == 413)
+        #expect(tooLarge.headers["content-type"] == "text/plain; charset=utf-8")
+        #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n")
+        let notAFile = try await running.delete("/index.html")
+        #expect(notAFile.status == 404)
+        #expect(String(decoding: notAFile.body, as: UTF8.self) == "404 Not Found\n")
+    }
+
+    @Test func serverRefusalsUnderTheAPIAreSpanishJSON() throws {
+        let statuses = [400, 404, 405, 408, 413, 414, 417, 431, 501, 505]
+        var messages: Set<String> = []
+        for code in statuses {
+            let context = HTTPErrorContext(status: HTTPStatus(code: code), path: "/api/quizzes/1/check", message: "English")
+            let response = try #require(APIError.serverRefusal(context), "\(code)")
+            #expect(response.status.code == code)
+            #expect(response.headers["Content-Type"] == "application/json")
+            let json = try JSONSerialization.jsonObject(with: Data(response.body)) as? [String: String]
+            let message = try #require(json?["error"], "\(code)")
+            #expect(message.hasSuffix(".") && message.first?.isUppercase == true, "\(code): \(message)")
+            messages.insert(message)
+        }
+        #expect(messages.count == statuses.count, "each refusal says what went wrong")
+        #expect(APIError.serverRefusal(HTTPErrorContext(status: .badRequest, path: "/api", message: "")) != nil)
+        #expect(APIError.serverRefusal(HTTPErrorContext(status: .badRequest, path: "/apiary", message: "")) == nil)
+        #expect(APIError.serverRefusal(HTTPErrorContext(status: .badRequest, path: "/", message: "")) == nil)
+        #expect(APIError.serverRefusal(HTTPErrorContext(status: .badRequest, path: nil, message: "")) == nil)
     }
 
     @Test func wrongMethodIs405WithAllow() async throws {
@@ -46,5 +84,6 @@ struct APIRefusalTests {
         let reply = try await running.request("DELETE", "/api/quizzes/reload", base: running.url)
         #expect(reply.status == 405)
         #expect(reply.headers["allow"]?.contains("POST") == true)
+        #expect(reply.error == "Esa ruta de la API no admite este método.")
     }
 }

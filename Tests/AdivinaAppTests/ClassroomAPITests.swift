@@ -50,6 +50,41 @@ struct ClassroomAPITests {
         }
     }
 
+    /// The `Set-Cookie` headers of `reply` by cookie name (URLSession joins them with ", ";
+    /// none of ours holds a comma).
+    private func setCookies(_ reply: RunningApp.Reply) -> [String: String] {
+        let headers = (reply.headers["set-cookie"] ?? "").components(separatedBy: ", ").filter { !$0.isEmpty }
+        return Dictionary(headers.map { (String($0.prefix { $0 != "=" }), $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test func aMarkerCookieTellsThePagesToAskAndGoesWhenThePlayerDoes() async throws {
+        try await classroom { running, host, anyone in
+            let (joined, ana) = try await anyone.join("Ana")
+            let marker = try #require(setCookies(joined)["adivina_clase"])
+            #expect(marker.hasPrefix("adivina_clase=1;") && marker.contains("Path=/;") && marker.contains("SameSite=Strict"))
+            #expect(!marker.contains("HttpOnly"), "the pages read it")
+            #expect(setCookies(joined)["adivina_player"]?.contains("HttpOnly") == true)
+
+            // A player's `me` renews the marker (a page that lost it finds it again).
+            let me = try await ana.get("/api/classroom/me")
+            #expect(me.status == 200)
+            #expect(setCookies(me)["adivina_clase"]?.hasPrefix("adivina_clase=1;") == true)
+
+            // Without a player, or once kicked, `me` says so and expires both cookies.
+            for client in [anyone, ClassroomClient(base: running.url, cookie: "adivina_player=stale; adivina_clase=1")] {
+                let refused = try await client.get("/api/classroom/me")
+                #expect(refused.status == 401)
+                #expect(setCookies(refused)["adivina_clase"]?.hasPrefix("adivina_clase=; Path=/; SameSite=Strict; Max-Age=0") == true)
+                #expect(setCookies(refused)["adivina_player"]?.contains("Max-Age=0") == true)
+            }
+            let id = try #require(joined.json["id"] as? Int)
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)").status == 200)
+            let kicked = try await ana.get("/api/classroom/me")
+            #expect(kicked.status == 401)
+            #expect(setCookies(kicked)["adivina_clase"]?.contains("Max-Age=0") == true)
+        }
+    }
+
     @Test func theJoinURLIsServedAsAQRCode() async throws {
         try await classroom { running, _, anyone in
             let reply = try await anyone.get("/api/classroom/qr.svg")
@@ -161,6 +196,9 @@ struct ClassroomAPITests {
             #expect(checked.json["result"] as? Bool == true)
             #expect(try await players[0].post("/api/quizzes/\(ids[1])/check", #"{"answer":"x"}"#).status == 409, "host-paced: only the current question")
             #expect(try await players[0].post("/api/quizzes/\(ids[0])/check", #"{"answer":"x"}"#).status == 409, "once per question")
+            let filter = try await players[0].send("PUT", "/api/quizzes/filter", body: #"{"onlyUnanswered":true}"#)
+            #expect(filter.status == 409, "the pages number the round's questions by their place in the whole list")
+            #expect(quizIDs(try await players[0].get("/api/quizzes/state").json) == ids)
 
             // Ana's score is hers: Bea's own state and stream show her own score of 0.
             #expect(try await players[0].get("/api/quizzes/state").json["score"] as? Int == 1)

@@ -1,15 +1,24 @@
 """Browser tests of classroom mode (issue 7) against `adivina --classroom`: a host page, a
 leaderboard page and three player pages (each in its own browser context, so each has its own
-cookie) playing a whole host-paced trivia round to the podium, each game page waiting for the host
-after answering and showing the player's result at the end; the host controls refuse a page
-without the key; names with markup show as text; join errors show in an alert."""
+cookie) playing whole host-paced trivia and quizzes rounds to the podium, each game page waiting
+for the host after answering and showing the player's result at the end; game pages opened
+directly (a new tab, a bookmark) follow the room; single-player pages ask nothing about a
+classroom; the host controls refuse a page without the key; names with markup show as text; join
+errors show in an alert."""
+
+import json
+import re
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_until
 
-ROUND = 10  # trivia questions in a classroom round
+ROUND = 10  # questions in a classroom round
+QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
+for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
+    QUIZ_ANSWERS.setdefault(item["id"], item["answer"])
 
 
 # ---------- helpers ----------
@@ -43,6 +52,28 @@ def open_host(new_context, server, key):
     expect(page.locator("#host")).to_be_visible()
     expect(page.locator("#login")).to_be_hidden()
     return page
+
+
+def failed_responses(page):
+    """A list that fills with "STATUS URL" for every answer of 400 or more `page` gets."""
+    failed = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    return failed
+
+
+def round_quiz_ids(page):
+    """The ids of the round's quizzes, in order, as the player `page` sees them."""
+    state = page.evaluate("() => fetch('/api/quizzes/state').then((r) => r.json())")
+    return [quiz["id"] for quiz in state["quizzes"]]
+
+
+def answer_quiz(page, text):
+    """Types `text` on a quiz play page and checks it; returns whether it was right."""
+    page.locator("#answer").fill(text)
+    with page.expect_response(lambda r: "/check" in r.url) as checked:
+        page.locator("#check").click()
+    assert checked.value.status == 200, checked.value.text()
+    return checked.value.json()["result"]
 
 
 def join(new_context, server, name):
@@ -193,6 +224,169 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
     carla = next(row for row in podium if row["name"] == "Carla")
     expect(players[2].locator("#room-status")).to_have_text(
         f"Ronda terminada: has quedado en el puesto {carla['position']}.")
+
+
+def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_context):
+    server, key = classroom
+    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    board.goto(server.url("/clase/marcador.html"))
+    host = open_host(new_context, server, key)
+    names = ["Ana", "Bea", "Carla"]
+    players = [join(new_context, server, name) for name in names]
+    failures = [failed_responses(page) for page in players]
+
+    host.locator("#game-quizzes").click()
+    expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
+    expect(host.locator("#self-paced")).not_to_be_checked()
+    host.locator("#start").click()
+    expect(board.locator("#progress")).to_have_text(f"1 / {ROUND}")
+
+    # Host-paced, the class page leads straight to the current question.
+    for page in players:
+        expect(page.locator("#play")).to_have_text("Jugar a Quizzes")
+        page.locator("#play").click()
+        expect(page).to_have_url(re.compile(r"/quizzes/play\.html\?id=\d+$"))
+    ids = round_quiz_ids(players[0])
+    assert len(ids) == ROUND and round_quiz_ids(players[2]) == ids
+
+    def right(index, number):  # Ana always knows, Bea on even questions, Carla never
+        return index == 0 or (index == 1 and number % 2 == 0)
+
+    scores = dict.fromkeys(names, 0)
+    for number in range(1, ROUND + 1):
+        expect(board.locator("#answered")).to_have_text("0 de 3 han respondido")
+        for index, (name, page) in enumerate(zip(names, players)):
+            expect(page.locator("#title")).to_have_text(f"Pregunta {number} de {ROUND}")
+            expect(page).to_have_url(server.url(f"/quizzes/play.html?id={ids[number - 1]}"))
+            expect(page.locator("#waiting")).to_have_count(0)
+            expect(page.locator("#attachment-hint")).to_be_hidden()  # no way to the answer in class
+            text = QUIZ_ANSWERS[ids[number - 1]] if right(index, number) else "no lo sé"
+            result = answer_quiz(page, text)
+            assert result == right(index, number), (name, number, text)
+            scores[name] += 1 if result else 0
+            # Answered: the page waits for the host, calmly, with how the answer went.
+            expect(page.locator("#waiting-title")).to_have_text("Esperando al anfitrión…")
+            expect(page.locator("#waiting-result")).to_have_text(
+                "¡Correcto! Has acertado esta pregunta." if result else "Incorrecto: esta no la has acertado.")
+            expect(page.locator("#waiting-detail")).to_have_text(
+                f"Has respondido la pregunta {number} de {ROUND}." if number < ROUND
+                else f"Has respondido las {ROUND} preguntas. Falta que el anfitrión termine la ronda.")
+            expect(page.locator("#answer")).to_have_count(0)
+            expect(alert(page)).to_have_count(0)
+            row = board.locator("#players .player-row").filter(has_text=name)
+            expect(row).to_have_attribute("data-answered", "true")
+            expect(row.locator(".player-score")).to_have_text(str(scores[name]))
+        if number == 3:  # a reload keeps waiting: the answers are the server's
+            players[1].reload()
+            expect(players[1].locator("#waiting-detail")).to_have_text(f"Has respondido la pregunta 3 de {ROUND}.")
+            expect(players[1].locator("#waiting-result")).to_have_text("Incorrecto: esta no la has acertado.")
+        expect(board.locator("#answered")).to_have_text("3 de 3 han respondido")
+        if number < ROUND:
+            host.locator("#next").click()
+            for page in players:  # the room moved on: the next question shows by itself
+                expect(page.locator("#waiting")).to_have_count(0)
+                expect(page.locator("#answer")).to_be_editable()
+                expect(page.locator("#answer")).to_have_value("")
+
+    host.locator("#end").click()
+    alert(host).get_by_role("button", name="Terminar").click()
+    expect(board.locator("#podium")).to_be_visible()
+    podium = room(server)["podium"]
+    assert [row["name"] for row in podium] == ["Ana", "Bea", "Carla"], podium
+    for position, (name, page) in enumerate(zip(names, players), start=1):
+        expect(page.locator("#class-title")).to_have_text("Ronda terminada")
+        expect(page.locator("#class-message")).to_have_text(f"Has acertado {scores[name]} de {ROUND} preguntas.")
+        expect(page.locator("#class-place")).to_have_text(f"Has quedado en el puesto {position}.")
+        expect(page.locator("#back-to-class")).to_have_attribute("href", "/clase/")
+    players[1].locator("#back-to-class").click()
+    expect(players[1].locator("#room-status")).to_have_text("Ronda terminada: has quedado en el puesto 2.")
+    for name, failed in zip(names, failures):
+        assert failed == [], f"{name}'s pages got refusals in the normal flow: {failed}"
+
+
+def test_a_game_page_opened_directly_follows_the_room(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    ana = join(new_context, server, "Ana")
+    assert "adivina_clase=1" in ana.evaluate("document.cookie"), "the marker the game pages look for"
+    failures = failed_responses(ana)
+    host.locator("#game-quizzes").click()
+    expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
+    host.locator("#start").click()
+    expect(ana.locator("#play")).to_be_visible()
+    ids = round_quiz_ids(ana)
+
+    # A new tab on a later question (a bookmark, say): host-paced, it shows the room's question.
+    tab = ana.context.new_page()
+    failures_tab = failed_responses(tab)
+    tab.goto(server.url(f"/quizzes/play.html?id={ids[4]}"))
+    expect(tab.locator("#title")).to_have_text(f"Pregunta 1 de {ROUND}")
+    expect(tab).to_have_url(server.url(f"/quizzes/play.html?id={ids[0]}"))
+    answer_quiz(tab, QUIZ_ANSWERS[ids[0]])
+    expect(tab.locator("#waiting-result")).to_have_text("¡Correcto! Has acertado esta pregunta.")
+
+    # The list, opened directly too, is the round's: where Ana is with each question.
+    listing = ana.context.new_page()
+    listing.goto(server.url("/quizzes/"))
+    expect(listing.locator("#list-header")).to_have_text(f"Pregunta 1 de {ROUND}")
+    expect(listing.locator("#back")).to_have_attribute("href", "/clase/")
+    expect(listing.locator("#reload")).to_be_hidden()
+    expect(listing.locator("#only-unanswered")).to_be_hidden()
+    rows = listing.locator("#quizzes > li")
+    expect(rows).to_have_count(ROUND)
+    expect(rows.nth(0).locator(".badge-right")).to_be_visible()
+    expect(rows.nth(1).locator(".class-tag")).to_have_text("Más tarde")
+    expect(listing.locator("#quizzes a[href]")).to_have_count(0)  # nothing to open before the host moves on
+
+    host.locator("#next").click()
+    expect(tab.locator("#title")).to_have_text(f"Pregunta 2 de {ROUND}")
+    expect(tab).to_have_url(server.url(f"/quizzes/play.html?id={ids[1]}"))
+    expect(listing.locator("#list-header")).to_have_text(f"Pregunta 2 de {ROUND}")
+    expect(rows.nth(1).locator(".class-tag")).to_have_text("Ahora")
+    expect(listing.locator("#quizzes a[href]")).to_have_count(1)
+    listing.locator("#quizzes a[href]").click()
+    expect(listing).to_have_url(server.url(f"/quizzes/play.html?id={ids[1]}"))
+    answer_quiz(listing, "no lo sé")
+    # The other tab sees the answer too (the leaderboard says so, GET me says which).
+    expect(tab.locator("#waiting-result")).to_have_text("Incorrecto: esta no la has acertado.")
+
+    # The trivia page, opened directly, knows there is no trivia round.
+    trivia = ana.context.new_page()
+    trivia.goto(server.url("/trivia/play.html"))
+    expect(trivia.locator("#no-round")).to_contain_text("No hay ninguna ronda de Trivia en marcha")
+    expect(trivia.locator("#back-to-class")).to_have_attribute("href", "/clase/")
+
+    host.locator("#end").click()
+    alert(host).get_by_role("button", name="Terminar").click()
+    for page in (tab, listing):
+        expect(page.locator("#class-message")).to_have_text(f"Has acertado 1 de {ROUND} preguntas.")
+    assert failures + failures_tab == [], failures + failures_tab
+
+
+def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
+    context = new_context()
+    asked = []
+    context.on("request", lambda r: asked.append(r.url) if "/api/classroom" in r.url else None)
+    page = context.new_page()
+    quiz = server.loaded_state()["quizzes"][0]
+    for path in ("/quizzes/", f"/quizzes/play.html?id={quiz['id']}", "/trivia/play.html"):
+        page.goto(server.url(path))
+        expect(page.locator("#screen, #quizzes").first).not_to_be_empty()
+    page.goto(server.url(f"/quizzes/play.html?id={quiz['id']}"))
+    expect(page.locator("#question")).to_have_text(quiz["question"])
+    assert asked == []
+
+    # A marker left from a classroom (the server has since restarted without one): asked once,
+    # refused, forgotten; the page plays single-player.
+    context.add_cookies([{"name": "adivina_clase", "value": "1", "url": server.url("/")}])
+    page.reload()
+    expect(page.locator("#question")).to_have_text(quiz["question"])
+    expect(page.locator("#check")).to_be_visible()
+    wait_until(lambda: "adivina_clase" not in page.evaluate("document.cookie"), message="the marker cleared")
+    assert [url.split("?")[0] for url in asked] == [server.url("/api/classroom/me")], asked
+    page.goto(server.url("/trivia/play.html"))
+    expect(page.locator("#answers .answer, #idle, #result").first).to_be_visible()
+    assert len(asked) == 1, asked
 
 
 def test_host_controls_refuse_a_page_without_the_key(classroom, new_context):

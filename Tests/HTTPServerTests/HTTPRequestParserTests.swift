@@ -272,6 +272,24 @@ import Testing
     }
 }
 
+extension HTTPRequestParserTests {
+    func refusedPath(_ text: String) -> String? {
+        Array(text.utf8).withUnsafeBufferPointer { parser.refusedRequestPath($0) }
+    }
+
+    @Test func namesARefusedRequestByThePathThatArrived() {
+        #expect(refusedPath("POST /api/a?b=1 HTTP/1.1\r\nHost: a\r\n\r\n") == "/api/a")
+        #expect(refusedPath("\r\nGET /api/partial") == "/api/partial")
+        #expect(refusedPath("GET https://h/api/x HTTP/1.1\r\n") == "/api/x")
+        #expect(refusedPath("GET /api/\u{1}x HTTP/1.1\r\n") == "/api/")
+        #expect(refusedPath("GET /" + String(repeating: "y", count: 9000)) == "/" + String(repeating: "y", count: 8 * 1024 - 1))
+        #expect(refusedPath("GET") == nil)
+        #expect(refusedPath("GET ") == nil)
+        #expect(refusedPath("G@T /api HTTP/1.1\r\n") == nil)
+        #expect(refusedPath("GET ftp://h/api HTTP/1.1\r\n") == nil)
+    }
+}
+
 extension HTTPRequestParser.Result {
     var isFailure: Bool {
         if case .failure = self { return true }

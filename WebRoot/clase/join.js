@@ -1,11 +1,12 @@
 // The student's page: join the class with a name (the server sets the player's HttpOnly cookie),
 // then wait in the lobby, which follows the room (topic `classroom`) and, while a round is
-// playing, offers the round's game page.
+// playing, offers the round's game page (host-paced Quizzes: straight to the current question).
 import { subscribe, act } from "../js/events.js";
 import { setupNavBar } from "../js/ui.js";
 import { GAME_NAMES, points } from "./clase-common.js";
 
 const GAME_PAGES = { quizzes: "/quizzes/", trivia: "/trivia/play.html" };
+const HOST_PACED_PAGES = { ...GAME_PAGES, quizzes: "/quizzes/play.html" };
 
 const joinSection = document.getElementById("join");
 const form = document.getElementById("join-form");
@@ -53,7 +54,7 @@ function render(state) {
   meScore.textContent = points(mine.score);
   const others = players.length - 1;
   const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;
-  const page = GAME_PAGES[state.game];
+  const page = (state.selfPaced ? GAME_PAGES : HOST_PACED_PAGES)[state.game];
   if (state.phase === "playing" && page) {
     roomStatus.textContent = state.selfPaced
       ? `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Cada uno a su ritmo.`

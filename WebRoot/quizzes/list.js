@@ -1,7 +1,12 @@
 // The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
+// In a classroom round (see ../clase/classroom-player.js) it is the round's list: no new
+// downloads nor filter, each question tagged with where the player is with it (host-paced, only
+// the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
+import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { questionStatus } from "./round.js";
 
 const API = "/api/quizzes";
 
@@ -19,6 +24,8 @@ const barStats = document.getElementById("bar-stats");
 const rows = new Map(); // quiz id -> row parts
 let current = null;     // the latest snapshot
 let filterPending = false;
+let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
+const TAGS = { wrong: "Fallada", now: "Ahora", closed: "Cerrada", later: "Más tarde" };
 
 setupNavBar(navbar);
 
@@ -43,6 +50,7 @@ function createRow(quiz) {
   const avatar = imageBox("avatar", "person-circle-fill");
   const authorName = el("span", { className: "author-name" });
   const answered = el("span", { className: "badge-right" }, sym("checkmark-circle-fill"), el("span", { text: "Acertado" }));
+  const tag = el("span", { className: "class-tag", hidden: true });
   const star = QuizCard.starButton("icon-btn row-above", undefined);
   star.addEventListener("click", () => {
     const latest = rows.get(quiz.id)?.quiz;
@@ -50,9 +58,30 @@ function createRow(quiz) {
   });
   const li = el("li", { className: "row quiz-row", dataset: { id: String(quiz.id) } },
     thumb,
-    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered)),
+    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered, tag)),
     el("div", { className: "quiz-row-trailing" }, star, sym("chevron-right", "disclosure")));
-  return { li, thumb, question, link, avatar, authorName, answered, star, quiz };
+  return { li, thumb, question, link, avatar, authorName, answered, tag, star, quiz };
+}
+
+/**
+ * Tags a row of a classroom round with where the player is with it; host-paced, only the
+ * current question (not yet answered) opens.
+ */
+function tagRow(row, quiz) {
+  const all = Array.isArray(current?.quizzes) ? current.quizzes : [];
+  const status = classroom?.room?.phase === "playing" ? questionStatus(classroom, quiz, all.indexOf(quiz) + 1) : null;
+  row.tag.hidden = !TAGS[status];
+  row.tag.textContent = TAGS[status] ?? "";
+  row.tag.className = `class-tag ${status ?? ""}`.trim();
+  const locked = Boolean(classroom?.room && !classroom.room.selfPaced && status !== "now");
+  row.li.classList.toggle("locked", locked);
+  if (locked) {
+    row.link.removeAttribute("href");
+    row.link.setAttribute("aria-disabled", "true");
+  } else {
+    row.link.href = `play.html?id=${encodeURIComponent(quiz.id)}`;
+    row.link.removeAttribute("aria-disabled");
+  }
 }
 
 function updateRow(row, quiz) {
@@ -66,10 +95,12 @@ function updateRow(row, quiz) {
   row.answered.hidden = !quiz.answeredRight;
   row.li.classList.toggle("answered", Boolean(quiz.answeredRight));
   QuizCard.paintStar(row.star, Boolean(quiz.favourite));
+  if (classroom) tagRow(row, quiz);
 }
 
 function render(state) {
   current = state;
+  if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet
   const all = Array.isArray(state.quizzes) ? state.quizzes : [];
   const onlyUnanswered = Boolean(state.onlyUnanswered);
   const shown = onlyUnanswered ? all.filter((q) => !q.answeredRight) : all;
@@ -110,6 +141,45 @@ function render(state) {
     listState.replaceChildren();
   }
   list.setAttribute("aria-busy", state.loading ? "true" : "false");
+  if (classroom) renderClassroom(state);
 }
 
+/** What a classroom round changes on the list: its header, or the screen once there is no round. */
+function renderClassroom(state) {
+  const room = classroom.room;
+  const all = Array.isArray(state.quizzes) ? state.quizzes : [];
+  const playing = !classroom.removed && room.game === "quizzes" && room.phase === "playing";
+  list.hidden = !playing || all.length === 0;
+  if (!playing) {
+    listHeader.textContent = "Quizzes";
+    if (!classroom.removed && room.game === "quizzes" && room.phase === "finished") {
+      showRoundEnd(listState, classroom, { app: "Quizzes", score: state.score ?? 0, total: all.length });
+    } else {
+      showNoRound(listState, classroom, "Quizzes");
+    }
+    return;
+  }
+  const total = room.total || all.length;
+  listHeader.textContent = room.selfPaced
+    ? `${classroom.answered.size} de ${total} respondidas`
+    : `Pregunta ${room.question} de ${total}`;
+  document.title = "Quizzes · Adivina";
+}
+
+/** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
+async function detectClassroom() {
+  const seat = await classroomSeat(() => {
+    if (current) render(current);
+  });
+  if (seat) {
+    backToClass(document.getElementById("back"));
+    reloadButton.hidden = true;
+    filterSwitch.closest(".section").hidden = true;
+    document.getElementById("list-footer").textContent = "Cada pregunta se responde una sola vez.";
+  }
+  classroom = seat;
+  if (current) render(current);
+}
+
+detectClassroom();
 subscribe("quizzes", render);

@@ -1,11 +1,18 @@
 // The play screen of one quiz (deep link: play.html?id=N). Renders the `quizzes` snapshot's
 // item with that id; everything but the answer, which only comes on request.
+// In a classroom round (see ../clase/classroom-player.js for how the page knows) the page plays
+// by the room's rules: one answer per question, shown on the page. Host-paced, it always shows
+// the room's current question (whatever the id) and, once answered, waits for the host;
+// self-paced, the player goes through the round's questions in any order. When the round ends it
+// shows the player's result.
 import { subscribe } from "../js/events.js";
 import { el, sym, setupNavBar, loadingRow, banner, backToList } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
+import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { roundQuestion, verdict } from "./round.js";
 
 const API = "/api/quizzes";
-const id = new URLSearchParams(location.search).get("id") ?? "";
+let id = new URLSearchParams(location.search).get("id") ?? "";
 
 const navbar = document.getElementById("navbar");
 const screen = document.getElementById("screen");
@@ -24,6 +31,8 @@ const stats = el("p", { className: "footer-stats", role: "status" },
 const play = el("div", { className: "play has-columns", id: "play" },
   card.mediaWrap, card.question, card.form, answeredLine, card.author, stats);
 let known = null; // the quiz as last seen (kept if a filtered snapshot leaves it out)
+let latest = null; // the newest snapshot
+let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -46,6 +55,11 @@ function notFound() {
 }
 
 function render(state) {
+  if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet
+  if (classroom) {
+    renderClassroom(state);
+    return;
+  }
   const quizzes = Array.isArray(state.quizzes) ? state.quizzes : [];
   const quiz = quizzes.find((q) => String(q.id) === id);
   score.textContent = String(state.score ?? 0);
@@ -73,15 +87,134 @@ function render(state) {
     known = quiz;
   }
 
-  if (!play.isConnected) {
-    screen.replaceChildren(play);
-    document.getElementById("nav-trailing").replaceChildren(star);
-  }
-  card.update(known);
+  showCard(known);
   title.textContent = "Quiz";
   document.title = `${known.question ?? "Quiz"} · Quizzes · Adivina`;
-  QuizCard.paintStar(star, Boolean(known.favourite));
   answeredLine.hidden = !known.answeredRight;
 }
 
-subscribe("quizzes", render);
+function showCard(quiz) {
+  if (!play.isConnected) screen.replaceChildren(play);
+  if (!star.isConnected) document.getElementById("nav-trailing").replaceChildren(star);
+  card.update(quiz);
+  QuizCard.paintStar(star, Boolean(quiz.favourite));
+}
+
+// ---------- classroom mode ----------
+
+const nextButton = el("button", { type: "button", className: "btn btn-tinted", id: "next-question", text: "Siguiente pregunta" });
+const answeredResult = el("p", { className: "result-line", id: "answered-result" });
+const answeredScreen = el("div", { className: "empty", id: "answered-question", role: "status" },
+  answeredResult,
+  el("p", { className: "empty-message", id: "answered-detail" }),
+  el("div", { className: "btn-row" },
+    nextButton, el("a", { className: "btn btn-gray", href: "./", text: "Ver la ronda" })));
+let nextID = null;
+const checked = new Map(); // quiz id -> whether this tab's answer was right (before the list says so)
+nextButton.addEventListener("click", () => {
+  if (nextID !== null) showQuiz(nextID);
+});
+
+/** Makes quiz `quizID` the one on screen (and in the address), then draws it. */
+function showQuiz(quizID) {
+  id = String(quizID);
+  history.replaceState(null, "", `play.html?id=${encodeURIComponent(id)}`);
+  if (latest) render(latest);
+}
+
+/** How the player's answer to `quiz` went. */
+function verdictOf(quiz) {
+  return verdict(quiz, checked.get(quiz.id) ?? Boolean(quiz.answeredRight));
+}
+
+function showResult(line, quiz) {
+  const { right, text } = verdictOf(quiz);
+  line.className = `result-line ${right ? "good" : "bad"}`;
+  line.replaceChildren(sym(right ? "checkmark-circle-fill" : "xmark-circle-fill"), el("span", { text }));
+}
+
+function renderClassroom(state) {
+  if (!drawClassroom(state)) star.remove(); // no question card: nothing to mark
+}
+
+/** Draws the classroom's screen for `state`; true when it is the question card. */
+function drawClassroom(state) {
+  const room = classroom.room;
+  if (classroom.removed || room.game !== "quizzes" || room.phase === "lobby") {
+    title.textContent = "Quiz";
+    showNoRound(screen, classroom, "Quizzes");
+    return false;
+  }
+  const quizzes = Array.isArray(state.quizzes) ? state.quizzes : [];
+  if (room.phase === "finished") {
+    title.textContent = "Quiz";
+    showRoundEnd(screen, classroom, { app: "Quizzes", score: state.score ?? 0, total: quizzes.length });
+    return false;
+  }
+  if (quizzes.length === 0) {
+    screen.replaceChildren(loadingRow("Preparando la ronda…"));
+    return false;
+  }
+  const total = room.total || quizzes.length;
+  const question = roundQuestion(classroom, quizzes, id);
+  if (!question) {
+    // Self-paced, every question answered.
+    title.textContent = "Quiz";
+    document.title = "Esperando · Quizzes · Adivina";
+    showWaiting(screen, `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`);
+    return false;
+  }
+  const { number, quiz, answered } = question;
+  if (String(quiz.id) !== id) {
+    showQuiz(quiz.id);
+    return star.isConnected;
+  }
+  title.textContent = `Pregunta ${number} de ${total}`;
+  if (answered && !room.selfPaced) {
+    document.title = "Esperando · Quizzes · Adivina";
+    showWaiting(screen, number < total
+      ? `Has respondido la pregunta ${number} de ${total}.`
+      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`, verdictOf(quiz));
+  } else if (answered) {
+    document.title = `Pregunta ${number} de ${total} · Quizzes · Adivina`;
+    const next = roundQuestion(classroom, quizzes, null);
+    nextID = next ? next.quiz.id : null;
+    nextButton.hidden = !next;
+    showResult(answeredResult, quiz);
+    answeredScreen.querySelector("#answered-detail").textContent = next
+      ? `Has respondido la pregunta ${number} de ${total}.`
+      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`;
+    if (!answeredScreen.isConnected) screen.replaceChildren(answeredScreen);
+  } else {
+    showCard(quiz);
+    document.title = `Pregunta ${number} de ${total} · Quizzes · Adivina`;
+    answeredLine.hidden = true;
+    return true;
+  }
+  return false;
+}
+
+/** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
+async function detectClassroom() {
+  const seat = await classroomSeat(() => {
+    if (latest) render(latest);
+  });
+  if (seat) {
+    card.playInClassroom();
+    card.onChecked = (result) => {
+      checked.set(result.quizId, Boolean(result.result));
+      const number = (latest?.quizzes ?? []).findIndex((quiz) => quiz.id === result.quizId) + 1;
+      if (number > 0) seat.markAnswered(number);
+      if (latest) render(latest);
+    };
+    stats.hidden = true;
+  }
+  classroom = seat;
+  if (latest) render(latest);
+}
+
+detectClassroom();
+subscribe("quizzes", (state) => {
+  latest = state;
+  render(state);
+});

@@ -18,6 +18,8 @@ export class QuizCard {
     this.lastFill = 0;
     /** Called with the server's answer after the result alert closes. */
     this.onChecked = null;
+    /** In a classroom round answers are final and never revealed (see `playInClassroom`). */
+    this.inClassroom = false;
 
     this.media = imageBox("play-media", "photo");
     this.media.id = "attachment";
@@ -42,7 +44,7 @@ export class QuizCard {
     this.authorName = el("span", { className: "author-name", id: "author-name" });
     this.author = el("div", { className: "play-author" }, this.photoButton,
       el("div", { className: "row-main" }, this.authorName,
-        el("span", {
+        this.authorCaption = el("span", {
           className: "author-caption",
           text: finePointer ? "Clic derecho en la foto para más opciones" : "Mantén pulsada la foto para más opciones",
         })));
@@ -90,6 +92,18 @@ export class QuizCard {
     }
   }
 
+  /**
+   * Plays the card by the classroom's rules: one answer per question, shown by the page (no
+   * result alert, no "try again"), and no way to reveal the right answer (nor hints of one).
+   */
+  playInClassroom() {
+    this.inClassroom = true;
+    this.mediaWrap.querySelector(".play-hint").hidden = true;
+    this.authorCaption.hidden = true;
+    this.photoButton.removeAttribute("aria-haspopup");
+    this.photoButton.setAttribute("aria-label", "Foto del autor");
+  }
+
   updateCheckButton() {
     this.checkButton.disabled = this.input.value.trim() === "" || this.checking === true;
   }
@@ -104,6 +118,10 @@ export class QuizCard {
     this.checking = false;
     this.updateCheckButton();
     if (!result) return null;
+    if (this.inClassroom) {
+      this.onChecked?.(result);
+      return result;
+    }
     const shown = typeof result.answer === "string" ? result.answer : answer;
     await showAlert(result.result
       ? { title: "¡Correcto!", message: `«${shown}» es la respuesta correcta.`, icon: { name: "checkmark-circle-fill", tone: "good" } }
@@ -180,6 +198,7 @@ export class QuizCard {
   }
 
   fillFromGesture(clientX, clientY) {
+    if (this.inClassroom) return;
     const now = Date.now();
     if (now - this.lastFill < 600) return; // one gesture, reported as both a tap pair and dblclick
     this.lastFill = now;
@@ -207,6 +226,7 @@ export class QuizCard {
   }
 
   openPhotoMenu() {
+    if (this.inClassroom) return;
     showContextMenu(this.photoButton, [
       { label: "Limpiar", symbol: "eraser", onSelect: () => this.clearAnswer() },
       { label: "Rellenar con la respuesta correcta", symbol: "wand", onSelect: () => this.fillWithAnswer() },

@@ -2,12 +2,14 @@
 // then the final score with a name field, "Guardar" and "Reiniciar". Renders only the `trivia`
 // snapshots that arrive over SSE; the tab that answers holds the next one back for a moment to
 // show which answer was right.
-// In classroom mode (`GET /api/classroom/me` answers 200, asked once) the page also follows the
-// room (topic `classroom`): host-paced, a player ahead of the room waits for the host instead of
-// seeing the next question, and when the host ends the round the page shows the player's result.
+// In classroom mode (see ../clase/classroom-player.js for how the page knows) the page also
+// follows the room (topic `classroom`): host-paced, a player ahead of the room waits for the host
+// instead of seeing the next question, and when the host ends the round the page shows the
+// player's result.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
+import { classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
 const KEYS = ["A", "B", "C", "D"];
@@ -24,8 +26,7 @@ let holding = false;     // showing this tab's answer before moving on
 let focusIndex = null;   // the answer button that gets the keyboard focus once the question shows
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
-let classroom = undefined; // undefined until known; null single-player; {me, room} in a classroom
-const CLASSROOM_KEY = "adivina.trivia.classroom"; // sessionStorage: this tab found a classroom
+let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -178,7 +179,7 @@ const restartButton = el("button", { type: "button", className: "btn btn-gray", 
   sym("arrow-counterclockwise"), el("span", { text: "Reiniciar" }));
 const rankingLink = el("a", { className: "btn btn-tinted", id: "see-ranking", href: "ranking.html" },
   sym("trophy"), el("span", { text: "Ranking" }));
-const finished = el("div", { className: "trivia-result", id: "result" },
+const finished = el("div", { className: "result-screen", id: "result" },
   ring, resultTitle, resultMessage, saveForm, savedLine, el("div", { className: "btn-row" }, restartButton, rankingLink));
 let saving = false;
 
@@ -239,133 +240,43 @@ function renderFinished(state) {
   }
 }
 
-// ---------- everything else ----------
-
 // ---------- classroom mode ----------
-
-const waitingLine = el("p", { className: "empty-message", id: "waiting-detail" });
-const waiting = el("div", { className: "empty", id: "waiting", role: "status" },
-  el("span", { className: "spinner", "aria-hidden": "true" }),
-  el("p", { className: "empty-title", id: "waiting-title", text: "Esperando al anfitrión…" }),
-  waitingLine);
-
-const classRing = el("div", { className: "score-ring", role: "img" },
-  el("b", { id: "class-score", className: "tnum" }), el("span", { id: "class-total" }));
-const classTitle = el("h2", { className: "result-title", id: "class-title" });
-const classMessage = el("p", { className: "result-message", id: "class-message" });
-const classPlace = el("p", { className: "result-message", id: "class-place" });
-const classEnd = el("div", { className: "trivia-result", id: "class-result" },
-  classRing, classTitle, classMessage, classPlace,
-  el("div", { className: "btn-row" },
-    el("a", { className: "btn btn-tinted", id: "back-to-class", href: "/clase/", text: "Volver a la clase" })));
-
-/** The player's place once the round is over: the podium's, else 1 + players with more points. */
-function placeOf(room, mine) {
-  const step = (Array.isArray(room.podium) ? room.podium : []).find((row) => row.id === mine.id);
-  if (step) return step.position;
-  return 1 + room.players.filter((player) => player.score > mine.score).length;
-}
-
-function renderClassEnd(room, state) {
-  const players = Array.isArray(room.players) ? room.players : [];
-  const mine = players.find((player) => player.id === classroom.me.id);
-  const score = mine ? mine.score : (state.score ?? 0);
-  const total = room.total || state.total || 0;
-  classRing.querySelector("b").textContent = String(score);
-  classRing.querySelector("span").textContent = `de ${total}`;
-  classRing.setAttribute("aria-label", `${score} de ${total}`);
-  classRing.style.setProperty("--p", total ? String(score / total) : "0");
-  classRing.style.setProperty("--ring", score / (total || 1) >= 0.5 ? "var(--green)" : "var(--orange)");
-  classTitle.textContent = "Ronda terminada";
-  classMessage.textContent = `Has acertado ${score} de ${total} preguntas.`;
-  classPlace.textContent = mine ? `Has quedado en el puesto ${placeOf(room, mine)}.` : "";
-  classPlace.hidden = !mine;
-  document.title = `Ronda terminada: ${score} / ${total} · Trivia · Adivina`;
-  if (!classEnd.isConnected) screen.replaceChildren(classEnd);
-}
-
-function renderWaiting(room, state) {
-  const total = room.total || state.total || 0;
-  waitingLine.textContent = state.phase === "finished"
-    ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
-    : `(pregunta ${state.number} de ${total})`;
-  document.title = "Esperando · Trivia · Adivina";
-  if (!waiting.isConnected) screen.replaceChildren(waiting);
-}
 
 /** Draws the classroom's own screens; false when the ordinary game screen is the right one. */
 function renderClassroom(state) {
   const room = classroom.room;
-  if (room.game !== "trivia") return false;
+  if (classroom.removed || room.game !== "trivia" || room.phase === "lobby") {
+    showNoRound(screen, classroom, "Trivia");
+    return true;
+  }
   if (room.phase === "finished") {
-    renderClassEnd(room, state);
+    showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
     return true;
   }
   const ahead = state.phase === "finished" || (state.phase === "playing" && state.number > room.question);
-  if (room.phase === "playing" && !room.selfPaced && ahead) {
-    renderWaiting(room, state);
+  if (!room.selfPaced && ahead) {
+    const total = room.total || state.total || 0;
+    showWaiting(screen, state.phase === "finished"
+      ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
+      : `(pregunta ${state.number} de ${total})`);
+    document.title = "Esperando · Trivia · Adivina";
     return true;
   }
   return false;
 }
 
-/**
- * Whether this tab may be a classroom player's: it came from the class page, or a classroom was
- * found here before. Only then is the server asked, so a single player's page requests nothing more
- * (a server without classroom mode would answer 404, an error in the console).
- */
-function mayBeInClassroom() {
-  try {
-    if (sessionStorage.getItem(CLASSROOM_KEY) === "1") return true;
-  } catch {
-    // No storage: the referrer alone decides.
-  }
-  try {
-    return new URL(document.referrer).pathname.startsWith("/clase/");
-  } catch {
-    return false;
-  }
-}
-
-function rememberClassroom(inClassroom) {
-  try {
-    if (inClassroom) sessionStorage.setItem(CLASSROOM_KEY, "1");
-    else sessionStorage.removeItem(CLASSROOM_KEY);
-  } catch {
-    // No storage: the next load asks again if it comes from the class page.
-  }
-}
-
-/** Asks once whether this browser is a player of a classroom; if so, follows the room too. */
+/** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
 async function detectClassroom() {
-  if (!mayBeInClassroom()) {
-    classroom = null;
-    return;
-  }
-  let me = null;
-  try {
-    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" } });
-    if (response.status === 200) me = await response.json();
-  } catch {
-    // No answer: play as a single player.
-  }
-  rememberClassroom(Boolean(me));
-  if (!me) {
-    classroom = null;
-    if (latest && !holding) render(latest);
-    return;
-  }
-  classroom = { me, room: null };
-  backLink.href = "/clase/";
-  backLink.lastElementChild.textContent = "Clase";
-  document.getElementById("ranking-link").hidden = true;
-  subscribe("classroom", (room) => {
-    classroom.room = room;
+  const seat = await classroomSeat(() => {
     if (latest && !holding) render(latest);
   });
+  if (seat) {
+    backToClass(document.getElementById("back"));
+    document.getElementById("ranking-link").hidden = true;
+  }
+  classroom = seat;
+  if (latest && !holding) render(latest);
 }
-
-const backLink = document.getElementById("back");
 
 function render(state) {
   if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet

@@ -1,0 +1,213 @@
+// What the game pages (quizzes, trivia) do in a classroom round: find out whether this browser
+// is a classroom player's, follow the room (topic `classroom`) and the player's own answers, and
+// draw the screens of a round that are not a question: waiting for the host, the round's result,
+// no round of this game, removed from the class.
+//
+// Which pages ask: the server sets the marker cookie `adivina_clase=1` (readable by scripts, no
+// secret in it) along with the player's HttpOnly cookie, on joining and on every `GET me`
+// (the rule is written down in Sources/AdivinaApp/ClassroomRoutes.swift). A game page asks
+// `GET /api/classroom/me` only when it finds the marker, however it was opened (the class page,
+// a bookmark, a new tab), so a single player's pages make no classroom request at all. A refused
+// `GET me` (401: removed, or the server restarted; 404: no classroom mode) clears the marker and
+// the page plays single-player.
+import { subscribe } from "../js/events.js";
+import { el, sym } from "../js/ui.js";
+
+const MARKER = "adivina_clase";
+const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
+const RETRY_MS = 400;
+
+function hasMarker() {
+  return document.cookie.split(";").some((pair) => pair.trim() === `${MARKER}=1`);
+}
+
+function forgetMarker() {
+  document.cookie = `${MARKER}=; Path=/; SameSite=Strict; Max-Age=0`;
+}
+
+/**
+ * The player's `{id, name, score, answered}`; null when the server says this browser is no
+ * player (the marker is cleared), undefined when it could not be asked.
+ */
+async function fetchMe() {
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    let response = null;
+    try {
+      response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
+      if (response.status === 200) return await response.json();
+    } catch {
+      // No answer (or not JSON): try again.
+    }
+    if (response && response.status >= 400 && response.status < 500 && response.status !== 429) {
+      forgetMarker();
+      return null;
+    }
+    if (attempt < ATTEMPTS) await new Promise((resolve) => setTimeout(resolve, RETRY_MS * attempt));
+  }
+  return undefined;
+}
+
+/**
+ * A classroom player as a game page sees them: `me` (`GET me`), `room` (the latest `classroom`
+ * snapshot), `mine` (the player's row in it; null once the host removed them) and the numbers of
+ * the round's questions they have answered.
+ */
+class ClassroomSeat {
+  constructor(me, onChange) {
+    this.me = me;
+    this.room = null;
+    this.mine = null;
+    this.removed = false;
+    this.answered = new Set(me.answered ?? []);
+    this.onChange = onChange;
+    this.phase = null;       // the room's phase when `answered` was last read
+    this.refreshing = false;
+    this.refreshAgain = false;
+  }
+
+  /** Whether the player has answered question `number` (1-based) of the round. */
+  hasAnswered(number) {
+    return this.answered.has(number);
+  }
+
+  /** Notes an answer the page just sent (the room confirms it a moment later). */
+  markAnswered(number) {
+    this.answered.add(number);
+  }
+
+  receive(room) {
+    this.room = room;
+    const players = Array.isArray(room.players) ? room.players : [];
+    this.mine = players.find((player) => player.id === this.me.id) ?? null;
+    if (!this.mine) {
+      // The host removed this player: the cookie no longer names anybody.
+      this.removed = true;
+      forgetMarker();
+    } else if ((this.phase !== null && room.phase !== this.phase) || this.mine.progress !== this.answered.size) {
+      // A new round, or an answer this page did not send (another tab): ask which.
+      this.refresh();
+    }
+    this.phase = room.phase;
+    this.onChange(this);
+  }
+
+  async refresh() {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = true;
+    const me = await fetchMe();
+    this.refreshing = false;
+    if (me) {
+      this.me = me;
+      this.answered = new Set(me.answered ?? []);
+      this.onChange(this);
+    }
+    if (this.refreshAgain) {
+      this.refreshAgain = false;
+      this.refresh();
+    }
+  }
+}
+
+/**
+ * Resolves to the player's seat when this browser plays in a classroom, else to null (without
+ * the marker nothing is asked). `onChange(seat)` runs on every snapshot of the room and whenever
+ * the player's answers are read again.
+ */
+export async function classroomSeat(onChange) {
+  if (!hasMarker()) return null;
+  const me = await fetchMe();
+  if (!me) return null;
+  const seat = new ClassroomSeat(me, onChange);
+  subscribe("classroom", (room) => seat.receive(room));
+  return seat;
+}
+
+/** Points a navigation bar's back link (`<a><sym/><span>label</span></a>`) at the class page. */
+export function backToClass(link) {
+  link.href = "/clase/";
+  link.lastElementChild.textContent = "Clase";
+}
+
+// ---------- waiting for the host ----------
+
+const waitingTitle = el("p", { className: "empty-title", id: "waiting-title", text: "Esperando al anfitrión…" });
+const waitingLine = el("p", { className: "empty-message", id: "waiting-detail" });
+const waitingResult = el("p", { className: "result-line", id: "waiting-result", hidden: true });
+const waiting = el("div", { className: "empty", id: "waiting", role: "status" },
+  el("span", { className: "spinner", "aria-hidden": "true" }), waitingResult, waitingTitle, waitingLine);
+
+/**
+ * Shows "Esperando al anfitrión…" in `screen` with `detail` under it and, if given, how the
+ * player's last answer went (`{right, text}`).
+ */
+export function showWaiting(screen, detail, result = null) {
+  waitingLine.textContent = detail;
+  waitingResult.hidden = !result;
+  if (result) {
+    waitingResult.className = `result-line ${result.right ? "good" : "bad"}`;
+    waitingResult.replaceChildren(sym(result.right ? "checkmark-circle-fill" : "xmark-circle-fill"), el("span", { text: result.text }));
+  }
+  if (!waiting.isConnected) screen.replaceChildren(waiting);
+}
+
+// ---------- the round's end ----------
+
+const ring = el("div", { className: "score-ring", role: "img" },
+  el("b", { id: "class-score", className: "tnum" }), el("span", { id: "class-total" }));
+const endTitle = el("h2", { className: "result-title", id: "class-title", text: "Ronda terminada" });
+const endMessage = el("p", { className: "result-message", id: "class-message" });
+const endPlace = el("p", { className: "result-message", id: "class-place" });
+const roundEnd = el("div", { className: "result-screen", id: "class-result" },
+  ring, endTitle, endMessage, endPlace,
+  el("div", { className: "btn-row" },
+    el("a", { className: "btn btn-tinted", id: "back-to-class", href: "/clase/", text: "Volver a la clase" })));
+
+/** The player's place once the round is over: the podium's, else 1 + players with more points. */
+function placeOf(room, mine) {
+  const step = (Array.isArray(room.podium) ? room.podium : []).find((row) => row.id === mine.id);
+  if (step) return step.position;
+  return 1 + room.players.filter((player) => player.score > mine.score).length;
+}
+
+/**
+ * Shows the player's result of the finished round in `screen`: their score (else `score`), of
+ * the round's questions (else `total`), their place, and the way back to the class page.
+ */
+export function showRoundEnd(screen, seat, { app, score = 0, total = 0 }) {
+  const room = seat.room;
+  const mine = seat.mine;
+  const points = mine ? mine.score : score;
+  const questions = room.total || total;
+  ring.querySelector("b").textContent = String(points);
+  ring.querySelector("span").textContent = `de ${questions}`;
+  ring.setAttribute("aria-label", `${points} de ${questions}`);
+  ring.style.setProperty("--p", questions ? String(points / questions) : "0");
+  ring.style.setProperty("--ring", points / (questions || 1) >= 0.5 ? "var(--green)" : "var(--orange)");
+  endMessage.textContent = `Has acertado ${points} de ${questions} preguntas.`;
+  endPlace.textContent = mine ? `Has quedado en el puesto ${placeOf(room, mine)}.` : "";
+  endPlace.hidden = !mine;
+  document.title = `Ronda terminada: ${points} / ${questions} · ${app} · Adivina`;
+  if (!roundEnd.isConnected) screen.replaceChildren(roundEnd);
+}
+
+// ---------- no round to play here ----------
+
+/**
+ * Shows in `screen` why there is nothing to play: the host removed the player, or no round of
+ * `app` is on; with the way back to the class page.
+ */
+export function showNoRound(screen, seat, app) {
+  const title = seat.removed ? "Ya no estás en la clase" : `No hay ninguna ronda de ${app} en marcha`;
+  const message = seat.removed
+    ? "El anfitrión te ha quitado de la clase. Puedes volver a unirte."
+    : "Vuelve a la clase: allí verás cuándo empieza la ronda.";
+  document.title = `${app} · Adivina`;
+  screen.replaceChildren(el("div", { className: "empty", id: "no-round" },
+    sym(seat.removed ? "person-circle-fill" : "questionmark"),
+    el("p", { className: "empty-title", text: title }),
+    el("p", { className: "empty-message", text: message }),
+    el("a", { className: "btn btn-tinted", id: "back-to-class", href: "/clase/", text: "Volver a la clase" })));
+}
