@@ -496,6 +496,26 @@ def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_c
         expect(row.locator(".tick.pending")).to_have_count(1)
     expect(board.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text("0/10")
 
+    # Bea plays on the pages, at her own pace: any question, once, then on to the next.
+    bea = players[1]
+    bea.locator("#play").click()
+    expect(bea.locator("#list-header")).to_have_text("0 de 10 respondidas")
+    expect(bea.locator("#quizzes a[href]")).to_have_count(10)  # every question opens
+    ids = round_quiz_ids(bea)
+    bea.locator(f"#quizzes > li[data-id='{ids[3]}'] a").click()
+    expect(bea.locator("#title")).to_have_text("Pregunta 4 de 10")
+    assert answer_quiz(bea, QUIZ_ANSWERS[ids[3]])
+    expect(bea.locator("#answered-result")).to_have_text("¡Correcto! Has acertado esta pregunta.")
+    expect(bea.locator("#waiting")).to_have_count(0)  # nobody to wait for
+    expect(alert(bea)).to_have_count(0)
+    bea.locator("#next-question").click()
+    expect(bea.locator("#title")).to_have_text("Pregunta 1 de 10")
+    expect(bea).to_have_url(server.url(f"/quizzes/play.html?id={ids[0]}"))
+    expect(board.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text("1/10")
+    bea.go_back()
+    expect(bea.locator("#list-header")).to_have_text("1 de 10 respondidas")
+    expect(bea.locator(f"#quizzes > li[data-id='{ids[3]}'] .badge-right")).to_be_visible()
+
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
     expect(board.locator("#podium")).to_be_visible()

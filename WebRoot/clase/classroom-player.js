@@ -137,7 +137,7 @@ const waitingTitle = el("p", { className: "empty-title", id: "waiting-title", te
 const waitingLine = el("p", { className: "empty-message", id: "waiting-detail" });
 const waitingResult = el("p", { className: "result-line", id: "waiting-result", hidden: true });
 const waiting = el("div", { className: "empty", id: "waiting", role: "status" },
-  el("span", { className: "spinner", "aria-hidden": "true" }), waitingResult, waitingTitle, waitingLine);
+  el("span", { className: "spinner", "aria-hidden": "true" }), waitingTitle, waitingLine, waitingResult);
 
 /**
  * Shows "Esperando al anfitrión…" in `screen` with `detail` under it and, if given, how the
