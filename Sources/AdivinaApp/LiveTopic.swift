@@ -41,7 +41,10 @@ final class LiveTopic: Sendable {
     /// Publishes the whole `snapshot` first, then after every change only a patch on the last
     /// event sent (`PatchableSnapshot`), in events named `<event>.patch`; a change a page would
     /// not see sends nothing. Clients that connect later get the whole snapshot from the hub's
-    /// snapshot provider (`json`), or the events they missed.
+    /// snapshot provider (`json`), or the events they missed. Patches hold whole rows and values,
+    /// never increments: a client whose snapshot was read while a patch was on its way may see
+    /// that patch's rows at their values of a moment before, until the next event (the change
+    /// that made its snapshot newer has one scheduled) sets them right.
     convenience init<Snapshot: PatchableSnapshot>(
         name: String, event: String? = nil, snapshot: Computed<Snapshot>, json: Computed<Data>, hub: SSEHub,
         spacing: Spacing = .none
