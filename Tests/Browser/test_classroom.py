@@ -172,10 +172,14 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
             expect(page.locator("#waiting-detail")).to_have_text(
                 f"(pregunta {number + 1} de {ROUND})" if number < ROUND
                 else f"Has respondido las {ROUND} preguntas. Falta que el anfitrión termine la ronda.")
+            # ...and keeps this answer's verdict on screen, naming the right answer.
+            verdict = "¡Correcto!" if result["right"] else "Incorrecto."
+            expect(page.locator("#waiting-result")).to_have_text(re.compile(rf"^{re.escape(verdict)} Era «.+»\.$"))
             expect(page.locator("#answers")).to_have_count(0)
             if number == 1 and index == 0:  # a reload (same tab) still knows it is in the class
                 page.reload()
                 expect(page.locator("#waiting-detail")).to_have_text(f"(pregunta 2 de {ROUND})")
+                expect(page.locator("#waiting-result")).to_have_text(verdict)  # the question's text is gone
         expect(board.locator("#answered")).to_have_text("3 de 3 han respondido")
         expect(board.locator("#players .tick:not(.pending)")).to_have_count(3)
         expect(host.locator("#players .tick:not(.pending)")).to_have_count(3)

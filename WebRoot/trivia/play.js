@@ -258,7 +258,7 @@ function renderClassroom(state) {
     const total = room.total || state.total || 0;
     showWaiting(screen, state.phase === "finished"
       ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
-      : `(pregunta ${state.number} de ${total})`);
+      : `(pregunta ${state.number} de ${total})`, feedbackFor(state));
     document.title = "Esperando · Trivia · Adivina";
     return true;
   }
