@@ -3,9 +3,10 @@
 
 Starts the release `adivina --classroom` on loopback (port 0, a temporary data directory), joins
 --players players (each with their own cookie), opens --viewers event streams on topic
-`classroom` from --shards processes (stdlib select.epoll), has the host pick trivia, go
-self-paced and start the round; then every player answers the round's --questions questions at
-random times spread over --seconds seconds (from --player-shards processes, one keep-alive
+`classroom` from --shards processes of benchmarks/sse-viewers.c (C and epoll, built with cc at
+the start: Python viewers took more CPU than the server they measure), has the host pick trivia,
+go self-paced and start the round; then every player answers the round's --questions questions
+at random times spread over --seconds seconds (from --player-shards processes, one keep-alive
 connection and one thread per player).
 
 Measures, with CLOCK_MONOTONIC (the same clock in every process on this machine):
@@ -29,7 +30,6 @@ import json
 import multiprocessing
 import os
 import random
-import resource
 import select
 import shutil
 import socket
@@ -102,59 +102,39 @@ def apply_patch(snapshot, patch):
     return result
 
 
-def run_viewers(port, count, ready, stop, results):
-    """Opens `count` streams; records every event id's arrival time per stream until `stop`."""
-    limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
-    poller = select.epoll()
-    sockets, buffers, arrivals, header_done = {}, {}, {}, {}
-    for _ in range(count):
-        connection = socket.create_connection(("127.0.0.1", port))
-        connection.sendall(STREAM)
-        connection.setblocking(False)
-        fd = connection.fileno()
-        sockets[fd], buffers[fd], arrivals[fd], header_done[fd] = connection, b"", {}, False
-        poller.register(fd, select.EPOLLIN)
-    closed, opened, reported = 0, set(), False
-    while not stop.is_set():
-        for fd, _ in poller.poll(0.05):
-            arrival = now()
-            try:
-                chunk = sockets[fd].recv(1 << 20)
-            except BlockingIOError:
-                continue
-            if not chunk:
-                poller.unregister(fd)
-                closed += 1
-                continue
-            buffer = buffers[fd] + chunk
-            if not header_done[fd]:
-                head = buffer.find(b"\r\n\r\n")
-                if head < 0:
-                    buffers[fd] = buffer
-                    continue
-                buffer, header_done[fd] = buffer[head + 4:], True
-            # Only ids are needed here: find "id: N" lines without parsing the JSON.
-            start = 0
-            while True:
-                end = buffer.find(b"\n\n", start)
-                if end < 0:
-                    break
-                block = buffer[start:end]
-                if block.startswith(b"id: "):
-                    newline = block.find(b"\n")
-                    arrivals[fd].setdefault(int(block[4:newline]), arrival)
-                    opened.add(fd)
-                elif b"\nid: " in block[:64]:
-                    at = block.find(b"\nid: ")
-                    arrivals[fd].setdefault(int(block[at + 5:block.find(b"\n", at + 1)]), arrival)
-                    opened.add(fd)
-                start = end + 2
-            buffers[fd] = buffer[start:]
-        if not reported and len(opened) == count:
-            ready.put(count)
-            reported = True
-    results.put({"arrivals": list(arrivals.values()), "closed": closed})
+def build_viewers(directory):
+    """Compiles benchmarks/sse-viewers.c (the viewers, in C: see its header) into `directory`."""
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sse-viewers.c")
+    binary = os.path.join(directory, "sse-viewers")
+    subprocess.run([os.environ.get("CC", "cc"), "-O2", "-Wall", "-Werror", "-o", binary, source], check=True)
+    return binary
+
+
+def start_viewers(binary, port, count):
+    """One sse-viewers process with `count` streams; returns it once every stream had an event."""
+    process = subprocess.Popen([binary, str(port), str(count)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
+    readable, _, _ = select.select([process.stdout], [], [], 120)
+    line = process.stdout.readline() if readable else ""
+    if line != "ready\n":
+        process.kill()
+        raise RuntimeError(f"sse-viewers did not get ready: {line!r}")
+    return process
+
+
+def stop_viewers(process):
+    """Stops an sse-viewers process; returns its streams' arrivals (id -> time) and closed count."""
+    output, _ = process.communicate(input="", timeout=60)
+    arrivals, closed = [], 0
+    for line in output.splitlines():
+        if line.startswith("closed "):
+            closed = int(line[7:])
+        elif line.startswith("stream "):
+            arrivals.append({})
+        else:
+            event_id, at = line.split()
+            arrivals[-1][int(event_id)] = float(at)
+    return {"arrivals": arrivals, "closed": closed}
 
 
 def run_reference(port, stop, events):
@@ -243,6 +223,8 @@ def main():
     assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
 
     data = tempfile.mkdtemp(prefix="adivina-classroom-bench-")
+    viewer_binary = build_viewers(data)
+    viewers = []
     server = subprocess.Popen(
         [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
         stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -263,16 +245,10 @@ def main():
             cookie = response.getheader("Set-Cookie").split(";")[0]
             players.append((body["name"], cookie))
 
-        stop = multiprocessing.Event()
-        ready, viewer_results = multiprocessing.Queue(), multiprocessing.Queue()
+        stop = threading.Event()
         per_shard = [arguments.viewers // arguments.shards + (1 if i < arguments.viewers % arguments.shards else 0)
                      for i in range(arguments.shards)]
-        viewers = [multiprocessing.Process(target=run_viewers, args=(port, n, ready, stop, viewer_results))
-                   for n in per_shard]
-        for process in viewers:
-            process.start()
-        for _ in viewers:
-            ready.get(timeout=120)
+        viewers = [start_viewers(viewer_binary, port, n) for n in per_shard if n > 0]
         reference_events = []
         reference = threading.Thread(target=run_reference, args=(port, stop, reference_events))
         reference.start()
@@ -302,11 +278,12 @@ def main():
             process.join()
         time.sleep(1.0)  # let the last events reach every viewer
         stop.set()
-        shards = [viewer_results.get(timeout=60) for _ in viewers]
-        for process in viewers:
-            process.join()
+        shards = [stop_viewers(process) for process in viewers]
         reference.join()
     finally:
+        for process in viewers:
+            if process.poll() is None:
+                process.kill()
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(data, ignore_errors=True)
