@@ -9,7 +9,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
@@ -267,21 +270,36 @@ const char *cel_error_message(int error_number) { return strerror(error_number);
 const char *cel_resolver_message(int code) { return gai_strerror(-code); }
 
 /* Termination signals: the handler only sets a flag and writes to the registered eventfds
-   (both async-signal-safe); each registered event loop wakes, sees the flag, shuts down. */
+   (both async-signal-safe); each registered event loop wakes, sees the flag, shuts down.
+
+   Several loops (a server's, or several servers') register at once, and a loop that wakes can
+   forget its fd while the handler, on another thread, is still walking the list. So:
+   - registering and forgetting take `termination_lock` (never taken by the handler);
+   - the handler counts itself in `handlers_running`, and forgetting waits for it to be zero
+     before the loop may close its eventfd, so the handler never writes to a closed (or reused) fd;
+   - the handler can miss an fd that forgetting moved within the list, so once its own fd is out
+     and no handler runs, a loop that forgets after a termination wakes every fd still
+     registered. Every loop hears the signal, whatever the interleaving. */
 enum { MAX_TERMINATION_FDS = 16 };
-static volatile sig_atomic_t termination_requested = 0;
-static int termination_fds[MAX_TERMINATION_FDS];
-static volatile sig_atomic_t termination_fd_count = 0;
+static atomic_int termination_requested = 0;
+static atomic_int termination_fds[MAX_TERMINATION_FDS];
+static atomic_int termination_fd_count = 0;
+static atomic_int handlers_running = 0;
+static pthread_mutex_t termination_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void wake(int fd) {
+    uint64_t one = 1;
+    ssize_t written = write(fd, &one, sizeof one);
+    (void)written;
+}
 
 static void on_termination_signal(int signal_number) {
     (void)signal_number;
     int saved = errno;
-    termination_requested = 1;
-    for (int i = 0; i < termination_fd_count; i++) {
-        uint64_t one = 1;
-        ssize_t written = write(termination_fds[i], &one, sizeof one);
-        (void)written;
-    }
+    atomic_fetch_add(&handlers_running, 1);
+    atomic_store(&termination_requested, 1);
+    for (int i = 0; i < atomic_load(&termination_fd_count); i++) wake(atomic_load(&termination_fds[i]));
+    atomic_fetch_sub(&handlers_running, 1);
     errno = saved;
 }
 
@@ -299,39 +317,51 @@ int cel_shutdown_on_termination_signals(int wake_fd) {
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);
+    pthread_mutex_lock(&termination_lock);
     int result = 0;
-    if (termination_fd_count >= MAX_TERMINATION_FDS) {
+    int count = atomic_load(&termination_fd_count);
+    if (count >= MAX_TERMINATION_FDS) {
         result = -ENOSPC;
     } else {
-        termination_fds[termination_fd_count] = wake_fd;
-        termination_fd_count = termination_fd_count + 1;
-        if (termination_fd_count == 1) set_termination_action(on_termination_signal);
+        atomic_store(&termination_fds[count], wake_fd);
+        atomic_store(&termination_fd_count, count + 1);
+        if (count == 0) set_termination_action(on_termination_signal);
     }
+    pthread_mutex_unlock(&termination_lock);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     return result;
 }
 
 int cel_termination_requested(int wake_fd) {
-    if (!termination_requested) return 0;
-    for (int i = 0; i < termination_fd_count; i++)
-        if (termination_fds[i] == wake_fd) return 1;
-    return 0;
+    if (!atomic_load(&termination_requested)) return 0;
+    pthread_mutex_lock(&termination_lock);
+    int found = 0;
+    for (int i = 0; i < atomic_load(&termination_fd_count) && !found; i++)
+        found = atomic_load(&termination_fds[i]) == wake_fd;
+    pthread_mutex_unlock(&termination_lock);
+    return found;
 }
 
 void cel_forget_termination_fd(int wake_fd) {
     sigset_t all, previous;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &previous);
-    for (int i = 0; i < termination_fd_count; i++) {
-        if (termination_fds[i] == wake_fd) {
-            termination_fds[i] = termination_fds[termination_fd_count - 1];
-            termination_fd_count = termination_fd_count - 1;
-            if (termination_fd_count == 0) {
+    pthread_mutex_lock(&termination_lock);
+    int count = atomic_load(&termination_fd_count);
+    for (int i = 0; i < count; i++) {
+        if (atomic_load(&termination_fds[i]) == wake_fd) {
+            atomic_store(&termination_fds[i], atomic_load(&termination_fds[count - 1]));
+            atomic_store(&termination_fd_count, --count);
+            if (count == 0) {
                 set_termination_action(SIG_DFL);
-                termination_requested = 0;
+                atomic_store(&termination_requested, 0);
             }
             break;
         }
     }
+    while (atomic_load(&handlers_running) > 0) sched_yield();
+    if (atomic_load(&termination_requested))
+        for (int i = 0; i < count; i++) wake(atomic_load(&termination_fds[i]));
+    pthread_mutex_unlock(&termination_lock);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
 }

@@ -6,7 +6,7 @@ import Synchronization
 // ConnectionLeakTests drive. Not a product; build it with
 // `swift build -c release --product HTTPBenchServer`.
 //
-//     HTTPBenchServer [--host H] [--port P] [--webroot DIR]
+//     HTTPBenchServer [--host H] [--port P] [--webroot DIR] [--loops N]
 //
 // Prints `HTTPBenchServer: http://HOST:PORT/` first, then serves until SIGINT/SIGTERM:
 //   GET  /json            {"message":"Hello, World!"}, encoded per request (as the peers do)
@@ -23,6 +23,7 @@ struct Greeting: Encodable {
 var host = "127.0.0.1"
 var port = 8090
 var webRoot: String?
+var loops = 1
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else {
@@ -33,8 +34,9 @@ while let flag = arguments.popFirst() {
     case "--host": host = value
     case "--port": port = Int(value) ?? port
     case "--webroot": webRoot = value
+    case "--loops": loops = Int(value) ?? loops
     default:
-        FileHandle.standardError.write(Data("usage: HTTPBenchServer [--host H] [--port P] [--webroot DIR]\n".utf8))
+        FileHandle.standardError.write(Data("usage: HTTPBenchServer [--host H] [--port P] [--webroot DIR] [--loops N]\n".utf8))
         exit(64)
     }
 }
@@ -69,7 +71,7 @@ if let webRoot {
 
 let server: HTTPServer
 do {
-    server = try HTTPServer(configuration: .init(host: host, port: port, backlog: 4096), router: router)
+    server = try HTTPServer(configuration: .init(host: host, port: port, backlog: 4096, eventLoops: loops), router: router)
 } catch {
     FileHandle.standardError.write(Data("HTTPBenchServer: \(error)\n".utf8))
     exit(1)

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import Testing
 @testable import HTTPServer
@@ -23,5 +24,24 @@ import Testing
         stillServing.send("GET /ok HTTP/1.1\r\nHost: h\r\n\r\n")
         #expect(await stillServing.receiveResponses(1).first?.bodyText == "ok", "a server that did not ask keeps running")
         await bystander.shutdown()
+    }
+
+    /// Every event loop of a server stops, and the process exits with status 0. Regression: the
+    /// handler walked the list of loops to wake while a loop it had already woken stopped and
+    /// took its own entry out, moving another loop's entry into its place; the handler missed
+    /// that loop, which then waited for events forever (about one stop in six with both cores
+    /// busy; this test failed every run before the fix).
+    @Test(arguments: [SIGTERM, SIGINT])
+    func everyLoopOfAServerStops(signalNumber: Int32) async throws {
+        for _ in 0..<15 {
+            let server = try BenchServerProcess(arguments: ["--loops", "4"])
+            kill(server.process.processIdentifier, signalNumber)
+            let deadline = ContinuousClock.now + .seconds(10)
+            while server.process.isRunning && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            try #require(!server.process.isRunning, "a loop did not hear the signal")
+            #expect(server.process.terminationReason == .exit && server.process.terminationStatus == 0)
+        }
     }
 }

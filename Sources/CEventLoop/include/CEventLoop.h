@@ -84,7 +84,9 @@ const char *cel_resolver_message(int code);
 int cel_shutdown_on_termination_signals(int wake_fd);
 /// Whether a termination signal arrived and `wake_fd` was registered for it.
 int cel_termination_requested(int wake_fd);
-/// Unregisters `wake_fd`; the last one out restores the default signal actions.
+/// Unregisters `wake_fd` (before it is closed: no handler writes to it afterwards); after a
+/// termination signal, wakes the fds still registered. The last one out restores the default
+/// signal actions.
 void cel_forget_termination_fd(int wake_fd);
 
 #endif

@@ -13,10 +13,11 @@ final class BenchServerProcess: Sendable {
             .deletingLastPathComponent().appendingPathComponent("HTTPBenchServer")
     }
 
-    /// Starts the server on a free port and reads the port from its first line.
-    init() throws {
+    /// Starts the server on a free port (with `arguments` besides) and reads the port from its
+    /// first line.
+    init(arguments: [String] = []) throws {
         process.executableURL = Self.executableURL
-        process.arguments = ["--port", "0"]
+        process.arguments = ["--port", "0"] + arguments
         let output = Pipe()
         process.standardOutput = output
         try process.run()
