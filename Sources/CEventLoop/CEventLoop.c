@@ -352,15 +352,14 @@ void cel_forget_termination_fd(int wake_fd) {
         if (atomic_load(&termination_fds[i]) == wake_fd) {
             atomic_store(&termination_fds[i], atomic_load(&termination_fds[count - 1]));
             atomic_store(&termination_fd_count, --count);
-            if (count == 0) {
-                set_termination_action(SIG_DFL);
-                atomic_store(&termination_requested, 0);
-            }
+            if (count == 0) set_termination_action(SIG_DFL);
             break;
         }
     }
     while (atomic_load(&handlers_running) > 0) sched_yield();
-    if (atomic_load(&termination_requested))
+    // Only now may the flag be cleared: a handler that was running could still have set it.
+    if (count == 0) atomic_store(&termination_requested, 0);
+    else if (atomic_load(&termination_requested))
         for (int i = 0; i < count; i++) wake(atomic_load(&termination_fds[i]));
     pthread_mutex_unlock(&termination_lock);
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
