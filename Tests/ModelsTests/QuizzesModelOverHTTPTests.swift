@@ -49,10 +49,9 @@ struct QuizzesModelOverHTTPTests {
         await #expect(throws: ModelError.remote(.timeout)) { try await slowModel.download() }
         #expect(slowModel.loading == false)
 
-        let port: UInt16
-        do { port = try TestHTTPServer { _ in }.port }
+        let refusing = try RefusingPort()
         let downModel = QuizzesModel(
-            client: QuizServerClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, token: "t", transport: URLSessionTransport()),
+            client: QuizServerClient(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)")!, token: "t", transport: URLSessionTransport()),
             store: nil)
         await #expect(throws: ModelError.remote(.offline)) { try await downModel.download() }
         #expect(downModel.error == RemoteError.offline.userMessage)

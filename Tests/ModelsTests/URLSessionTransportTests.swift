@@ -46,14 +46,10 @@ struct URLSessionTransportTests {
     }
 
     @Test func endsInOfflineWhenNothingListens() async throws {
-        let port: UInt16
-        do {
-            let server = try TestHTTPServer { _ in }
-            port = server.port
-        }
+        let refusing = try RefusingPort()
         let transport = URLSessionTransport()
         await #expect(throws: RemoteError.offline) {
-            try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:\(port)/")!))
+            try await transport.send(URLRequest(url: URL(string: "http://127.0.0.1:\(refusing.port)/")!))
         }
     }
 
