@@ -112,7 +112,7 @@ def build_viewers(directory):
 
 def start_viewers(binary, port, count):
     """One sse-viewers process with `count` streams; returns it once every stream had an event."""
-    process = subprocess.Popen([binary, str(port), str(count)], stdin=subprocess.PIPE,
+    process = subprocess.Popen([binary, str(port), str(count), STREAM.decode()], stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, text=True)
     readable, _, _ = select.select([process.stdout], [], [], 120)
     line = process.stdout.readline() if readable else ""
@@ -223,7 +223,11 @@ def main():
     assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
 
     data = tempfile.mkdtemp(prefix="adivina-classroom-bench-")
-    viewer_binary = build_viewers(data)
+    try:
+        viewer_binary = build_viewers(data)
+    except subprocess.CalledProcessError:
+        shutil.rmtree(data, ignore_errors=True)
+        raise
     viewers = []
     server = subprocess.Popen(
         [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],

@@ -1,11 +1,12 @@
 // The classroom benchmark's leaderboard viewers (benchmarks/classroom.py builds and runs this).
 //
-// Usage: sse-viewers PORT COUNT
-// Opens COUNT event streams on topic `classroom` of 127.0.0.1:PORT and records, per stream, the
-// first arrival (CLOCK_MONOTONIC, taken once per epoll return) of every event id: an event counts
-// when its blank line arrives. Prints "ready" once every stream has had an event; when standard
-// input closes it prints "closed N" (streams the server closed) and, per stream, a line
-// "stream I" followed by "ID SECONDS" lines, then exits.
+// Usage: sse-viewers PORT COUNT REQUEST
+// Opens COUNT connections to 127.0.0.1:PORT, sends each the event-stream REQUEST (the whole
+// request head, as the caller builds it), and records, per stream, the first arrival
+// (CLOCK_MONOTONIC, taken once per epoll return) of every event id: an event counts when its
+// blank line arrives. Prints "ready" once every stream has had an event; when standard input
+// closes it prints "closed N" (streams the server closed) and, per stream, a line "stream I"
+// followed by "ID SECONDS" lines, then exits.
 //
 // In C rather than Python because the viewers share this 2-core machine with the server they
 // measure: the Python viewers spent about 26 µs of CPU per received event (1,000 viewers, 50
@@ -32,7 +33,6 @@ typedef struct {
 
 typedef struct {
     int fd;
-    int open;
     int header_done;   // past the response head
     int head_matched;  // bytes of "\r\n\r\n" matched so far
     char line[32];     // the first bytes of the current line
@@ -42,9 +42,6 @@ typedef struct {
     Arrival *arrivals;
     size_t count, capacity;
 } Stream;
-
-static const char request[] =
-    "GET /api/events?topics=classroom HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n";
 
 static double now(void) {
     struct timespec time;
@@ -98,14 +95,15 @@ static void consume(Stream *stream, const char *bytes, size_t length, double at)
     }
 }
 
-static int connect_stream(int port) {
+static int connect_stream(int port, const char *request) {
     int fd = socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) fail("socket");
     struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
     if (connect(fd, (struct sockaddr *)&address, sizeof address) != 0) fail("connect");
-    for (size_t sent = 0; sent < sizeof request - 1;) {
-        ssize_t written = write(fd, request + sent, sizeof request - 1 - sent);
+    size_t length = strlen(request);
+    for (size_t sent = 0; sent < length;) {
+        ssize_t written = write(fd, request + sent, length - sent);
         if (written <= 0) fail("write");
         sent += (size_t)written;
     }
@@ -114,8 +112,8 @@ static int connect_stream(int port) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 3 || atoi(argv[1]) <= 0 || atoi(argv[2]) <= 0) {
-        fprintf(stderr, "usage: sse-viewers PORT COUNT\n");
+    if (argc != 4 || atoi(argv[1]) <= 0 || atoi(argv[2]) <= 0) {
+        fprintf(stderr, "usage: sse-viewers PORT COUNT REQUEST\n");
         return 64;
     }
     int port = atoi(argv[1]), count = atoi(argv[2]);
@@ -129,7 +127,7 @@ int main(int argc, char **argv) {
     Stream *streams = calloc((size_t)count, sizeof *streams);
     if (!streams) fail("calloc");
     for (int i = 0; i < count; i++) {
-        streams[i] = (Stream){.fd = connect_stream(port), .open = 1, .pending_id = -1, .last_id = -1};
+        streams[i] = (Stream){.fd = connect_stream(port, argv[3]), .pending_id = -1, .last_id = -1};
         struct epoll_event interest = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
         if (epoll_ctl(poller, EPOLL_CTL_ADD, streams[i].fd, &interest) != 0) fail("epoll_ctl");
     }
@@ -158,7 +156,6 @@ int main(int argc, char **argv) {
             if (got <= 0) {
                 epoll_ctl(poller, EPOLL_CTL_DEL, stream->fd, NULL);
                 close(stream->fd);
-                stream->open = 0;
                 closed++;
                 continue;
             }
