@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AdivinaApp
 #if canImport(FoundationNetworking)
@@ -18,8 +19,7 @@ final class RunningApp {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
-        try Data("<!doctype html><title>Adivina</title>".utf8)
-            .write(to: webRoot.appendingPathComponent("index.html"))
+        try TestFiles.write(Data("<!doctype html><title>Adivina</title>".utf8), to: webRoot.appendingPathComponent("index.html"))
         let configuration = try #require(try Configuration.parse(
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path] + arguments,
             environment: ["HOME": data.path]))
