@@ -6,7 +6,7 @@ import StandIns
 /// The running app: the HTTP server with the pages, the web API, the SSE stream and the
 /// stand-ins, wired to one player's models.
 ///
-///     let app = try AdivinaServer(configuration: configuration)
+///     let app = try await AdivinaServer.start(configuration: configuration)
 ///     print("Adivina: \(app.url)")
 ///     await app.waitUntilStopped()
 @MainActor
@@ -35,10 +35,23 @@ public final class AdivinaServer {
     /// The token the models use with the quiz stand-in (a secret one in classroom mode).
     let standInQuizToken: String
 
-    /// Opens the store, binds the port, mounts everything and starts the first downloads.
-    /// Throws when the data directory, the web root, a data file or the port cannot be used.
-    public init(configuration: Configuration, transport: (any HTTPTransport)? = nil) throws {
-        store = try Store(directory: configuration.dataDirectory)
+    /// Opens the store away from the main actor (opening and migrating a database waits for the
+    /// disk), then makes the app on it: binds the port, mounts everything and starts the first
+    /// downloads. Throws when the data directory, the web root, a data file or the port cannot
+    /// be used.
+    public static func start(configuration: Configuration, transport: (any HTTPTransport)? = nil) async throws -> AdivinaServer {
+        let store = try await Store.open(directory: configuration.dataDirectory)
+        return try AdivinaServer(configuration: configuration, store: store, transport: transport)
+    }
+
+    /// Opens the store here, on the main actor, then makes the app as `start` does.
+    public convenience init(configuration: Configuration, transport: (any HTTPTransport)? = nil) throws {
+        try self.init(configuration: configuration, store: try Store(directory: configuration.dataDirectory), transport: transport)
+    }
+
+    /// Makes the app over an open `store`.
+    init(configuration: Configuration, store: Store, transport: (any HTTPTransport)?) throws {
+        self.store = store
         hub = SSEHub()
         let webRoot = try WebRootLocator.locate(configuration.webRoot)
 

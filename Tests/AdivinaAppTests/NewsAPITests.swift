@@ -19,7 +19,7 @@ struct NewsAPITests {
     }
 
     @Test func startsWithTwentyPostsWithNamesAndImages() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await loadedNews(running)
         let posts = rows(state)
@@ -43,7 +43,7 @@ struct NewsAPITests {
     }
 
     @Test func theArticleComesAsJSONAndAsASandboxedDocument() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let posts = rows(try await loadedNews(running))
         let hostile = try #require(posts.first { ($0["title"] as? String)?.contains("hostil") == true })
@@ -74,7 +74,7 @@ struct NewsAPITests {
 
     @Test func favouritesAreMarkedLiveAndSurviveARestart() async throws {
         let data = try RunningApp.temporaryDirectory("news")
-        let first = try RunningApp(dataDirectory: data)
+        let first = try await RunningApp(dataDirectory: data)
         let posts = rows(try await loadedNews(first))
         let ids = posts.compactMap { $0["id"] as? Int }
         let stream = try EventStreamReader(url: URL(string: "api/events?topics=news", relativeTo: first.url)!)
@@ -93,7 +93,7 @@ struct NewsAPITests {
         #expect(rows(update.json).first { $0["id"] as? Int == ids[1] }?["favourite"] as? Bool == true)
         await first.stop()
 
-        let second = try RunningApp(dataDirectory: data)
+        let second = try await RunningApp(dataDirectory: data)
         defer { Task { await second.stop() } }
         // Before the refresh finishes, the stored posts are there already.
         let stored = try await second.state("news") { !self.rows($0).isEmpty }
@@ -104,7 +104,7 @@ struct NewsAPITests {
     }
 
     @Test func anOutageShowsAnErrorAndKeepsThePosts() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let before = rows(try await loadedNews(running)).compactMap { $0["id"] as? Int }
         #expect(try await running.put("/standin/news/control/outage?status=503").status == 200)
@@ -120,10 +120,10 @@ struct NewsAPITests {
 
     @Test func theNewsServerFlagPointsAtAnotherSite() async throws {
         // The app's own stand-in, reached under another path, plays "a real site".
-        let helper = try RunningApp()
+        let helper = try await RunningApp()
         defer { Task { await helper.stop() } }
         let site = helper.url.appendingPathComponent("standin/news").absoluteString
-        let running = try RunningApp(arguments: ["--news-server", site])
+        let running = try await RunningApp(arguments: ["--news-server", site])
         defer { Task { await running.stop() } }
         let state = try await loadedNews(running)
         #expect(state["site"] as? String == site)
