@@ -24,21 +24,6 @@ public final class Store: Sendable {
         try self.init(path: directory.appendingPathComponent(Self.fileName).path)
     }
 
-    /// Opens (creating it if needed) `adivina.sqlite` in `directory` on a queue of its own:
-    /// creating and migrating a database waits for the disk (`fsync`), which must not hold the
-    /// main actor or a thread of Swift's cooperative pool.
-    public static func open(directory: URL) async throws(StoreError) -> Store {
-        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Store, StoreError>, Never>) in
-            opening.async {
-                continuation.resume(returning: Result { () throws(StoreError) in try Store(directory: directory) })
-            }
-        }
-        return try result.get()
-    }
-
-    /// Where `open(directory:)` works: a serial queue, served by a thread of its own.
-    private static let opening = DispatchQueue(label: "adivina.store.open")
-
     /// Opens the database at `path` and applies `migrations` (the app's schema by default).
     public init(path: String, migrations: [Migration] = StoreSchema.migrations) throws(StoreError) {
         let opened = try SQLiteConnection(path: path)
