@@ -277,7 +277,8 @@ function renderAcerca(state, posts, favourites) {
   const authors = new Set(posts.map((p) => p.authorId));
   const categories = new Set(posts.flatMap((p) => (Array.isArray(p.categories) ? p.categories : []).map((c) => c.id)));
   const newest = posts.reduce((best, p) => (!best || String(p.date) > String(best.date) ? p : best), null);
-  facts.replaceChildren(
+  // replaceChildren writes a null as the text "null": leave out the facts that do not apply.
+  facts.replaceChildren(...[
     fact("Sitio", hostOf(state.site), { id: "fact-site", href: /^https?:\/\//.test(state.site ?? "") ? state.site : undefined }),
     fact("Entradas", Number.isInteger(state.total) && state.total > posts.length
       ? `${posts.length} de ${state.total}` : String(posts.length), { id: "fact-posts" }),
@@ -287,7 +288,8 @@ function renderAcerca(state, posts, favourites) {
     fact("La más reciente", newest ? formatDate(newest.date) : "—", { id: "fact-newest" }),
     state.skipped ? fact("Sin poder leer", String(state.skipped), { id: "fact-skipped", note: "Entradas de la última descarga que no se pudieron interpretar." }) : null,
     fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día",
-      { id: "fact-status", note: state.error && state.retryAt ? retryText(state.retryAt) : undefined }));
+      { id: "fact-status", note: state.error && state.retryAt ? retryText(state.retryAt) : undefined }),
+  ].filter(Boolean));
   if (!how.childElementCount) {
     how.replaceChildren(
       fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts de 20 en 20, con su autor, sus categorías y su imagen en la misma petición (_embed). Al actualizar desaparecen las que el sitio ya no publica, salvo las favoritas." }),
