@@ -218,17 +218,4 @@ struct NewsModelTests {
         #expect(json?["image"] is NSNull)
         #expect(throws: ModelError.unknownItem(.post, id: 5)) { try model.article(postID: 5) }
     }
-
-    /// Waits (yielding to the model) until `condition` holds; throws after 30 seconds (a loaded
-    /// machine running the whole suite at once can take more than five), so a test that would
-    /// go on to wait for something that never comes ends instead of hanging the run.
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw ConditionNeverHeld() }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    private struct ConditionNeverHeld: Error {}
 }

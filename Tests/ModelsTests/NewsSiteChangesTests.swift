@@ -223,16 +223,6 @@ struct NewsSiteChangesTests {
         #expect(RetrySchedule.isWorthRetrying(.offline) && RetrySchedule.isWorthRetrying(.status(503, nil)))
         #expect(!RetrySchedule.isWorthRetrying(.notFound(nil)) && !RetrySchedule.isWorthRetrying(.status(403, nil)))
     }
-
-    private func waitUntil(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while !condition() {
-            guard ContinuousClock.now < deadline else { throw ConditionNeverHeld() }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
-    private struct ConditionNeverHeld: Error {}
 }
 
 /// A clock the test moves by hand.

@@ -55,14 +55,17 @@ reloadButton.addEventListener("click", () => reload());
 function loadMore() {
   return act("POST", `${API}/more`, undefined, { alert: false });
 }
-moreButton.addEventListener("click", () => loadMore());
+moreButton.addEventListener("click", () => {
+  if (moreButton.getAttribute("aria-disabled") !== "true") loadMore();
+});
 // As iOS lists do, the next page loads when the end of the list comes into view; once per page
-// (a failed page waits for the button).
+// (a failed page waits for the button, and so does a keyboard user who tabbed to it).
 let lastState = null;
 let autoLoadedAt = -1;
 new IntersectionObserver((entries) => {
   const state = lastState;
   if (!state || !entries.some((e) => e.isIntersecting) || tab !== "noticias") return;
+  if (document.activeElement === moreButton) return; // the keyboard brought it into view: the key decides
   const shown = onSite(state).length;
   if (state.hasMore && !state.loadingMore && !state.loading && !state.moreError && autoLoadedAt !== shown) {
     autoLoadedAt = shown;
@@ -177,7 +180,8 @@ function entries(count) {
 function renderMore(state, posts) {
   const show = posts.length > 0 && (state.hasMore || state.loadingMore);
   moreSlot.hidden = !show;
-  moreButton.disabled = Boolean(state.loadingMore);
+  // Not `disabled` while loading: a disabled button drops the keyboard's focus to the page.
+  moreButton.setAttribute("aria-disabled", state.loadingMore ? "true" : "false");
   moreButton.setAttribute("aria-busy", state.loadingMore ? "true" : "false");
   moreButton.replaceChildren(...(state.loadingMore
     ? [el("span", { className: "spinner", "aria-hidden": "true" }), el("span", { text: "Cargando más entradas…" })]
@@ -189,6 +193,10 @@ function renderMore(state, posts) {
 }
 
 function renderNoticias(state, posts) {
+  // A keyboard user who asked for more goes on reading at the first new post (the button may
+  // leave with the last page).
+  const continueReading = document.activeElement === moreButton;
+  const before = rows.size;
   syncRows(list, rows, posts, createRow, updateRow);
   list.hidden = posts.length === 0;
   list.setAttribute("aria-busy", state.loading ? "true" : "false");
@@ -198,6 +206,7 @@ function renderNoticias(state, posts) {
   listFooter.textContent = posts.length === 0 ? ""
     : `${shown}De ${hostOf(state.site)}. La estrella guarda una entrada en Favoritos.`;
   renderMore(state, posts);
+  if (continueReading && before > 0 && posts.length > before) rows.get(posts[before].id)?.link.focus();
   if (posts.length === 0 && state.loading) {
     listState.replaceChildren(loadingRow("Descargando noticias…"));
   } else if (posts.length === 0) {
