@@ -38,18 +38,18 @@ extension NewsModel {
         lookupsInFlight.formUnion(wanted)
         lookupsStarted.value += wanted.count
         let client = self.client
+        let deadline = status.deadline
         var failures: [RemoteError] = []
         await withTaskGroup(of: (NameLookup, Result<WordPressName, RemoteError>).self) { group in
             for lookup in wanted {
                 group.addTask {
-                    do throws(RemoteError) {
+                    let result = await Deadline.run(within: deadline) { () async throws(RemoteError) -> WordPressName in
                         switch lookup {
-                        case .author(let id): return (lookup, .success(try await client.user(id: id)))
-                        case .category(let id): return (lookup, .success(try await client.category(id: id)))
+                        case .author(let id): try await client.user(id: id)
+                        case .category(let id): try await client.category(id: id)
                         }
-                    } catch {
-                        return (lookup, .failure(error))
                     }
+                    return (lookup, result)
                 }
             }
             for await (lookup, result) in group {

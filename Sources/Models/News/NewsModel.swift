@@ -137,6 +137,12 @@ public final class NewsModel {
     public var progress: NewsProgress? { snapshot.value.progress }
     /// The last failure in Spanish, or nil.
     public var error: String? { status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { status.deadline }
+        set { status.deadline = newValue }
+    }
     /// The posts of the last download that could not be read, and why.
     public var skipped: [SkippedElement] { skippedState.value }
     /// When the next automatic try is, or nil.
@@ -172,7 +178,7 @@ public final class NewsModel {
             moreErrorState.value = nil
         }
         guard
-            let outcome = await nextPageRequests.run({ () async throws(RemoteError) in
+            let outcome = await nextPageRequests.run(within: status.deadline, { () async throws(RemoteError) in
                 try await client.posts(page: number, perPage: Self.postsPerPage)
             })
         else { return }
@@ -228,7 +234,7 @@ public final class NewsModel {
         }
         let client = self.client
         guard
-            let outcome = await firstPageRequests.run({ () async throws(RemoteError) in
+            let outcome = await firstPageRequests.run(within: status.deadline, { () async throws(RemoteError) in
                 try await client.posts(page: 1, perPage: Self.postsPerPage)
             })
         else { return }
