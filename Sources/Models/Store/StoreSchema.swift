@@ -106,26 +106,8 @@ public enum StoreSchema {
                 "ALTER TABLE news_authors RENAME TO news_authors_v3",
                 "ALTER TABLE news_categories RENAME TO news_categories_v3",
                 "DROP INDEX news_posts_order",
-                """
-                CREATE TABLE news_authors (
-                    site TEXT NOT NULL,
-                    id INTEGER NOT NULL,
-                    name TEXT,
-                    missing INTEGER NOT NULL DEFAULT 0 CHECK (missing IN (0, 1)),
-                    checked_at REAL,
-                    PRIMARY KEY (site, id)
-                ) WITHOUT ROWID
-                """,
-                """
-                CREATE TABLE news_categories (
-                    site TEXT NOT NULL,
-                    id INTEGER NOT NULL,
-                    name TEXT,
-                    missing INTEGER NOT NULL DEFAULT 0 CHECK (missing IN (0, 1)),
-                    checked_at REAL,
-                    PRIMARY KEY (site, id)
-                ) WITHOUT ROWID
-                """,
+                newsNamesTable("news_authors"),
+                newsNamesTable("news_categories"),
                 """
                 CREATE TABLE news_posts (
                     site TEXT NOT NULL,
@@ -197,4 +179,19 @@ public enum StoreSchema {
                 "DROP TABLE news_categories_v3",
             ]),
     ]
+
+    /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name
+    /// null until known, `missing` when the site says it is gone, `checked_at` for the daily refresh.
+    private static func newsNamesTable(_ table: String) -> String {
+        """
+        CREATE TABLE \(table) (
+            site TEXT NOT NULL,
+            id INTEGER NOT NULL,
+            name TEXT,
+            missing INTEGER NOT NULL DEFAULT 0 CHECK (missing IN (0, 1)),
+            checked_at REAL,
+            PRIMARY KEY (site, id)
+        ) WITHOUT ROWID
+        """
+    }
 }
