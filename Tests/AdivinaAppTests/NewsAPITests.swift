@@ -27,7 +27,9 @@ struct NewsAPITests {
         #expect(state["error"] is NSNull)
         #expect((state["site"] as? String)?.hasSuffix("/standin/news") == true)
         let first = try #require(posts.first)
-        for key in ["id", "date", "link", "title", "excerpt", "image", "authorId", "authorName", "categories", "favourite"] {
+        for key in [
+            "id", "date", "link", "title", "excerpt", "image", "authorId", "authorName", "categories", "favourite", "onSite", "protected",
+        ] {
             #expect(first.keys.contains(key), "row lacks \(key)")
         }
         #expect(first["content"] == nil, "the list carries no article HTML")
@@ -77,6 +79,7 @@ struct NewsAPITests {
         let first = try await RunningApp(dataDirectory: data)
         let posts = rows(try await loadedNews(first))
         let ids = posts.compactMap { $0["id"] as? Int }
+        try #require(ids.count >= 4, "the stand-in's first page has 20 posts")
         let stream = try EventStreamReader(url: URL(string: "api/events?topics=news", relativeTo: first.url)!)
         defer { stream.close() }
         _ = try #require(try await stream.event(named: "news"))
@@ -99,7 +102,7 @@ struct NewsAPITests {
         let stored = try await second.state("news") { !self.rows($0).isEmpty }
         #expect(rows(stored).filter { $0["favourite"] as? Bool == true }.compactMap { $0["id"] as? Int } == [ids[1]])
         let refreshed = try await loadedNews(second)
-        #expect(rows(refreshed).compactMap { $0["id"] as? Int } == ids, "no deleting, no reordering")
+        #expect(rows(refreshed).compactMap { $0["id"] as? Int } == ids, "the site has not changed: no deleting, no reordering")
         #expect(rows(refreshed).filter { $0["favourite"] as? Bool == true }.compactMap { $0["id"] as? Int } == [ids[1]])
     }
 
@@ -128,5 +131,32 @@ struct NewsAPITests {
         let state = try await loadedNews(running)
         #expect(state["site"] as? String == site)
         #expect(rows(state).count == 20)
+    }
+
+    @Test func moreLoadsTheNextPageUpToTheLastPost() async throws {
+        let running = try RunningApp()
+        defer { Task { await running.stop() } }
+        let first = try await loadedNews(running)
+        #expect(first["total"] as? Int == 28)
+        #expect(first["hasMore"] as? Bool == true)
+        #expect(try await running.post("/api/news/more").status == 200)
+        let all = try await running.state("news") { ($0["posts"] as? [Any])?.count == 28 }
+        #expect(all["hasMore"] as? Bool == false)
+        #expect(all["loadingMore"] as? Bool == false)
+        #expect(try await running.post("/api/news/more").status == 200, "nothing left is no error")
+    }
+
+    @Test func theArticleIsDatedInTheBrowsersZone() async throws {
+        let running = try RunningApp()
+        defer { Task { await running.stop() } }
+        let post = try #require(rows(try await loadedNews(running)).first)
+        let id = try #require(post["id"] as? Int)
+        let iso = try #require(post["date"] as? String)
+        let page = try await running.get("/api/news/\(id)/article?tz=Pacific%2FKiritimati")
+        let zone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        let expected = try #require(NewsArticlePage.displayDate(iso, timeZone: zone))
+        #expect(String(decoding: page.body, as: UTF8.self).contains(expected))
+        let unknown = try await running.get("/api/news/\(id)/article?tz=Nowhere%2FAtAll")
+        #expect(unknown.status == 200, "an unknown zone is UTC")
     }
 }
