@@ -1,3 +1,5 @@
+import TestSupport
+
 /// Why `waitUntil` gave up.
 struct ConditionNeverHeld: Error {}
 
@@ -6,9 +8,5 @@ struct ConditionNeverHeld: Error {}
 /// would go on to wait for something that never comes ends instead of hanging the run.
 @MainActor
 func waitUntil(_ condition: () -> Bool) async throws {
-    let deadline = ContinuousClock.now + .seconds(30)
-    while !condition() {
-        guard ContinuousClock.now < deadline else { throw ConditionNeverHeld() }
-        try await Task.sleep(for: .milliseconds(5))
-    }
+    guard await eventually(interval: .milliseconds(5), condition) else { throw ConditionNeverHeld() }
 }
