@@ -225,7 +225,7 @@ function renderAcerca(state, posts, favourites) {
   const authors = new Set(posts.map((p) => p.authorId));
   const categories = new Set(posts.flatMap((p) => (Array.isArray(p.categories) ? p.categories : []).map((c) => c.id)));
   const newest = posts.reduce((best, p) => (!best || String(p.date) > String(best.date) ? p : best), null);
-  facts.replaceChildren(
+  facts.replaceChildren(...[
     fact("Sitio", hostOf(state.site), { id: "fact-site", href: /^https?:\/\//.test(state.site ?? "") ? state.site : undefined }),
     fact("Entradas", String(posts.length), { id: "fact-posts" }),
     fact("Favoritas", String(favourites.length), { id: "fact-favourites" }),
@@ -233,7 +233,8 @@ function renderAcerca(state, posts, favourites) {
     fact("Categorías", String(categories.size), { id: "fact-categories" }),
     fact("La más reciente", newest ? formatDate(newest.date) : "—", { id: "fact-newest" }),
     state.skipped ? fact("Sin poder leer", String(state.skipped), { id: "fact-skipped", note: "Entradas de la última descarga que no se pudieron interpretar." }) : null,
-    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día", { id: "fact-status" }));
+    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día", { id: "fact-status" }),
+  ].filter(Boolean)); // a `null` would show as the text "null" (and break the list)
   if (!how.childElementCount) {
     how.replaceChildren(
       fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts; el autor y cada categoría se piden una vez y se recuerdan." }),

@@ -1,0 +1,78 @@
+"""axe-core (the engine of PyPI's `axe-playwright-python`) over the pages of the browser tests:
+`Audit.check(page, name)` runs it on the page as it is, in light and dark, phone and desktop
+(the state stays, only the colour scheme and the viewport change), and keeps every violation
+of any impact with its screen's name. Contexts for it are made with `bypass_csp=True`, so the
+engine can be injected while the pages keep their strict Content-Security-Policy.
+
+Every rule axe enables runs, plus `target-size` (WCAG 2.2 AA 2.5.8, off by default in axe)."""
+
+import os
+
+from axe_playwright_python.base import AXE_SCRIPT
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 860}
+VARIANTS = [("light", PHONE), ("dark", PHONE), ("light", DESKTOP), ("dark", DESKTOP)]
+OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+
+# Waits until every animation that ends has ended (an alert sliding in is half transparent, and
+# its text would be measured against a mix of colours); endless ones (spinners) are left alone.
+SETTLE = """async () => {
+  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
+
+
+def run_axe(page, options=OPTIONS):
+    """axe's violations on `page` as it is now (the engine injected once per document)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE_SCRIPT)
+    page.evaluate(SETTLE)
+    return page.evaluate("(options) => axe.run(document, options).then((r) => r.violations)", options)
+
+
+def describe_node(node):
+    target = " ".join(str(t) for t in node["target"])
+    data = next((check.get("data") for check in node.get("any", []) if isinstance(check.get("data"), dict)), None)
+    if data and "contrastRatio" in data:
+        return f"{target} {data.get('fgColor')} on {data.get('bgColor')} = {data['contrastRatio']}"
+    return target
+
+
+def describe(violation):
+    nodes = "; ".join(describe_node(node) for node in violation["nodes"][:8])
+    return f"{violation['id']} ({violation['impact']}, {len(violation['nodes'])} nodes): {nodes}"
+
+
+class Audit:
+    """Collects the violations of every screen a test shows; `assert_clean()` at the end fails
+    with the whole list, so one run shows everything that is wrong."""
+
+    def __init__(self):
+        self.found = []   # (screen, variant, violation)
+        self.screens = 0
+
+    def check(self, page, name, variants=VARIANTS):
+        original = page.viewport_size
+        for scheme, viewport in variants:
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size(viewport)
+            for violation in run_axe(page):
+                self.found.append((name, f"{scheme} {viewport['width']}px", violation))
+            self.screens += 1
+        page.emulate_media(color_scheme=None)
+        page.set_viewport_size(original)
+
+    def nodes(self):
+        return sum(len(v["nodes"]) for _, _, v in self.found)
+
+    def report(self):
+        return "\n".join(f"{name} [{variant}] {describe(v)}" for name, variant, v in self.found)
+
+    def assert_clean(self):
+        if os.environ.get("A11Y_REPORT"):
+            with open(os.environ["A11Y_REPORT"], "a") as out:
+                out.write(self.report() + ("\n" if self.found else "")
+                          + f"# {self.screens} screens checked, {self.nodes()} violation nodes\n")
+        assert not self.found, f"{self.nodes()} axe violation nodes:\n{self.report()}"
