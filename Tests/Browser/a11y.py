@@ -4,9 +4,13 @@
 of any impact with its screen's name. Contexts for it are made with `bypass_csp=True`, so the
 engine can be injected while the pages keep their strict Content-Security-Policy.
 
-Every rule axe enables runs, plus `target-size` (WCAG 2.2 AA 2.5.8, off by default in axe)."""
+Every rule axe enables runs, plus `target-size` (WCAG 2.2 AA 2.5.8, off by default in axe).
+Each state is also checked for reflow (WCAG 1.4.10): at 320 CSS px, and at 200 % zoom of a
+1280 px window (a 640 px viewport; the contexts have device scale 2 and reduced motion), where a
+full-page screenshot must be exactly as wide as the window — nothing scrolls sideways."""
 
 import os
+import struct
 
 from axe_playwright_python.base import AXE_SCRIPT
 
@@ -14,6 +18,19 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 VARIANTS = [("light", PHONE), ("dark", PHONE), ("light", DESKTOP), ("dark", DESKTOP)]
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+REFLOW = [{"width": 320, "height": 568}, {"width": 640, "height": 400}]
+CONTEXT = {"bypass_csp": True, "device_scale_factor": 2, "reduced_motion": "reduce"}
+"""The options of a browser context for `Audit` (see the module's doc comment)."""
+
+OVERFLOW = """() => {
+  const width = document.documentElement.clientWidth;
+  const wider = [...document.querySelectorAll('body *')].filter((e) => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && box.right > width + 0.5 && getComputedStyle(e).position !== 'fixed'
+      && !e.closest('dialog');
+  }).map((e) => e.id ? '#' + e.id : e.tagName.toLowerCase() + '.' + [...e.classList].join('.'));
+  return {scroll: document.documentElement.scrollWidth - width, wider: wider.slice(0, 5)};
+}"""
 
 # Waits until every animation that ends has ended (an alert sliding in is half transparent, and
 # its text would be measured against a mix of colours); endless ones (spinners) are left alone.
@@ -51,6 +68,7 @@ class Audit:
 
     def __init__(self):
         self.found = []   # (screen, variant, violation)
+        self.reflow = []  # what scrolls sideways
         self.screens = 0
 
     def check(self, page, name, variants=VARIANTS):
@@ -62,6 +80,18 @@ class Audit:
                 self.found.append((name, f"{scheme} {viewport['width']}px", violation))
             self.screens += 1
         page.emulate_media(color_scheme=None)
+        for viewport in REFLOW:
+            page.set_viewport_size(viewport)
+            page.evaluate(SETTLE)
+            overflow = page.evaluate(OVERFLOW)
+            if overflow["scroll"] > 0 or overflow["wider"]:
+                self.reflow.append(f"{name} [{viewport['width']}px] scrolls sideways by {overflow['scroll']}px: {overflow['wider']}")
+            if viewport["width"] == 640:
+                png = page.screenshot(full_page=True)
+                width = struct.unpack(">I", png[16:20])[0]
+                scale = page.evaluate("() => devicePixelRatio")
+                if width != round(viewport["width"] * scale):
+                    self.reflow.append(f"{name} [200 %] the screenshot is {width}px wide, not {viewport['width']} × {scale}")
         page.set_viewport_size(original)
 
     def nodes(self):
@@ -74,5 +104,7 @@ class Audit:
         if os.environ.get("A11Y_REPORT"):
             with open(os.environ["A11Y_REPORT"], "a") as out:
                 out.write(self.report() + ("\n" if self.found else "")
+                          + "".join(line + "\n" for line in self.reflow)
                           + f"# {self.screens} screens checked, {self.nodes()} violation nodes\n")
         assert not self.found, f"{self.nodes()} axe violation nodes:\n{self.report()}"
+        assert not self.reflow, "\n".join(self.reflow)
