@@ -6,8 +6,10 @@ engine can be injected while the pages keep their strict Content-Security-Policy
 
 Every rule axe enables runs, plus `target-size` (WCAG 2.2 AA 2.5.8, off by default in axe).
 Each state is also checked for reflow (WCAG 1.4.10): at 320 CSS px, and at 200 % zoom of a
-1280 px window (a 640 px viewport; the contexts have device scale 2 and reduced motion), where a
-full-page screenshot must be exactly as wide as the window — nothing scrolls sideways."""
+1280 px window (a 640 px viewport; the contexts have device scale 2), with reduced motion, where a
+full-page screenshot must be exactly as wide as the window — nothing scrolls sideways.
+(Reduced motion is not on while axe runs: its 0.01 ms transitions of every property leave
+`getComputedStyle` a frame behind a change of colour scheme.)"""
 
 import os
 import struct
@@ -19,7 +21,7 @@ DESKTOP = {"width": 1280, "height": 860}
 VARIANTS = [("light", PHONE), ("dark", PHONE), ("light", DESKTOP), ("dark", DESKTOP)]
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
 REFLOW = [{"width": 320, "height": 568}, {"width": 640, "height": 400}]
-CONTEXT = {"bypass_csp": True, "device_scale_factor": 2, "reduced_motion": "reduce"}
+CONTEXT = {"bypass_csp": True, "device_scale_factor": 2}
 """The options of a browser context for `Audit` (see the module's doc comment)."""
 
 OVERFLOW = """() => {
@@ -38,6 +40,20 @@ SETTLE = """async () => {
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
   await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+}"""
+
+
+# After an emulated change of colour scheme Chromium may keep an element's old inherited colour
+# (seen on elements beside or after animations) until its style is rebuilt; a user's real switch
+# restyles everything. This rebuilds every style once, and gives the focus back.
+RESTYLE = """() => {
+  const root = document.documentElement;
+  const focused = document.activeElement;
+  root.style.display = 'none';
+  void root.offsetHeight;
+  root.style.display = '';
+  void root.offsetHeight;
+  if (focused && focused !== document.activeElement) focused.focus({ preventScroll: true });
 }"""
 
 
@@ -76,10 +92,11 @@ class Audit:
         for scheme, viewport in variants:
             page.emulate_media(color_scheme=scheme)
             page.set_viewport_size(viewport)
+            page.evaluate(RESTYLE)
             for violation in run_axe(page):
                 self.found.append((name, f"{scheme} {viewport['width']}px", violation))
             self.screens += 1
-        page.emulate_media(color_scheme=None)
+        page.emulate_media(color_scheme=None, reduced_motion="reduce")
         for viewport in REFLOW:
             page.set_viewport_size(viewport)
             page.evaluate(SETTLE)
@@ -92,6 +109,7 @@ class Audit:
                 scale = page.evaluate("() => devicePixelRatio")
                 if width != round(viewport["width"] * scale):
                     self.reflow.append(f"{name} [200 %] the screenshot is {width}px wide, not {viewport['width']} × {scale}")
+        page.emulate_media(reduced_motion=None)
         page.set_viewport_size(original)
 
     def nodes(self):

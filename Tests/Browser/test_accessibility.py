@@ -13,7 +13,7 @@ from fake_list_server import FakeListServer
 from list_games import loaded
 from test_classroom import classroom, join, open_host, room  # noqa: F401  (a fixture)
 from test_news import news_ready, with_image
-from test_trivia import finish_game_over_the_api, game_ready
+from test_trivia import game_ready
 
 WRONG = "respuesta que seguro que no es"
 
@@ -31,6 +31,16 @@ def audited(new_context):
 
 def alert(page):
     return page.get_by_role("alertdialog")
+
+
+def check_error(audit, page, server, app, path, button, status=None):
+    """With the stand-in of `app` down, `button` on `path` shows the error banner: checked."""
+    set_outage(server, app, True, status=status)
+    page.goto(server.url(path))
+    page.click(button)
+    expect(page.locator("#error-banner")).to_be_visible()
+    audit.check(page, f"{app} error")
+    set_outage(server, app, False)
 
 
 def close_alert(page):
@@ -80,12 +90,7 @@ def test_home_and_quizzes(server, audited, audit):
     expect(page.locator("#question")).to_be_visible()
     audit.check(page, "quiz one at a time")
 
-    set_outage(server, "quiz", True)
-    page.goto(server.url("/quizzes/"))
-    page.click("#reload")
-    expect(page.locator("#error-banner")).to_be_visible()
-    audit.check(page, "quizzes error")
-    set_outage(server, "quiz", False)
+    check_error(audit, page, server, "quiz", "/quizzes/", "#reload")
     audit.assert_clean()
 
 
@@ -127,12 +132,7 @@ def test_list_games(server, audited, audit, app, answer, ready):
     page.goto(server.url(f"/{app}/play.html?id=987654"))
     expect(page.locator("#not-found")).to_be_visible()
     audit.check(page, f"{app} not found")
-    set_outage(server, app, True)
-    page.goto(server.url(f"/{app}/"))
-    page.click("#reload")
-    expect(page.locator("#error-banner")).to_be_visible()
-    audit.check(page, f"{app} error")
-    set_outage(server, app, False)
+    check_error(audit, page, server, app, f"/{app}/", "#reload")
     audit.assert_clean()
 
 
@@ -164,7 +164,9 @@ def test_trivia(server, audited, audit):
     page.locator("#answers .answer").first.click()
     expect(page.locator("#feedback")).not_to_be_empty()
     audit.check(page, "trivia feedback")
-    finish_game_over_the_api(server)
+    wait_until(lambda: server.state("trivia")["number"] == 2, message="the answer counted")
+    while server.state("trivia")["phase"] == "playing":   # the rest over the API
+        assert server.request("POST", "/api/trivia/answer", {"index": 0})[0] == 200
     page.reload()
     expect(page.locator("#result")).to_be_visible()
     audit.check(page, "trivia result")
@@ -175,12 +177,7 @@ def test_trivia(server, audited, audit):
     page.goto(server.url("/trivia/ranking.html"))
     expect(page.locator("#ranking > li")).to_have_count(1)
     audit.check(page, "trivia ranking")
-    set_outage(server, "trivia", True, status=503)
-    page.goto(server.url("/trivia/play.html"))
-    page.click("#restart")
-    expect(page.locator("#error-banner")).to_be_visible()
-    audit.check(page, "trivia error")
-    set_outage(server, "trivia", False)
+    check_error(audit, page, server, "trivia", "/trivia/play.html", "#restart", status=503)
     audit.assert_clean()
 
 
@@ -209,12 +206,7 @@ def test_news(server, audited, audit):
     page.goto(server.url("/news/post.html?id=987654"))
     expect(page.locator("#not-found")).to_be_visible()
     audit.check(page, "news not found")
-    set_outage(server, "news", True, status=503)
-    page.goto(server.url("/news/"))
-    page.click("#reload")
-    expect(page.locator("#error-banner")).to_be_visible()
-    audit.check(page, "news error")
-    set_outage(server, "news", False)
+    check_error(audit, page, server, "news", "/news/", "#reload", status=503)
     audit.assert_clean()
 
 
@@ -271,4 +263,33 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     student.click("#back-to-class")
     expect(student.locator("#room-status")).to_contain_text("Ronda terminada")
     audit.check(student, "class finished")
+    audit.assert_clean()
+
+
+def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    student = audited()
+    student.goto(server.url("/clase/"))
+    student.fill("#name", "Ana")
+    student.click("#join-button")
+    expect(student.locator("#lobby")).to_be_visible()
+    host.click("#game-quizzes")
+    host.click("#start")
+    expect(host.locator("#next")).to_be_visible()
+    student.goto(server.url("/quizzes/"))
+    expect(student.locator("#quizzes > li")).to_have_count(10)
+    expect(student.locator(".class-tag.now")).to_have_count(1)
+    audit.check(student, "class quizzes list")
+    student.locator("#quizzes a[href]").first.click()
+    expect(student.locator("#title")).to_have_text("Pregunta 1 de 10")
+    audit.check(student, "class quiz question")
+    student.fill("#answer", "no lo sé")
+    student.click("#check")
+    expect(student.locator("#waiting-result")).to_be_visible()
+    audit.check(student, "class quiz waiting")
+    host.click("#next")
+    student.goto(server.url("/quizzes/"))
+    expect(student.locator(".class-tag.wrong")).to_have_count(1)
+    audit.check(student, "class quizzes list answered")
     audit.assert_clean()
