@@ -1,11 +1,13 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// `HTTPBenchServer` (built beside this test binary) running as a child process, so that its
 /// file descriptors and memory can be read from /proc without the other tests' noise.
 final class BenchServerProcess: Sendable {
-    let process = Process()
+    let child: ChildProcess
     let port: Int
+    var process: Process { child.process }
 
     /// The server binary sits next to the test binary in the build products directory.
     static var executableURL: URL {
@@ -15,31 +17,20 @@ final class BenchServerProcess: Sendable {
 
     /// Starts the server on a free port (with `arguments` besides) and reads the port from its
     /// first line.
-    init(arguments: [String] = []) throws {
-        process.executableURL = Self.executableURL
-        process.arguments = ["--port", "0"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line: [UInt8] = []
-        while line.last != UInt8(ascii: "\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
-            process.terminate()
+    init(arguments: [String] = []) async throws {
+        child = try ChildProcess(Self.executableURL, ["--port", "0"] + arguments)
+        guard let text = await child.waitForOutput(containing: "\n"),
+            let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
+        else {
+            child.send(SIGKILL)
             throw POSIXError(.EIO)
         }
         self.port = port
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Killed, not awaited: the termination handler reaps it on its own thread.
+        child.send(SIGKILL)
     }
 
     /// Entries in the child's /proc/PID/fd.
