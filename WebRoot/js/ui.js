@@ -259,16 +259,19 @@ export function loadingRow(label) {
 }
 
 /**
- * Shows `loadingRow(label)` (with `id`) as the only content of `slot`, keeping the one already
- * there: a snapshot that arrives while still loading must not make screen readers say it again.
+ * Shows `loadingRow(label)` (with `id`) alone in `slot` and announces it once through the page's
+ * live region (a status row that appears with its text is not read by every screen reader); the
+ * row already there is kept, so snapshots that arrive while still loading say nothing again.
  */
 export function showLoading(slot, label, id) {
   const shown = slot.firstElementChild;
   if (slot.childElementCount === 1 && shown.classList.contains("loading-row") && shown.textContent === label
     && (id === undefined || shown.id === id)) return shown;
   const row = loadingRow(label);
+  row.removeAttribute("role");
   if (id !== undefined) row.id = id;
   slot.replaceChildren(row);
+  announce(label);
   return row;
 }
 
