@@ -1,6 +1,7 @@
 """axe-core (the engine of PyPI's `axe-playwright-python`) over the pages of the browser tests:
 `Audit.check(page, name)` runs it on the page as it is, in light and dark, phone and desktop
-(the state stays, only the colour scheme and the viewport change), and keeps every violation
+(the state stays, only the colour scheme and the viewport change; in dark only the rules about
+colour, since dark mode changes nothing else), and keeps every violation
 of any impact with its screen's name. Contexts for it are made with `bypass_csp=True`, so the
 engine can be injected while the pages keep their strict Content-Security-Policy.
 
@@ -20,6 +21,8 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 860}
 VARIANTS = [("light", PHONE), ("dark", PHONE), ("light", DESKTOP), ("dark", DESKTOP)]
 OPTIONS = {"resultTypes": ["violations"], "rules": {"target-size": {"enabled": True}}}
+COLOUR_ONLY = {"resultTypes": ["violations"], "runOnly": {"type": "rule", "values": ["color-contrast", "link-in-text-block"]}}
+"""Dark mode changes colours only (the same DOM, the same layout): in dark, the rules about colour."""
 REFLOW = [{"width": 320, "height": 568}, {"width": 640, "height": 400}]
 CONTEXT = {"bypass_csp": True, "device_scale_factor": 2}
 """The options of a browser context for `Audit` (see the module's doc comment)."""
@@ -93,7 +96,7 @@ class Audit:
             page.emulate_media(color_scheme=scheme)
             page.set_viewport_size(viewport)
             page.evaluate(RESTYLE)
-            for violation in run_axe(page):
+            for violation in run_axe(page, COLOUR_ONLY if scheme == "dark" else OPTIONS):
                 self.found.append((name, f"{scheme} {viewport['width']}px", violation))
             self.screens += 1
         page.emulate_media(color_scheme=None, reduced_motion="reduce")
