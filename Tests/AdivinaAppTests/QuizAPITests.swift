@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 struct QuizAPITests {
     @Test func playsUntilThereAreNoMore() async throws {
-        let running = try RunningApp(arguments: ["--quiz-data", try RealFixtures.quizFile("quizzes-2021.json").path])
+        let running = try await RunningApp(arguments: ["--quiz-data", try RealFixtures.quizFile("quizzes-2021.json").path])
         defer { Task { await running.stop() } }
         var seen: Set<Int> = []
         var state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
@@ -33,7 +33,7 @@ struct QuizAPITests {
     }
 
     @Test func checkingAnotherQuizThanTheCurrentIsRefused() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
         let id = try #require((state["quiz"] as? [String: Any])?["id"] as? Int)

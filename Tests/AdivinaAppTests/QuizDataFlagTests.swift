@@ -13,7 +13,7 @@ struct QuizDataFlagTests {
         let items = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
         let answers = Dictionary(items.map { ($0["id"] as! Int, $0["answer"] as! String) }, uniquingKeysWith: { a, _ in a })
 
-        let running = try RunningApp(arguments: ["--quiz-data", file.path])
+        let running = try await RunningApp(arguments: ["--quiz-data", file.path])
         defer { Task { await running.stop() } }
         let state = try await running.loadedQuizzes()
         let ids = quizIDs(state)
@@ -25,9 +25,9 @@ struct QuizDataFlagTests {
         _ = try await running.state("quizzes") { $0["score"] as? Int == 1 }
     }
 
-    @Test func aFileThatIsNotQuizzesStopsTheStart() throws {
+    @Test func aFileThatIsNotQuizzesStopsTheStart() async throws {
         let bad = try RunningApp.temporaryDirectory("bad").appendingPathComponent("quizzes.json")
-        try Data("<html>no</html>".utf8).write(to: bad)
-        #expect(throws: (any Error).self) { try RunningApp(arguments: ["--quiz-data", bad.path]) }
+        try TestFiles.write(Data("<html>no</html>".utf8), to: bad)
+        await #expect(throws: (any Error).self) { try await RunningApp(arguments: ["--quiz-data", bad.path]) }
     }
 }
