@@ -134,7 +134,7 @@ struct NewsAPITests {
     }
 
     @Test func moreLoadsTheNextPageUpToTheLastPost() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let first = try await loadedNews(running)
         #expect(first["total"] as? Int == 28)
@@ -147,7 +147,7 @@ struct NewsAPITests {
     }
 
     @Test func theArticleIsDatedInTheBrowsersZone() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let post = try #require(rows(try await loadedNews(running)).first)
         let id = try #require(post["id"] as? Int)
