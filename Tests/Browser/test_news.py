@@ -57,16 +57,16 @@ def test_launcher_opens_news_with_three_tabs_and_back_goes_through_them(server, 
     expect(page.locator("#app-news")).not_to_contain_text("próximamente")
     page.click("#app-news")
     expect(page).to_have_url(re.compile(r"/news/$"))
-    tabs = page.get_by_role("navigation", name="Secciones").get_by_role("link")
+    tabs = page.get_by_role("tablist", name="Secciones").get_by_role("tab")
     expect(tabs).to_have_text(["Noticias", "Favoritos", "Acerca de"])
-    expect(page.locator("#tab-noticias")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#tab-noticias")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#large-title")).to_have_text("Noticias")
     expect(rows(page)).to_have_count(len(state["posts"]))
 
     page.click("#tab-favoritos")
     expect(page).to_have_url(re.compile(r"/news/#favoritos$"))
     expect(page.locator("#large-title")).to_have_text("Favoritos")
-    expect(page.locator("#tab-favoritos")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#tab-favoritos")).to_have_attribute("aria-selected", "true")
     expect(page.locator("#favourites-empty")).to_contain_text("Sin favoritos")
     expect(page.locator("#posts")).to_be_hidden()
     expect(page.locator("#reload")).to_be_hidden()
@@ -84,7 +84,7 @@ def test_launcher_opens_news_with_three_tabs_and_back_goes_through_them(server, 
     expect(page.locator("#large-title")).to_have_text("Favoritos")
     page.go_back()
     expect(page.locator("#large-title")).to_have_text("Noticias")
-    expect(page.locator("#tab-noticias")).to_have_attribute("aria-current", "page")
+    expect(page.locator("#tab-noticias")).to_have_attribute("aria-selected", "true")
 
     # Switching tabs stays in the page (no reload); the shown tab's link scrolls back to the top.
     page.evaluate("() => { window.sameDocument = true; }")
@@ -321,8 +321,7 @@ def test_the_list_and_the_tabs_work_by_keyboard_alone(server, page):
     # before that, so wait for the view itself.
     expect(page.locator("#view-favoritos")).to_be_visible()
     expect(cards(page)).to_have_count(1)
-    page.keyboard.press("Shift+Tab")
-    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")                   # the tab list is one stop in the Tab order
     expect(cards(page).locator("button.star")).to_be_focused()
     page.keyboard.press("Shift+Tab")
     expect(cards(page).locator(".card-link")).to_be_focused()

@@ -11,7 +11,7 @@ startGameDetail({
   createDetail({ showAnswer }) {
     const book = el("h2", { className: "detail-subject", id: "book" });
     const question = el("p", { className: "detail-question", id: "question" });
-    const resultLine = el("p", { className: "result-line", id: "last-result", role: "status", hidden: true });
+    const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
     let current = null;
     let answering = false;
 

@@ -2,7 +2,7 @@
 // answered the current question, the question number, the join link while waiting in the lobby,
 // and the podium when the round ends.
 import { subscribe } from "../js/events.js";
-import { el } from "../js/ui.js";
+import { el, setLiveText } from "../js/ui.js";
 import { GAME_NAMES, points, roundMarks, showJoinLink } from "./clase-common.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,9 +38,9 @@ function render(state) {
   const game = GAME_NAMES[state.game];
   title.textContent = finished ? "¡Podio!" : game ? `Marcador · ${game}` : "Marcador";
   progress.textContent = hostPaced ? `${state.question} / ${state.total}` : playing ? `${state.total} preguntas` : "";
-  answered.textContent = hostPaced ? `${state.answeredCount} de ${state.playerCount} han respondido`
+  setLiveText(answered, hostPaced ? `${state.answeredCount} de ${state.playerCount} han respondido`
     : playing ? `Cada uno a su ritmo · ${state.answeredCount} de ${state.playerCount} han terminado`
-    : finished ? "" : `${players.length} jugador${players.length === 1 ? "" : "es"} en la clase`;
+    : finished ? "" : `${players.length} jugador${players.length === 1 ? "" : "es"} en la clase`);
   join.hidden = state.phase !== "lobby";
   const steps = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
   podium.replaceChildren(...steps.map(podiumStep));

@@ -11,7 +11,7 @@
 // `GET me` (401: removed, or the server restarted; 404: no classroom mode) clears the marker and
 // the page plays single-player.
 import { subscribe } from "../js/events.js";
-import { el, sym } from "../js/ui.js";
+import { el, sym, announce } from "../js/ui.js";
 
 const MARKER = "adivina_clase";
 const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
@@ -144,6 +144,10 @@ const waiting = el("div", { className: "empty", id: "waiting", role: "status" },
  * player's last answer went (`{right, text}`).
  */
 export function showWaiting(screen, detail, result = null) {
+  // A live region: each room snapshot (another player's answer) must not make it speak again.
+  const key = `${detail} ${result ? `${result.right} ${result.text}` : ""}`;
+  if (waiting.isConnected && waiting.dataset.shown === key) return;
+  waiting.dataset.shown = key;
   waitingLine.textContent = detail;
   waitingResult.hidden = !result;
   if (result) {
@@ -190,7 +194,10 @@ export function showRoundEnd(screen, seat, { app, score = 0, total = 0 }) {
   endPlace.textContent = mine ? `Has quedado en el puesto ${placeOf(room, mine)}.` : "";
   endPlace.hidden = !mine;
   document.title = `Ronda terminada: ${points} / ${questions} · ${app} · Adivina`;
-  if (!roundEnd.isConnected) screen.replaceChildren(roundEnd);
+  if (!roundEnd.isConnected) {
+    screen.replaceChildren(roundEnd);
+    announce(`Ronda terminada. ${endMessage.textContent} ${endPlace.textContent}`);
+  }
 }
 
 // ---------- no round to play here ----------
@@ -205,7 +212,8 @@ export function showNoRound(screen, seat, app) {
     ? "El anfitrión te ha quitado de la clase. Puedes volver a unirte."
     : "Vuelve a la clase: allí verás cuándo empieza la ronda.";
   document.title = `${app} · Adivina`;
-  screen.replaceChildren(el("div", { className: "empty", id: "no-round" },
+  if (screen.querySelector("#no-round")?.dataset.title === title) return; // keeps the keyboard focus
+  screen.replaceChildren(el("div", { className: "empty", id: "no-round", dataset: { title } },
     sym(seat.removed ? "person-circle-fill" : "questionmark"),
     el("p", { className: "empty-title", text: title }),
     el("p", { className: "empty-message", text: message }),

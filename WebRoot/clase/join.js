@@ -2,7 +2,7 @@
 // then wait in the lobby, which follows the room (topic `classroom`) and, while a round is
 // playing, offers the round's game page (host-paced Quizzes: straight to the current question).
 import { subscribe, act } from "../js/events.js";
-import { setupNavBar } from "../js/ui.js";
+import { setupNavBar, setLiveText } from "../js/ui.js";
 import { GAME_NAMES, points } from "./clase-common.js";
 
 const GAME_PAGES = { quizzes: "/quizzes/", trivia: "/trivia/play.html" };
@@ -36,7 +36,7 @@ function showJoin(note) {
 
 function showLobby(player) {
   me = player;
-  meName.textContent = player.name;
+  setLiveText(meName, player.name);
   joinSection.hidden = true;
   lobby.hidden = false;
   unsubscribe ??= subscribe("classroom", render);
@@ -51,25 +51,25 @@ function render(state) {
     showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
     return;
   }
-  meScore.textContent = points(mine.score);
+  setLiveText(meScore, points(mine.score));
   const others = players.length - 1;
   const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;
   const page = (state.selfPaced ? GAME_PAGES : HOST_PACED_PAGES)[state.game];
   if (state.phase === "playing" && page) {
-    roomStatus.textContent = state.selfPaced
+    setLiveText(roomStatus, state.selfPaced
       ? `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Cada uno a su ritmo.`
-      : `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Pregunta ${state.question} de ${state.total}.`;
+      : `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Pregunta ${state.question} de ${state.total}.`);
     play.href = page;
-    play.textContent = `Jugar a ${GAME_NAMES[state.game]}`;
+    setLiveText(play, `Jugar a ${GAME_NAMES[state.game]}`);
     play.hidden = false;
   } else if (state.phase === "finished") {
     const place = (Array.isArray(state.podium) ? state.podium : []).find((row) => row.id === me.id);
-    roomStatus.textContent = place
+    setLiveText(roomStatus, place
       ? `Ronda terminada: has quedado en el puesto ${place.position}.`
-      : "Ronda terminada. Mira el marcador de la clase.";
+      : "Ronda terminada. Mira el marcador de la clase.");
     play.hidden = true;
   } else {
-    roomStatus.textContent = `Esperando a que empiece la ronda… ${company}`;
+    setLiveText(roomStatus, `Esperando a que empiece la ronda… ${company}`);
     play.hidden = true;
   }
 }

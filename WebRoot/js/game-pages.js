@@ -9,7 +9,7 @@
 //   startGameDetail({app, listKey, subjectName, errorTitle, createDetail,
 //                    findItem})                                              the detail page (?id=N)
 import { subscribe, act } from "./events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
 
 const SNAPSHOT_WAIT_MS = 1500;
 
@@ -75,10 +75,9 @@ export function startGameList({ app, listKey, title, createRow }) {
     listHeader.textContent = items.length === 0 ? title.header : `${items.length} ${title.plural} · ${title.right(right)}`;
 
     if (state.loading) {
-      const progress = loadingRow(title.loading);
-      progress.id = "progress";
-      listState.replaceChildren(progress);
+      showLoading(listState, title.loading, "progress");
     } else if (items.length === 0 && !state.error) {
+      if (listState.querySelector("#empty")) return; // keeps the keyboard focus on its button
       listState.replaceChildren(el("div", { className: "empty", id: "empty" },
         sym(title.symbol),
         el("p", { className: "empty-title", text: title.empty }),
@@ -136,6 +135,7 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
   backToList(back, () => detail.leave?.());
 
   function notFound() {
+    if (screen.querySelector("#not-found")) return; // drawn once: keeps the keyboard focus
     screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
       sym("questionmark"),
       el("p", { className: "empty-title", text: `No encuentro ${subjectName}` }),
@@ -156,11 +156,9 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
     const item = findItem ? findItem(state, id) : items.find((i) => String(i.id) === id);
     if (!item) {
       if (state.loading || (items.length === 0 && state.error)) {
-        if (!screen.querySelector("#progress") && state.loading) {
-          const progress = loadingRow("Descargando…");
-          progress.id = "progress";
-          screen.replaceChildren(progress);
-        } else if (!state.loading) {
+        if (state.loading) {
+          showLoading(screen, "Descargando…", "progress");
+        } else {
           screen.replaceChildren();
         }
       } else {

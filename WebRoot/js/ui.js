@@ -1,6 +1,9 @@
 // Shared pieces of the iOS look: DOM helpers, symbols, images with placeholders, the collapsing
 // navigation bar, alerts, banners, long press and context menus. Text always goes in through
 // textContent, never innerHTML.
+import { announce, setLiveText } from "./announce.js";
+
+export { announce, setLiveText };
 
 /** Creates an element: el("p", {className: "x", text: "hola"}, child…). */
 export function el(tag, props = {}, ...children) {
@@ -81,14 +84,20 @@ export function setupNavBar(navbar) {
   update();
 }
 
-/** Replaces the text of an element and briefly animates its parent if it changed. */
-export function setCounter(valueElement, value) {
+/**
+ * Replaces the text of an element and briefly animates its parent if it changed; a change after
+ * the first value is announced to screen readers as "Puntos: 3" (`label`, else the counter's
+ * `.stat-label` or `title` names it).
+ */
+export function setCounter(valueElement, value, label) {
   const text = String(value ?? 0);
   if (valueElement.textContent === text) return;
   const grew = Number(text) > Number(valueElement.textContent);
   const hadValue = valueElement.textContent !== "";
   valueElement.textContent = text;
   const stat = valueElement.closest(".stat");
+  const name = label ?? (stat?.querySelector(".stat-label")?.textContent || stat?.title);
+  if (hadValue && name) announce(`${name}: ${text}`);
   if (stat && hadValue && grew) {
     stat.classList.remove("bump");
     void stat.offsetWidth;
@@ -134,6 +143,14 @@ export function showAlert({ title, message = "", icon = null, actions = null, ca
       });
       row.append(button);
     }
+    // Tab and Shift+Tab go round the alert's buttons only (Escape cancels: the dialog's own "cancel").
+    dialog.addEventListener("keydown", (event) => {
+      if (event.key !== "Tab") return;
+      const all = [...row.querySelectorAll("button")];
+      const index = all.indexOf(document.activeElement);
+      event.preventDefault();
+      all[(index + (event.shiftKey ? -1 : 1) + all.length) % all.length].focus();
+    });
     dialog.addEventListener("close", () => {
       dialog.remove();
       if (returnFocus && returnFocus.isConnected && typeof returnFocus.focus === "function") {
@@ -163,8 +180,9 @@ export function banner({ title, message, symbol = "exclamation-triangle-fill", t
 }
 
 /**
- * Shows the error banner (`#error-banner`) with a "Reintentar" button calling `retry` in `slot`,
- * or empties `slot` when `error` is null. The same message is not redrawn.
+ * Shows the error banner (`#error-banner`) with a "Reintentar" button calling `retry` (if given)
+ * in `slot`, or empties `slot` when `error` is null. The same message is not redrawn (nor
+ * announced again: the banner is an alert).
  */
 export function renderErrorBanner(slot, error, title, retry) {
   if (!error) {
@@ -177,7 +195,7 @@ export function renderErrorBanner(slot, error, title, retry) {
     id: "error-banner",
     title,
     message: error,
-    actions: [{ label: "Reintentar", onClick: retry }],
+    actions: retry ? [{ label: "Reintentar", onClick: retry }] : [],
   });
   box.dataset.message = error;
   slot.replaceChildren(box);
@@ -238,6 +256,23 @@ export function loadingRow(label) {
   return el("div", { className: "loading-row", role: "status" },
     el("span", { className: "spinner", "aria-hidden": "true" }),
     el("span", { text: label }));
+}
+
+/**
+ * Shows `loadingRow(label)` (with `id`) alone in `slot` and announces it once through the page's
+ * live region (a status row that appears with its text is not read by every screen reader); the
+ * row already there is kept, so snapshots that arrive while still loading say nothing again.
+ */
+export function showLoading(slot, label, id) {
+  const shown = slot.firstElementChild;
+  if (slot.childElementCount === 1 && shown.classList.contains("loading-row") && shown.textContent === label
+    && (id === undefined || shown.id === id)) return shown;
+  const row = loadingRow(label);
+  row.removeAttribute("role");
+  if (id !== undefined) row.id = id;
+  slot.replaceChildren(row);
+  announce(label);
+  return row;
 }
 
 const LONG_PRESS_MS = 500;
@@ -348,10 +383,12 @@ export function showContextMenu(target, items, { id = "context-menu", label = "A
   });
   dialog.addEventListener("close", () => {
     dialog.remove();
+    if (target.hasAttribute("aria-expanded")) target.setAttribute("aria-expanded", "false");
     if (target.isConnected) target.focus({ preventScroll: true });
   });
   document.body.append(dialog);
   dialog.showModal();
+  if (target.hasAttribute("aria-haspopup")) target.setAttribute("aria-expanded", "true");
   // Below the target if the menu fits there (its real height is known once shown), else above.
   const menuHeight = list.offsetHeight;
   if (top + ph + 10 + menuHeight > vh - 12) {

@@ -44,7 +44,7 @@ startGameDetail({
       button.addEventListener("click", () => answer(n, button));
       return { n, flag, name, button, side: el("div", { className: "match-side" }, flag, name) };
     });
-    const resultLine = el("p", { className: "result-line", id: "last-result", role: "status", hidden: true });
+    const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
     const details = el("p", { className: "match-details", id: "details" });
     const detailsSection = el("section", { className: "match-details-section", id: "details-section", "aria-labelledby": "details-header", hidden: true },
       el("h3", { className: "section-header", id: "details-header", text: "Cómo fue" }), details);

@@ -19,7 +19,7 @@ startGameDetail({
     const question = el("p", { className: "detail-question", id: "question" });
     const yes = el("button", { type: "button", className: "btn", id: "yes", text: "Sí" });
     const no = el("button", { type: "button", className: "btn", id: "no", text: "No" });
-    const resultLine = el("p", { className: "result-line", id: "last-result", role: "status", hidden: true });
+    const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
     let current = null;
     let answering = false;
 

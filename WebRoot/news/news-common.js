@@ -41,7 +41,7 @@ export function starButton(className, id) {
 
 /** The star's look and label for `favourite`; `title` names the post for screen readers. */
 export function paintStar(button, favourite, title = "") {
-  const action = favourite ? "Quitar de favoritos" : "Añadir a favoritos";
+  const action = favourite ? "Quitar de favoritos" : "Marcar como favorito";
   button.setAttribute("aria-pressed", favourite ? "true" : "false");
   button.setAttribute("aria-label", title ? `${action}: ${title}` : action);
   button.title = action;
@@ -54,10 +54,32 @@ export async function toggleFavourite(post, button) {
   button.disabled = false;
 }
 
-/** Marks the tab bar's link of `tab` as the current one. */
+/**
+ * Marks the tab bar's link of `tab` as the current one: `aria-selected` where the bar is a tab
+ * list (the list page, one tab in the Tab order, arrows move), `aria-current` where its links
+ * lead to another page (the article).
+ */
 export function selectTab(tab) {
   for (const link of document.querySelectorAll("#tabbar a")) {
-    if (link.dataset.tab === tab) link.setAttribute("aria-current", "page");
+    const current = link.dataset.tab === tab;
+    if (link.getAttribute("role") === "tab") {
+      link.setAttribute("aria-selected", current ? "true" : "false");
+      link.tabIndex = current ? 0 : -1;
+    } else if (current) link.setAttribute("aria-current", "page");
     else link.removeAttribute("aria-current");
   }
+}
+
+/** Left/Right (Home/End) on a tab of the tab list open the tab beside it, as the tab pattern expects. */
+export function tabArrowKeys(tabbar) {
+  tabbar.addEventListener("keydown", (event) => {
+    const tabs = [...tabbar.querySelectorAll('[role="tab"]')];
+    const index = tabs.indexOf(document.activeElement);
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+    if (index < 0 || (!step && event.key !== "Home" && event.key !== "End")) return;
+    event.preventDefault();
+    const next = step ? tabs[(index + step + tabs.length) % tabs.length] : tabs[event.key === "Home" ? 0 : tabs.length - 1];
+    next.focus();
+    next.click();
+  });
 }

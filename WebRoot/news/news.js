@@ -1,9 +1,9 @@
 // Noticias with its three tabs (Noticias, Favoritos, Acerca de; the tab is the address's hash so
 // it can be linked and Back works). Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, syncRows, renderErrorBanner, renderReloadButton } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, announce, syncRows, renderErrorBanner, renderReloadButton } from "../js/ui.js";
 import {
-  API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab,
+  API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab, tabArrowKeys,
 } from "./news-common.js";
 import { setupPullToRefresh } from "./pull-to-refresh.js";
 
@@ -107,6 +107,7 @@ document.getElementById("tabbar").addEventListener("click", (event) => {
     scrollTo({ top: 0, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
   }
 });
+tabArrowKeys(document.getElementById("tabbar"));
 showTab(tabFromHash());
 
 // ---------- Noticias ----------
@@ -168,7 +169,9 @@ function renderProgress(state) {
     "aria-valuenow": state.loading ? null : String(done),
   }, fill);
   if (!state.loading && total) fill.style.setProperty("--progress", String(done / total));
-  progressSlot.replaceChildren(el("div", { className: "news-progress", id: "progress", role: "status" },
+  // Said once when it starts (not at every step, which arrives with every snapshot).
+  if (!progressSlot.childElementCount) announce(state.loading ? "Descargando entradas…" : "Buscando autores y categorías…");
+  progressSlot.replaceChildren(el("div", { className: "news-progress", id: "progress" },
     el("div", { className: "news-progress-top" }, el("span", { className: "spinner", "aria-hidden": "true" }), el("span", { text: label })),
     bar));
 }
@@ -208,9 +211,9 @@ function renderNoticias(state, posts) {
   renderMore(state, posts);
   if (continueReading && before > 0 && posts.length > before) rows.get(posts[before].id)?.link.focus();
   if (posts.length === 0 && state.loading) {
-    listState.replaceChildren(loadingRow("Descargando noticias…"));
+    showLoading(listState, "Descargando noticias…");
   } else if (posts.length === 0) {
-    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("newspaper"),
       el("p", { className: "empty-title", text: "No hay noticias" }),
       el("p", { className: "empty-message", text: "Actualiza para descargar las últimas entradas del sitio." }),

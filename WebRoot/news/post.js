@@ -2,7 +2,7 @@
 // the site's HTML inside a sandboxed iframe that runs no script, and the favourite star in the
 // navigation bar. Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, renderErrorBanner, backToList } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, backToList } from "../js/ui.js";
 import { API, authorOf, formatDate, starButton, paintStar, toggleFavourite, selectTab } from "./news-common.js";
 
 const params = new URLSearchParams(location.search);
@@ -80,7 +80,7 @@ function render(state) {
     () => act("POST", `${API}/reload`, undefined, { alert: false }));
   if (!found) {
     post = null;
-    if (state.loading && posts.length === 0) screen.replaceChildren(loadingRow("Descargando noticias…"));
+    if (state.loading && posts.length === 0) showLoading(screen, "Descargando noticias…");
     else notFound();
     return;
   }

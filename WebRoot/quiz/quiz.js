@@ -1,6 +1,6 @@
 // One quiz at a time (the June 2022 exam): renders the `quiz` snapshot that arrives over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, banner } from "../js/ui.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "../quizzes/quiz-card.js";
 
 const API = "/api/quiz";
@@ -14,7 +14,7 @@ const barStats = document.getElementById("bar-stats");
 
 const card = new QuizCard(API);
 const star = QuizCard.starButton("nav-button", "favourite");
-const resultLine = el("p", { className: "result-line", id: "last-result", role: "status", hidden: true });
+const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
 const nextButton = el("button", { type: "button", className: "btn btn-block btn-gray", id: "next", text: "Siguiente" });
 const play = el("div", { className: "play has-columns", id: "play" },
   card.mediaWrap, card.question, card.form, resultLine, nextButton, card.author);
@@ -54,20 +54,9 @@ function renderResult(state) {
 
 function render(state) {
   setCounter(score, state.score ?? 0);
-  score.setAttribute("aria-label", `Puntos: ${state.score ?? 0}`);
   barStats.textContent = `${state.score ?? 0} puntos`;
 
-  if (state.error) {
-    const box = banner({
-      id: "error-banner",
-      title: "No se pudo pedir un quiz",
-      message: state.error,
-      actions: [{ label: "Reintentar", onClick: () => askForNext() }],
-    });
-    bannerSlot.replaceChildren(box);
-  } else {
-    bannerSlot.replaceChildren();
-  }
+  renderErrorBanner(bannerSlot, state.error, "No se pudo pedir un quiz", () => askForNext());
 
   if (state.quiz) {
     if (!play.isConnected) {
@@ -82,7 +71,7 @@ function render(state) {
   }
   trailing.replaceChildren();
   if (state.loading) {
-    screen.replaceChildren(loadingRow("Buscando un quiz…"));
+    showLoading(screen, "Buscando un quiz…");
   } else if (state.nomore) {
     screen.replaceChildren(el("div", { className: "empty", id: "nomore" },
       sym("flag-checkered"),

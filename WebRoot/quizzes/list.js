@@ -3,7 +3,7 @@
 // downloads nor filter, each question tagged with where the player is with it (host-paced, only
 // the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
+import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
 import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
 import { questionStatus } from "./round.js";
@@ -123,11 +123,9 @@ function render(state) {
     : `${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;
 
   if (state.loading) {
-    const progress = loadingRow("Descargando quizzes…");
-    progress.id = "progress";
-    listState.replaceChildren(progress);
+    showLoading(listState, "Descargando quizzes…", "progress");
   } else if (all.length === 0 && !state.error) {
-    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("questionmark"),
       el("p", { className: "empty-title", text: "No hay quizzes" }),
       el("p", { className: "empty-message", text: "Descarga una ronda nueva para empezar a jugar." }),

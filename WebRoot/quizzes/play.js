@@ -6,7 +6,7 @@
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, banner, backToList } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
 import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
@@ -26,7 +26,7 @@ const answeredLine = el("p", { className: "result-line good", id: "answered", hi
   sym("checkmark-circle-fill"), el("span", { text: "Ya has acertado este quiz." }));
 const score = el("b", { id: "score" });
 const record = el("b", { id: "record" });
-const stats = el("p", { className: "footer-stats", role: "status" },
+const stats = el("p", { className: "footer-stats" },
   el("span", {}, "Puntos ", score), el("span", {}, "Récord ", record));
 const play = el("div", { className: "play has-columns", id: "play" },
   card.mediaWrap, card.question, card.form, answeredLine, card.author, stats);
@@ -47,6 +47,7 @@ star.addEventListener("click", () => {
 function notFound() {
   document.getElementById("nav-trailing").replaceChildren();
   title.textContent = "Quiz";
+  if (screen.querySelector("#not-found")) return; // drawn once: keeps the keyboard focus
   screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
     sym("questionmark"),
     el("p", { className: "empty-title", text: "Este quiz no está en la ronda" }),
@@ -62,21 +63,16 @@ function render(state) {
   }
   const quizzes = Array.isArray(state.quizzes) ? state.quizzes : [];
   const quiz = quizzes.find((q) => String(q.id) === id);
-  score.textContent = String(state.score ?? 0);
-  record.textContent = String(state.record ?? 0);
-
-  if (state.error) {
-    bannerSlot.replaceChildren(banner({ id: "error-banner", title: "Problema con el servidor de quizzes", message: state.error }));
-  } else {
-    bannerSlot.replaceChildren();
-  }
+  setCounter(score, state.score ?? 0, "Puntos");
+  setCounter(record, state.record ?? 0, "Récord");
+  renderErrorBanner(bannerSlot, state.error, "Problema con el servidor de quizzes");
 
   if (!quiz) {
     // A filtered snapshot may leave out a quiz just answered right: keep showing it.
     if (known && state.onlyUnanswered && !state.loading && quizzes.length > 0) {
       known = { ...known, answeredRight: true };
     } else if (state.loading && !known) {
-      screen.replaceChildren(loadingRow("Descargando quizzes…"));
+      showLoading(screen, "Descargando quizzes…");
       return;
     } else {
       known = null;
@@ -110,6 +106,7 @@ const answeredScreen = el("div", { className: "empty", id: "answered-question", 
   el("div", { className: "btn-row" },
     nextButton, el("a", { className: "btn btn-gray", href: "./", text: "Ver la ronda" })));
 let nextID = null;
+let announcedQuestion = null; // the round's question last announced to screen readers
 const checked = new Map(); // quiz id -> whether this tab's answer was right (before the list says so)
 nextButton.addEventListener("click", () => {
   if (nextID !== null) showQuiz(nextID);
@@ -152,7 +149,7 @@ function drawClassroom(state) {
     return false;
   }
   if (quizzes.length === 0) {
-    screen.replaceChildren(loadingRow("Preparando la ronda…"));
+    showLoading(screen, "Preparando la ronda…");
     return false;
   }
   const total = room.total || quizzes.length;
@@ -187,6 +184,8 @@ function drawClassroom(state) {
     if (!answeredScreen.isConnected) screen.replaceChildren(answeredScreen);
   } else {
     showCard(quiz);
+    if (announcedQuestion !== quiz.id) announce(`Pregunta ${number} de ${total}: ${quiz.question ?? ""}`);
+    announcedQuestion = quiz.id;
     document.title = `Pregunta ${number} de ${total} · Quizzes · Adivina`;
     answeredLine.hidden = true;
     return true;

@@ -39,6 +39,7 @@ export class QuizCard {
       className: "photo-button",
       id: "author-photo",
       "aria-haspopup": "menu",
+      "aria-expanded": "false",
       "aria-label": "Foto del autor: abre el menú de la respuesta",
     }, this.photo);
     this.authorName = el("span", { className: "author-name", id: "author-name" });
@@ -101,6 +102,7 @@ export class QuizCard {
     this.mediaWrap.querySelector(".play-hint").hidden = true;
     this.authorCaption.hidden = true;
     this.photoButton.removeAttribute("aria-haspopup");
+    this.photoButton.removeAttribute("aria-expanded");
     this.photoButton.setAttribute("aria-label", "Foto del autor");
   }
 
@@ -147,11 +149,18 @@ export class QuizCard {
 
   /**
    * Types `text` into the field letter by letter, with a glow while it runs. Short answers go
-   * at a typing pace; long ones speed up so that it never takes more than a second.
+   * at a typing pace; long ones speed up so that it never takes more than a second. With
+   * `prefers-reduced-motion` the answer is simply there, without the typing and the glow.
    */
   typeIn(text) {
     const run = ++this.fillRun;
     const input = this.input;
+    if (matchMedia("(prefers-reduced-motion: reduce)").matches) {
+      input.value = text;
+      this.updateCheckButton();
+      input.focus({ preventScroll: true });
+      return;
+    }
     const letters = [...text];
     const duration = Math.min(1000, Math.max(250, letters.length * 55));
     input.value = "";
@@ -250,8 +259,8 @@ export class QuizCard {
   /** The star button's look for `favourite`. */
   static paintStar(button, favourite) {
     button.setAttribute("aria-pressed", favourite ? "true" : "false");
-    button.setAttribute("aria-label", favourite ? "Quitar de favoritos" : "Añadir a favoritos");
-    button.title = favourite ? "Quitar de favoritos" : "Añadir a favoritos";
+    button.setAttribute("aria-label", favourite ? "Quitar de favoritos" : "Marcar como favorito");
+    button.title = favourite ? "Quitar de favoritos" : "Marcar como favorito";
   }
 
   /** A star button: outline, or filled yellow when favourite. */

@@ -1,7 +1,7 @@
 // Trivia's home: "Play Trivia", "Ranking", how the current game goes (topic `trivia`) and the
 // best three scores (topic `ranking`), both rendered only from the snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, renderErrorBanner, setLiveText } from "../js/ui.js";
 import { ensureGame, rankingRow, hits } from "./trivia-common.js";
 
 const TOP = 3;
@@ -33,16 +33,16 @@ function renderGame(state) {
   game = state;
   const total = state.total ?? 0;
   if (state.loading) {
-    status.textContent = "Preparando las preguntas…";
+    setLiveText(status, "Preparando las preguntas…");
   } else if (state.phase === "playing") {
     const answered = Math.max(0, (state.number ?? 1) - 1);
-    status.textContent = answered === 0
+    setLiveText(status, answered === 0
       ? `Partida lista · ${total} preguntas`
-      : `Partida en curso · ${state.number} / ${total} · ${hits(state.score ?? 0)}`;
+      : `Partida en curso · ${state.number} / ${total} · ${hits(state.score ?? 0)}`);
   } else if (state.phase === "finished") {
-    status.textContent = `Última partida: ${state.score ?? 0} / ${total}${state.saved ? " · guardada" : ""}`;
+    setLiveText(status, `Última partida: ${state.score ?? 0} / ${total}${state.saved ? " · guardada" : ""}`);
   } else {
-    status.textContent = "";
+    setLiveText(status, "");
   }
   renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
     () => act("POST", "/api/trivia/start", undefined, { alert: false }));

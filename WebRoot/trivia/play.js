@@ -7,7 +7,7 @@
 // instead of seeing the next question, and when the host ends the round the page shows the
 // player's result.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, renderErrorBanner } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, announce, renderErrorBanner } from "../js/ui.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
 import { classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
 
@@ -106,6 +106,10 @@ function verdictLine(answer, rightText) {
 }
 
 function showFeedback(result) {
+  // The line is a live region: the same verdict again (every snapshot brings it) is not redrawn.
+  const key = result ? `${result.right} ${result.text}` : "";
+  if (feedback.dataset.shown === key) return;
+  feedback.dataset.shown = key;
   if (!result) {
     feedback.replaceChildren();
     return;
@@ -127,6 +131,7 @@ function renderPlaying(state) {
   const number = state.number ?? 1;
   const changed = !shown || shown.phase !== "playing" || shown.number !== number || shown.question?.text !== state.question.text;
   progressText.textContent = `${number} / ${total}`;
+  if (shown?.phase === "playing" && shown.score !== state.score) announce(hits(state.score ?? 0));
   scoreText.textContent = hits(state.score ?? 0);
   progressBar.setAttribute("aria-valuemax", String(total));
   progressBar.setAttribute("aria-valuenow", String(number - 1));
@@ -140,6 +145,7 @@ function renderPlaying(state) {
     slot.button.classList.remove("chosen", "correct", "wrong");
     slot.button.disabled = Boolean(state.loading);
   });
+  if (changed && (shown || classroom)) announce(`Pregunta ${number} de ${total}: ${state.question.text ?? ""}`);
   if (changed) {
     question.classList.remove("enter");
     void question.offsetWidth;
@@ -292,11 +298,11 @@ function render(state) {
   } else if (state.phase === "finished") {
     renderFinished(state);
   } else if (state.loading) {
-    screen.replaceChildren(loadingRow("Preparando las preguntas…"));
+    showLoading(screen, "Preparando las preguntas…");
     document.title = "Trivia · Adivina";
   } else {
     document.title = "Trivia · Adivina";
-    screen.replaceChildren(el("div", { className: "empty", id: "idle" },
+    if (!screen.querySelector("#idle")) screen.replaceChildren(el("div", { className: "empty", id: "idle" },
       sym("questionmark"),
       el("p", { className: "empty-title", text: "Ninguna partida en marcha" }),
       el("p", { className: "empty-message", text: "Empieza una partida de diez preguntas." }),

@@ -1,7 +1,7 @@
 // The ranking (topic `ranking`, shared by every player): position, name, date and score, live in
 // every open tab when anybody saves. `?saved=<date>` marks the entry this browser just saved.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, banner, loadingRow } from "../js/ui.js";
+import { el, sym, setupNavBar, renderErrorBanner, loadingRow } from "../js/ui.js";
 import { rankingRow } from "./trivia-common.js";
 
 const navbar = document.getElementById("navbar");
@@ -32,13 +32,9 @@ function render(state) {
     : total > entries.length ? `Las ${entries.length} mejores de ${total} puntuaciones`
     : `${total} puntuaci${total === 1 ? "ón" : "ones"}`;
 
-  if (state.error) {
-    bannerSlot.replaceChildren(banner({ id: "error-banner", title: "Problema con el ranking", message: state.error }));
-  } else {
-    bannerSlot.replaceChildren();
-  }
+  renderErrorBanner(bannerSlot, state.error, "Problema con el ranking");
   if (entries.length === 0) {
-    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
+    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("trophy"),
       el("p", { className: "empty-title", text: "Aún no hay puntuaciones" }),
       el("p", { className: "empty-message", text: "Juega una partida y guarda tu puntuación: aparecerá aquí al momento." }),

@@ -1,0 +1,295 @@
+"""WCAG 2.2 AA with axe-core (issue 15): every screen in every state a user reaches — lists,
+detail screens, the alert open, the context menu open, errors, empty states, Favoritos, Acerca
+de, the class pages in lobby / playing / finished, the host page logged in — in light and dark,
+phone and desktop, with zero violations of any impact. Each test reaches its states once and
+`Audit.check` runs axe four times on each (the scheme and the viewport change, the state stays)."""
+
+import pytest
+from playwright.sync_api import expect
+
+from a11y import CONTEXT, Audit
+from conftest import set_outage, wait_until
+from fake_list_server import FakeListServer
+from list_games import loaded
+from test_classroom import classroom, join, open_host, room  # noqa: F401  (a fixture)
+from test_news import news_ready, with_image
+from test_trivia import game_ready
+
+WRONG = "respuesta que seguro que no es"
+
+
+@pytest.fixture
+def audit():
+    return Audit()
+
+
+@pytest.fixture
+def audited(new_context):
+    """A page of a context that lets axe in past the pages' CSP."""
+    return lambda **options: new_context(**CONTEXT, **options).new_page()
+
+
+def alert(page):
+    return page.get_by_role("alertdialog")
+
+
+def check_error(audit, page, server, app, path, button, status=None):
+    """With the stand-in of `app` down, `button` on `path` shows the error banner: checked."""
+    set_outage(server, app, True, status=status)
+    page.goto(server.url(path))
+    page.click(button)
+    expect(page.locator("#error-banner")).to_be_visible()
+    audit.check(page, f"{app} error")
+    set_outage(server, app, False)
+
+
+def close_alert(page):
+    page.keyboard.press("Escape")
+    expect(alert(page)).to_have_count(0)
+
+
+def test_home_and_quizzes(server, audited, audit):
+    state = server.loaded_state()
+    quiz = state["quizzes"][0]
+    page = audited()
+    page.goto(server.url("/"))
+    expect(page.locator("#app-quizzes")).to_be_visible()
+    audit.check(page, "home")
+
+    page.goto(server.url("/quizzes/"))
+    expect(page.locator("#quizzes > li").first).to_be_visible()
+    star = page.locator("#quizzes > li button.star").first
+    star.click()
+    expect(star).to_have_attribute("aria-pressed", "true")
+    audit.check(page, "quizzes list")
+
+    page.goto(server.url(f"/quizzes/play.html?id={quiz['id']}"))
+    expect(page.locator("#question")).to_have_text(quiz["question"])
+    audit.check(page, "quizzes play")
+    page.locator("#author-photo").click(button="right")
+    expect(page.get_by_role("menu")).to_be_visible()
+    audit.check(page, "quizzes context menu")
+    page.keyboard.press("Escape")
+    page.fill("#answer", WRONG)
+    page.click("#check")
+    expect(alert(page)).to_be_visible()
+    audit.check(page, "quizzes alert")
+    close_alert(page)
+    page.fill("#answer", server.answer(quiz["id"]))
+    page.click("#check")
+    expect(alert(page)).to_contain_text("¡Correcto!")
+    close_alert(page)
+    expect(page.locator("#answered")).to_be_visible()
+    audit.check(page, "quizzes answered")
+
+    page.goto(server.url("/quizzes/play.html?id=987654"))
+    expect(page.locator("#not-found")).to_be_visible()
+    audit.check(page, "quizzes not found")
+
+    page.goto(server.url("/quiz/"))
+    expect(page.locator("#question")).to_be_visible()
+    audit.check(page, "quiz one at a time")
+
+    check_error(audit, page, server, "quiz", "/quizzes/", "#reload")
+    audit.assert_clean()
+
+
+def test_quizzes_empty_and_no_more(start_server, fake_quiz_server, audited, audit):
+    fake_quiz_server.quizzes = []
+    from fake_quiz_server import TOKEN
+    server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
+    page = audited()
+    page.goto(server.url("/quizzes/"))
+    expect(page.locator("#empty")).to_be_visible()
+    audit.check(page, "quizzes empty")
+    page.goto(server.url("/quiz/"))
+    page.locator("#screen .btn").click()
+    expect(page.locator("#nomore")).to_be_visible()
+    audit.check(page, "quiz no more")
+    audit.assert_clean()
+
+
+@pytest.mark.parametrize("app,answer,ready", [
+    ("books", "#answer1", "#book"),
+    ("matches", "#play .btn >> nth=0", "#prompt"),
+    ("movies", "#yes", "#poster"),
+])
+def test_list_games(server, audited, audit, app, answer, ready):
+    items = loaded(server, app, app)[app]
+    page = audited()
+    page.goto(server.url(f"/{app}/"))
+    expect(page.locator("#items > li").first).to_be_visible()
+    audit.check(page, f"{app} list")
+    page.goto(server.url(f"/{app}/play.html?id={items[0]['id']}"))
+    expect(page.locator(ready)).to_be_visible()
+    audit.check(page, f"{app} detail")
+    page.locator(answer).click()
+    expect(alert(page)).to_be_visible()
+    audit.check(page, f"{app} alert")
+    close_alert(page)
+    expect(page.locator("#last-result")).to_be_visible()
+    audit.check(page, f"{app} answered")
+    page.goto(server.url(f"/{app}/play.html?id=987654"))
+    expect(page.locator("#not-found")).to_be_visible()
+    audit.check(page, f"{app} not found")
+    check_error(audit, page, server, app, f"/{app}/", "#reload")
+    audit.assert_clean()
+
+
+def test_list_game_empty(start_server, audited, audit):
+    fake = FakeListServer([]).start()
+    try:
+        server = start_server("--books-url", fake.url)
+        page = audited()
+        page.goto(server.url("/books/"))
+        expect(page.locator("#empty")).to_be_visible()
+        audit.check(page, "books empty")
+    finally:
+        fake.stop()
+    audit.assert_clean()
+
+
+def test_trivia(server, audited, audit):
+    page = audited()
+    page.goto(server.url("/trivia/ranking.html"))
+    expect(page.locator("#empty")).to_be_visible()
+    audit.check(page, "trivia ranking empty")
+    game_ready(server)
+    page.goto(server.url("/trivia/"))
+    expect(page.locator("#game-status")).to_contain_text("10 preguntas")
+    audit.check(page, "trivia home")
+    page.goto(server.url("/trivia/play.html"))
+    expect(page.locator("#answers .answer")).to_have_count(4)
+    audit.check(page, "trivia question")
+    page.locator("#answers .answer").first.click()
+    expect(page.locator("#feedback")).not_to_be_empty()
+    audit.check(page, "trivia feedback")
+    wait_until(lambda: server.state("trivia")["number"] == 2, message="the answer counted")
+    while server.state("trivia")["phase"] == "playing":   # the rest over the API
+        assert server.request("POST", "/api/trivia/answer", {"index": 0})[0] == 200
+    page.reload()
+    expect(page.locator("#result")).to_be_visible()
+    audit.check(page, "trivia result")
+    page.fill("#name", "Ana")
+    page.keyboard.press("Enter")
+    expect(page.locator("#saved")).to_be_visible()
+    audit.check(page, "trivia saved")
+    page.goto(server.url("/trivia/ranking.html"))
+    expect(page.locator("#ranking > li")).to_have_count(1)
+    audit.check(page, "trivia ranking")
+    check_error(audit, page, server, "trivia", "/trivia/play.html", "#restart", status=503)
+    audit.assert_clean()
+
+
+def test_news(server, audited, audit):
+    state = news_ready(server)
+    post = with_image(state)
+    page = audited()
+    page.goto(server.url("/news/#favoritos"))
+    expect(page.locator("#favourites-empty")).to_be_visible()
+    audit.check(page, "news favoritos empty")
+    page.goto(server.url("/news/"))
+    expect(page.locator("#posts > li").first).to_be_visible()
+    star = page.locator(f'#posts > li[data-id="{post["id"]}"] button.star')
+    star.click()
+    expect(star).to_have_attribute("aria-pressed", "true")
+    audit.check(page, "news list")
+    page.click("#tab-favoritos")
+    expect(page.locator("#favourites > li")).to_have_count(1)
+    audit.check(page, "news favoritos")
+    page.click("#tab-acerca")
+    expect(page.locator("#facts > li").first).to_be_visible()
+    audit.check(page, "news acerca de")
+    page.goto(server.url(f"/news/post.html?id={post['id']}"))
+    expect(page.frame_locator("#article").locator("h1")).to_have_text(post["title"])
+    audit.check(page, "news post")
+    page.goto(server.url("/news/post.html?id=987654"))
+    expect(page.locator("#not-found")).to_be_visible()
+    audit.check(page, "news not found")
+    check_error(audit, page, server, "news", "/news/", "#reload", status=503)
+    audit.assert_clean()
+
+
+def test_classroom(classroom, audited, audit):  # noqa: F811
+    server, key = classroom
+    board = audited()
+    board.goto(server.url("/clase/marcador.html"))
+    expect(board.locator("#board-empty")).to_have_text("Esperando a que se una alguien…")
+    audit.check(board, "board empty")
+    student = audited()
+    student.goto(server.url("/clase/"))
+    expect(student.locator("#join")).to_be_visible()
+    audit.check(student, "class join")
+    student.fill("#name", "Ana")
+    student.click("#join-button")
+    expect(student.locator("#lobby")).to_be_visible()
+    audit.check(student, "class lobby")
+    host = audited()
+    host.goto(server.url("/clase/anfitrion.html"))
+    expect(host.locator("#login")).to_be_visible()
+    audit.check(host, "host login")
+    host.fill("#key", key)
+    host.click("#login-button")
+    expect(host.locator("#host")).to_be_visible()
+    expect(host.locator("#players .player-name")).to_have_count(1)
+    audit.check(host, "host lobby")
+    expect(board.locator("#players .player-name")).to_have_count(1)
+    audit.check(board, "board lobby")
+
+    host.click("#game-trivia")
+    host.click("#start")
+    expect(host.locator("#next")).to_be_visible()
+    audit.check(host, "host playing")
+    expect(student.locator("#play")).to_be_visible()
+    audit.check(student, "class playing")
+    student.click("#play")
+    expect(student.locator("#answers .answer")).to_have_count(4)
+    student.locator("#answers .answer").first.click()
+    expect(student.locator("#waiting-title")).to_be_visible()
+    audit.check(student, "class trivia waiting")
+    expect(board.locator("#answered")).to_have_text("1 de 1 han respondido")
+    audit.check(board, "board playing")
+
+    host.click("#end")
+    expect(alert(host)).to_be_visible()
+    audit.check(host, "host end alert")
+    alert(host).get_by_role("button", name="Terminar").click()
+    expect(host.locator("#start")).to_be_visible()
+    audit.check(host, "host finished")
+    expect(board.locator("#podium")).to_be_visible()
+    audit.check(board, "board podium")
+    expect(student.locator("#class-title")).to_have_text("Ronda terminada")
+    audit.check(student, "class trivia finished")
+    student.click("#back-to-class")
+    expect(student.locator("#room-status")).to_contain_text("Ronda terminada")
+    audit.check(student, "class finished")
+    audit.assert_clean()
+
+
+def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    student = audited()
+    student.goto(server.url("/clase/"))
+    student.fill("#name", "Ana")
+    student.click("#join-button")
+    expect(student.locator("#lobby")).to_be_visible()
+    host.click("#game-quizzes")
+    host.click("#start")
+    expect(host.locator("#next")).to_be_visible()
+    student.goto(server.url("/quizzes/"))
+    expect(student.locator("#quizzes > li")).to_have_count(10)
+    expect(student.locator(".class-tag.now")).to_have_count(1)
+    audit.check(student, "class quizzes list")
+    student.locator("#quizzes a[href]").first.click()
+    expect(student.locator("#title")).to_have_text("Pregunta 1 de 10")
+    audit.check(student, "class quiz question")
+    student.fill("#answer", "no lo sé")
+    student.click("#check")
+    expect(student.locator("#waiting-result")).to_be_visible()
+    audit.check(student, "class quiz waiting")
+    host.click("#next")
+    student.goto(server.url("/quizzes/"))
+    expect(student.locator(".class-tag.wrong")).to_have_count(1)
+    audit.check(student, "class quizzes list answered")
+    audit.assert_clean()
