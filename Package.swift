@@ -48,7 +48,7 @@ let package = Package(
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
             name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),
-        // What several test targets share: the real fixtures beside the repository.
+        // What several test targets share: the own fixtures in Tests/Fixtures and the real ones, when present.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

@@ -83,7 +83,7 @@ struct ExecutableTests {
         let deadline = ContinuousClock.now + .seconds(20)
         while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let lines = child.text.split(separator: "\n").map(String.init)
-        #expect(lines.count >= 3)
+        try #require(lines.count >= 3, "\(lines)")
         #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))
         #expect(lines[1].hasPrefix("Clase: http://127.0.0.1:") && lines[1].hasSuffix("/clase/"))
         let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))

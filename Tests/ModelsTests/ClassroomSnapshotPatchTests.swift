@@ -77,7 +77,7 @@ struct ClassroomSnapshotPatchTests {
                 joined += 1
                 _ = try? room.join(name: "Jugador \(joined)")
             case 3 where !players.isEmpty:
-                try room.remove(playerID: players.randomElement(using: &random)!.id, hostKey: key)
+                try room.remove(playerID: try #require(players.randomElement(using: &random)).id, hostKey: key)
             case 4:
                 try? room.pick(Bool.random(using: &random) ? .trivia : .quizzes, hostKey: key)
                 try? room.start(questionCount: Int.random(in: 1...10, using: &random), hostKey: key)
