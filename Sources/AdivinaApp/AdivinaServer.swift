@@ -38,6 +38,7 @@ public final class AdivinaServer {
     /// Opens the store, binds the port, mounts everything and starts the first downloads.
     /// Throws when the data directory, the web root, a data file or the port cannot be used.
     public init(configuration: Configuration, transport: (any HTTPTransport)? = nil) throws {
+        try configuration.checkFiles()
         store = try Store(directory: configuration.dataDirectory)
         hub = SSEHub()
         let webRoot = try WebRootLocator.locate(configuration.webRoot)

@@ -112,4 +112,12 @@ struct ExecutableTests {
         #expect(try await bad.exitStatus() == 64)
         #expect(try await bad.wait(for: "unknown option --no-such-flag") != nil)
     }
+
+    @Test func aQuizzesFileThatCannotBeReadExits64WithOneLine() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-nada-\(UUID().uuidString).json")
+        let child = try Child(try Self.dataArguments() + ["--quizzes-file", missing.path])
+        #expect(try await child.exitStatus() == 64)
+        let output = try #require(try await child.wait(for: "\n"))
+        #expect(output == "adivina: --quizzes-file \(missing.path): no se puede leer \(missing.lastPathComponent)\n")
+    }
 }

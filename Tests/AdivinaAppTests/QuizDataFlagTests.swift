@@ -7,15 +7,8 @@ import TestSupport
 /// repository's own files, and the real ones when present) and the whole app plays them.
 @MainActor
 struct QuizDataFlagTests {
-    @Test(arguments: Fixtures.quizFiles)
-    func playsEachShape(_ file: QuizFixture) async throws {
-        try await plays(file)
-    }
-
-    @Test(.realFixtures, arguments: RealFixtures.quizFiles)
-    func playsARealFile(_ file: QuizFixture) async throws {
-        try await plays(file)
-    }
+    @Test(arguments: Fixtures.quizFiles) func playsEachShape(_ file: QuizFixture) async throws { try await plays(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func playsARealFile(_ file: QuizFixture) async throws { try await plays(file) }
 
     private func plays(_ file: QuizFixture) async throws {
         var answers: [Int: String] = [:]

@@ -65,15 +65,8 @@ struct QuizzesModelDownloadTests {
         #expect(model.quizzes.map(\.id) == [42])
     }
 
-    @Test(arguments: Fixtures.quizFiles)
-    func loadsEachShape(file: QuizFixture) throws {
-        try loads(file)
-    }
-
-    @Test(.realFixtures, arguments: RealFixtures.quizFiles)
-    func loadsEachRealFile(file: QuizFixture) throws {
-        try loads(file)
-    }
+    @Test(arguments: Fixtures.quizFiles) func loadsEachShape(file: QuizFixture) throws { try loads(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func loadsEachRealFile(file: QuizFixture) throws { try loads(file) }
 
     private func loads(_ file: QuizFixture) throws {
         try model.load(from: file.url)

@@ -14,11 +14,11 @@ struct SnapshotJSONTests {
         let snapshot = QuizzesSnapshot(
             quizzes: [QuizRow(item, answeredRight: false), QuizRow(QuizItem(id: 4, question: "Q"), answeredRight: true)],
             score: 1, record: 7, onlyUnanswered: false, loading: true, error: nil)
-        let expected = #"{"error":null,"loading":true,"onlyUnanswered":false,"quizzes":["#
+        let expected = #"{"error":null,"file":null,"loading":true,"onlyUnanswered":false,"quizzes":["#
             + #"{"answeredRight":false,"attachment":null,"authorName":"Ana","authorPhoto":"/standin/quiz/images/ana.svg","#
             + #""favourite":true,"id":3,"question":"¿<b>Capital</b> de Francia?"},"#
             + #"{"answeredRight":true,"attachment":null,"authorName":null,"authorPhoto":null,"favourite":false,"id":4,"question":"Q"}"#
-            + #"],"record":7,"score":1}"#
+            + #"],"record":7,"score":1,"skipped":0}"#
         #expect(String(decoding: snapshot.json(), as: UTF8.self) == expected)
         #expect(try JSONDecoder().decode(QuizzesSnapshot.self, from: snapshot.json()) == snapshot)
     }

@@ -170,15 +170,8 @@ import TestSupport
         }
     }
 
-    @Test(arguments: Fixtures.quizFiles)
-    func servesEachShapeOverHTTP(file: QuizFixture) async throws {
-        try await servesOverHTTP(file)
-    }
-
-    @Test(.realFixtures, arguments: RealFixtures.quizFiles)
-    func servesEveryRealFileOverHTTP(file: QuizFixture) async throws {
-        try await servesOverHTTP(file)
-    }
+    @Test(arguments: Fixtures.quizFiles) func servesEachShapeOverHTTP(file: QuizFixture) async throws { try await servesOverHTTP(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func servesTheRealFiles(file: QuizFixture) async throws { try await servesOverHTTP(file) }
 
     private func servesOverHTTP(_ file: QuizFixture) async throws {
         let name = file.name

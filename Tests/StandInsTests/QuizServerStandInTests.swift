@@ -310,15 +310,8 @@ import TestSupport
         }
     }
 
-    @Test(arguments: Fixtures.quizFiles)
-    func eachShapeIsServedAsItIs(file: QuizFixture) throws {
-        try servedInTheirOwnShape(file)
-    }
-
-    @Test(.realFixtures, arguments: RealFixtures.quizFiles)
-    func realFilesAreServedInTheirOwnShape(file: QuizFixture) throws {
-        try servedInTheirOwnShape(file)
-    }
+    @Test(arguments: Fixtures.quizFiles) func eachShapeIsServedAsItIs(file: QuizFixture) throws { try servedInTheirOwnShape(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func realFilesToo(file: QuizFixture) throws { try servedInTheirOwnShape(file) }
 
     private func servedInTheirOwnShape(_ file: QuizFixture) throws {
         let originals = try file.items()

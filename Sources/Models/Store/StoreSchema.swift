@@ -87,5 +87,17 @@ public enum StoreSchema {
                 ) WITHOUT ROWID
                 """,
             ]),
+        Migration(
+            version: 4,
+            summary: "Quizzes from a local file (practice 4.1): the favourites, per file, kept here instead of on a server.",
+            statements: [
+                """
+                CREATE TABLE quiz_local_favourites (
+                    source TEXT NOT NULL,
+                    quiz_id INTEGER NOT NULL,
+                    PRIMARY KEY (source, quiz_id)
+                ) WITHOUT ROWID
+                """
+            ]),
     ]
 }
