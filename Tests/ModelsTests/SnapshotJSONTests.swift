@@ -27,7 +27,7 @@ struct SnapshotJSONTests {
         let empty = QuizSnapshot(quiz: nil, nomore: true, lastResult: nil, score: 0, loading: false, error: "Sin conexión")
         #expect(
             String(decoding: empty.json(), as: UTF8.self)
-                == #"{"error":"Sin conexión","lastResult":null,"loading":false,"nomore":true,"quiz":null,"score":0}"#)
+                == #"{"error":"Sin conexión","lastResult":null,"loading":false,"nomore":true,"number":0,"quiz":null,"score":0}"#)
         let playing = QuizSnapshot(
             quiz: QuizRow(item, answeredRight: true), nomore: false,
             lastResult: QuizCheckResult(quizId: 3, answer: "parís", result: true), score: 1, loading: false, error: nil)
