@@ -45,6 +45,21 @@ struct APIRefusalTests {
         #expect(reply.headers["connection"] == "close")
     }
 
+    @Test func aStaticFileIsOnlyToBeRead() async throws {
+        let running = try RunningApp()
+        defer { Task { await running.stop() } }
+        for path in ["/", "/index.html"] {
+            for method in ["POST", "PUT", "DELETE", "PATCH"] {
+                let reply = try await running.request(method, path, body: "{}", base: running.url)
+                #expect(reply.status == 405, "\(method) \(path)")
+                #expect(reply.headers["allow"] == "GET, HEAD", "\(method) \(path)")
+                #expect(String(decoding: reply.body, as: UTF8.self) == "405 Method Not Allowed\n")
+            }
+        }
+        #expect(try await running.get("/index.html").status == 200)
+        #expect(try await running.post("/missing.html").status == 404)
+    }
+
     @Test func pagesKeepTheServersPlainRefusals() async throws {
         let running = try RunningApp()
         defer { Task { await running.stop() } }
@@ -53,7 +68,7 @@ struct APIRefusalTests {
         #expect(tooLarge.status == 413)
         #expect(tooLarge.headers["content-type"] == "text/plain; charset=utf-8")
         #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n")
-        let notAFile = try await running.delete("/index.html")
+        let notAFile = try await running.delete("/nothing.html")
         #expect(notAFile.status == 404)
         #expect(String(decoding: notAFile.body, as: UTF8.self) == "404 Not Found\n")
     }

@@ -111,7 +111,9 @@ import Testing
         router.serveFiles(try StaticFiles(root: web.root.path))
         #expect(await respond(router, .get, "/app.css").bodyText == "body{}")
         #expect(await respond(router, .get, "/api/quizzes/state").bodyText == "state")
-        #expect(await respond(router, .post, "/app.css").status == .notFound)
+        #expect(await respond(router, .post, "/app.css").status == .methodNotAllowed, "a file is there, to be read")
+        #expect(await respond(router, .post, "/app.css").headers["Allow"] == "GET, HEAD")
+        #expect(await respond(router, .post, "/nothing.css").status == .notFound)
         #expect(await respond(router, .get, "/api/quizzes/1/favourite").status == .methodNotAllowed)
     }
 }

@@ -14,10 +14,14 @@ final class BenchServerProcess: Sendable {
     }
 
     /// Starts the server on a free port (with `arguments` besides) and reads the port from its
-    /// first line.
-    init(arguments: [String] = []) throws {
+    /// first line. With `standardError`, its standard error goes to that file.
+    init(arguments: [String] = [], standardError: URL? = nil) throws {
         process.executableURL = Self.executableURL
         process.arguments = ["--port", "0"] + arguments
+        if let standardError {
+            guard FileManager.default.createFile(atPath: standardError.path, contents: nil) else { throw POSIXError(.EIO) }
+            process.standardError = try FileHandle(forWritingTo: standardError)
+        }
         let output = Pipe()
         process.standardOutput = output
         try process.run()
@@ -40,6 +44,18 @@ final class BenchServerProcess: Sendable {
             process.terminate()
             process.waitUntilExit()
         }
+    }
+
+    /// Lets the running server have at most `count` open file descriptors (soft and hard limit),
+    /// with util-linux's `prlimit --pid`. Set after the start: the child inherits whatever the
+    /// test process has open, so a limit given at the start could leave it none to work with.
+    func limitOpenFiles(to count: Int) throws {
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", "\(process.processIdentifier)", "--nofile=\(count):\(count)"]
+        try prlimit.run()
+        prlimit.waitUntilExit()
+        guard prlimit.terminationStatus == 0 else { throw POSIXError(.EPERM) }
     }
 
     /// Entries in the child's /proc/PID/fd.
