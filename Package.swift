@@ -42,13 +42,14 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
-        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
             name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),
-        // What several test targets share: the own fixtures in Tests/Fixtures and the real ones, when present.
+        // What several test targets share: the own fixtures in Tests/Fixtures and the real ones
+        // beside the repository (when present), child processes and waiting without blocking a thread.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

@@ -9,12 +9,18 @@ final class RequestStatus {
     let loading = State(false)
     /// The last failure in Spanish, or nil.
     let error = State<String?>(nil)
+    /// The longest any of the model's remote calls may take (`Deadline`).
+    var deadline = Deadline.standard
 
-    /// Runs one remote call; on failure shows the error and throws it as a `ModelError`.
-    func call<Value>(_ operation: () async throws(RemoteError) -> Value) async throws(ModelError) -> Value {
-        do {
-            return try await operation()
-        } catch {
+    /// Runs one remote call within `deadline`; on failure shows the error and throws it as a
+    /// `ModelError`.
+    func call<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws(RemoteError) -> Value
+    ) async throws(ModelError) -> Value {
+        switch await Deadline.run(within: deadline, operation) {
+        case .success(let value):
+            return value
+        case .failure(let error):
             show(.remote(error))
             throw .remote(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 import Testing
 
@@ -13,7 +14,7 @@ struct ConnectionLeakTests {
     static let residentTolerance = 1 << 20
 
     @Test func descriptorsAndMemoryReturnToBaselineAfterManyConnections() async throws {
-        let server = try BenchServerProcess()
+        let server = try await BenchServerProcess()
         let port = server.port
         // Warm-up: let caches, the allocator and the connection table reach their working size.
         #expect(await Self.run(Self.plainCycles, count: 600, port: port) == 600)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import TestSupport
 
 /// `accept` failing for lack of file descriptors: the server says so once on standard error (not
 /// once per attempt), goes on serving the connections it has, and takes the waiting ones as
@@ -27,18 +28,15 @@ struct DescriptorShortageTests {
             Issue.record("prlimit (util-linux) is needed to run the server with few descriptors")
             return
         }
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("bench-stderr-\(UUID().uuidString).txt")
-        defer { try? FileManager.default.removeItem(at: log) }
-        let server = try BenchServerProcess(standardError: log)
+        let server = try await BenchServerProcess()
         // Fully up once it has answered a request (its threads may open descriptors of their own).
         let warmUp = try RawClient(port: server.port)
         warmUp.send(Self.request)
         #expect(await Self.answered(warmUp))
         warmUp.shutdown()
-        try server.limitOpenFiles(to: server.fileDescriptors + 20)
+        try await server.limitOpenFiles(to: server.fileDescriptors + 20)
         func said() -> Int {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            return text.components(separatedBy: "no file descriptors left").count - 1
+            String(decoding: server.child.errorData, as: UTF8.self).components(separatedBy: "no file descriptors left").count - 1
         }
 
         // Far more connections than descriptors: the first ones are accepted, the rest wait.
@@ -72,6 +70,6 @@ struct DescriptorShortageTests {
         for index in waiting where await Self.hasAnswer(clients[index]) { more += 1 }
         #expect(more >= 1 && more < waiting.count)
         #expect(said() == 1, "not once per attempt")
-        #expect(server.process.isRunning)
+        #expect(server.child.isRunning)
     }
 }

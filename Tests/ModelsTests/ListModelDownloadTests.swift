@@ -20,22 +20,22 @@ struct ListModelDownloadTests {
                 }
                 return ListDownloadRules(
                     transport: quizzes.transport, list: QuizReplies.list, download: { try await quizzes.model.download() },
-                    ids: { quizzes.model.quizzes.map(\.id) }, status: { (quizzes.model.loading, quizzes.model.error) })
+                    ids: { quizzes.model.quizzes.map(\.id) }, status: { (quizzes.model.loading, quizzes.model.error) }, setDeadline: { quizzes.model.deadline = $0 })
             case .books:
                 let books = Scripted { BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/")!, transport: $0)) }
                 return ListDownloadRules(
                     transport: books.transport, list: BookReplies.list, download: { try await books.model.download() },
-                    ids: { books.model.books.map(\.id) }, status: { (books.model.game.loading, books.model.game.error) })
+                    ids: { books.model.books.map(\.id) }, status: { (books.model.game.loading, books.model.game.error) }, setDeadline: { books.model.game.deadline = $0 })
             case .matches:
                 let matches = Scripted { MatchesModel(client: MatchesClient(baseURL: URL(string: "https://mundial.test/")!, transport: $0)) }
                 return ListDownloadRules(
                     transport: matches.transport, list: MatchReplies.list, download: { try await matches.model.download() },
-                    ids: { matches.model.matches.map(\.id) }, status: { (matches.model.game.loading, matches.model.game.error) })
+                    ids: { matches.model.matches.map(\.id) }, status: { (matches.model.game.loading, matches.model.game.error) }, setDeadline: { matches.model.game.deadline = $0 })
             case .movies:
                 let movies = Scripted { MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/m.json")!, transport: $0)) }
                 return ListDownloadRules(
                     transport: movies.transport, list: MoviesModelTests.list, download: { try await movies.model.download() },
-                    ids: { movies.model.movies.map(\.id) }, status: { (movies.model.game.loading, movies.model.game.error) })
+                    ids: { movies.model.movies.map(\.id) }, status: { (movies.model.game.loading, movies.model.game.error) }, setDeadline: { movies.model.game.deadline = $0 })
             }
         }
     }
@@ -43,6 +43,11 @@ struct ListModelDownloadTests {
     @Test(arguments: ListModel.allCases, QuizReplies.failures.map(\.name))
     func everyFailureShowsASpanishErrorAndKeepsTheLastGoodList(model: ListModel, failure: String) async throws {
         try await model.rules().failureKeepsTheLastGoodList(failure)
+    }
+
+    @Test(arguments: ListModel.allCases)
+    func aDownloadThatNeverEndsBecomesATimeoutWithinTheDeadline(model: ListModel) async throws {
+        try await model.rules().aDownloadThatNeverEndsBecomesATimeout()
     }
 
     @Test(arguments: ListModel.allCases)

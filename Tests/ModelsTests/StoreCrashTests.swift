@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -50,69 +51,44 @@ struct StoreCrashTests {
     }
 }
 
-/// The probe as a child process, its stdout collected line by line on a reader thread.
-private final class ProbeProcess: Sendable {
-    private let process: Process
-    private let collected = Mutex("")
-    private let readToEnd = Mutex(false)
+/// The probe as a child process, its output collected by `ChildProcess`.
+private struct ProbeProcess {
+    private let child: ChildProcess
 
     init(executable: URL, directory: URL, server: String, batch: Int) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [directory.path, server, String(batch)]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        self.process = process
-        try process.run()
-        let reader = pipe.fileHandleForReading
-        Thread.detachNewThread { [self] in
-            while true {
-                let data = reader.availableData
-                if data.isEmpty { break }
-                collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
-            }
-            readToEnd.withLock { $0 = true }
-        }
+        child = try ChildProcess(executable, [directory.path, server, String(batch)], mergingErrors: true)
     }
 
     var output: String {
-        String(collected.withLock { $0 }.suffix(300))
+        String(child.outputText.suffix(300))
     }
 
     /// The total of the last complete `committed N` line.
     var lastReportedTotal: Int? {
-        let text = collected.withLock { $0 }
+        let text = child.outputText
         let complete = text.hasSuffix("\n") ? text : String(text[..<(text.lastIndex(of: "\n") ?? text.startIndex)])
         return complete.split(separator: "\n").last { $0.hasPrefix("committed ") }
             .flatMap { Int($0.dropFirst("committed ".count)) }
     }
 
     private var commitLines: Int {
-        collected.withLock { $0 }.split(separator: "\n").count { $0.hasPrefix("committed ") }
+        child.outputText.split(separator: "\n").count { $0.hasPrefix("committed ") }
     }
 
     /// Waits, with a deadline, until `count` commits have been reported since this child started.
     func waitForCommits(_ count: Int, seconds: Double = 30) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while commitLines < count {
-            if ContinuousClock.now > deadline || !process.isRunning { return false }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return true
+        await eventually(timeout: .seconds(seconds), interval: .milliseconds(1)) {
+            commitLines >= count || !child.isRunning
+        } && commitLines >= count
     }
 
-    /// Sends SIGKILL, reaps the child and waits (with a deadline) until its output is all read.
+    /// Sends SIGKILL and waits (with a deadline) until the child is reaped and its output all read.
     func killHard() async {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !readToEnd.withLock({ $0 }), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(1))
-        }
+        child.send(SIGKILL)
+        await child.exitStatus(timeout: .seconds(30))
     }
 
     var diedOfSIGKILL: Bool {
-        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        child.diedOf == SIGKILL
     }
 }

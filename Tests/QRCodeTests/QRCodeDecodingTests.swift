@@ -13,34 +13,34 @@ import Testing
         "Año, niño, ñandú: ¿quién juega? 🦙🎉",
         "a",
     ])
-    func decodesExactlyTheText(_ text: String) throws {
+    func decodesExactlyTheText(_ text: String) async throws {
         let code = try QRCode(encoding: text)
-        try Self.expectDecoding(code, as: text)
+        try await Self.expectDecoding(code, as: text)
     }
 
     /// For each version and level: the longest text that fits, which must choose that version.
     @Test(arguments: SymbolVersion.all.map(\.number), ErrorCorrectionLevel.allCases)
-    func decodesTheFullestSymbolOfEachVersion(version: Int, level: ErrorCorrectionLevel) throws {
+    func decodesTheFullestSymbolOfEachVersion(version: Int, level: ErrorCorrectionLevel) async throws {
         let length = SymbolVersion(number: version).byteCapacity(at: level)
         let text = Self.printableText(length: length, seed: UInt64(version * 4 + level.formatBits))
         let code = try QRCode(encoding: text, correction: level)
         #expect(code.version == version)
-        try Self.expectDecoding(code, as: text)
+        try await Self.expectDecoding(code, as: text)
     }
 
     @Test(arguments: Mask.allCases)
-    func decodesEveryMask(mask: Mask) throws {
+    func decodesEveryMask(mask: Mask) async throws {
         // Version 7 so that the version information is read too.
         let text = Self.printableText(length: 115, seed: UInt64(mask.rawValue))
         let code = try QRCode(encoding: text, correction: .medium, mask: mask)
         #expect(code.version == 7)
         #expect(code.maskPattern == mask.rawValue)
-        try Self.expectDecoding(code, as: text)
+        try await Self.expectDecoding(code, as: text)
     }
 
     /// zbarimg must read exactly the bytes of `text`.
-    static func expectDecoding(_ code: QRCode, as text: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let decoded = try ZBarReader.decode(code)
+    static func expectDecoding(_ code: QRCode, as text: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let decoded = try await ZBarReader.decode(code)
         #expect(
             decoded == Array(text.utf8),
             "zbarimg read \(decoded.count) bytes: \(String(decoding: decoded, as: UTF8.self))",

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import QRCode
 
@@ -64,7 +65,7 @@ import Testing
     @Test(.enabled(
         if: Chromium.path != nil || ProcessInfo.processInfo.environment["SKIP_BROWSER"] == nil,
         "SKIP_BROWSER is set and chromium is missing"))
-    func chromiumRenderingDecodes() throws {
+    func chromiumRenderingDecodes() async throws {
         let chromium = try #require(Chromium.path, "chromium is not installed: run scripts/test, which installs it")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -74,19 +75,13 @@ import Testing
         let pixels = (code.size + 8) * 4
         try code.svg(moduleSize: 4).write(to: svgFile, atomically: true, encoding: .utf8)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: chromium)
-        process.arguments = [
+        let run = try await ChildProcess.run(URL(fileURLWithPath: chromium), [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
             "--user-data-dir=\(directory.appendingPathComponent("profile").path)",
             "--window-size=\(pixels),\(pixels)", "--screenshot=\(screenshot.path)", svgFile.absoluteString,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        let decoded = try ZBarReader.decodeFile(contents: Data(contentsOf: screenshot), extension: "png")
+        ])
+        #expect(run.status == 0, "chromium: \(String(decoding: run.errors.suffix(500), as: UTF8.self))")
+        let decoded = try await ZBarReader.decodeFile(contents: Data(contentsOf: screenshot), extension: "png")
         #expect(decoded == Array(code.text.utf8))
     }
 }

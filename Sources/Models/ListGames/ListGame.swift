@@ -47,6 +47,12 @@ public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendabl
     public var loading: Bool { list.status.loading.value }
     /// The last failure in Spanish, or nil.
     public var error: String? { list.status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { list.status.deadline }
+        set { list.status.deadline = newValue }
+    }
     /// The last answer given, or nil.
     public var lastResult: AnswerResult<Answer>? { last.value }
     /// The ids answered right this session.

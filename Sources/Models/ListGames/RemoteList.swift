@@ -20,7 +20,7 @@ final class RemoteList<Item: ListedItem> {
         alongside: () -> Void = {}, _ fetch: @escaping @Sendable () async throws(RemoteError) -> LenientList<Item>
     ) async throws(ModelError) {
         status.loading.value = true
-        guard let outcome = await requests.run(fetch) else { return }
+        guard let outcome = await requests.run(within: status.deadline, fetch) else { return }
         switch outcome {
         case .success(let list):
             replace(with: list, alongside: alongside)

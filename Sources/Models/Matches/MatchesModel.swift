@@ -76,7 +76,7 @@ public final class MatchesModel {
         let winner = try OneOrTwo.validated(winner)
         try select(id: id)
         let client = self.client
-        guard let outcome = await checks.run({ () async throws(RemoteError) in try await client.check(id: id, winner: winner) })
+        guard let outcome = await checks.run(within: game.list.status.deadline, { () async throws(RemoteError) in try await client.check(id: id, winner: winner) })
         else { throw .conflict("Esta respuesta ya no cuenta: se ha cambiado de partido o se ha vuelto a responder.") }
         switch outcome {
         case .success(let reply):

@@ -98,6 +98,12 @@ public final class NewsModel {
     public var progress: NewsProgress? { snapshot.value.progress }
     /// The last failure in Spanish, or nil.
     public var error: String? { status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { status.deadline }
+        set { status.deadline = newValue }
+    }
     /// The posts of the last download that could not be read, and why.
     public var skipped: [SkippedElement] { skippedState.value }
 
@@ -120,7 +126,7 @@ public final class NewsModel {
         status.loading.value = true
         let client = self.client
         guard
-            let outcome = await postRequests.run({ () async throws(RemoteError) in
+            let outcome = await postRequests.run(within: status.deadline, { () async throws(RemoteError) in
                 try await client.posts(perPage: Self.postsPerPage)
             })
         else { return }

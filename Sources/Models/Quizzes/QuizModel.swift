@@ -60,12 +60,18 @@ public final class QuizModel {
     public var loading: Bool { status.loading.value }
     /// The last failure in Spanish, or nil.
     public var error: String? { status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { status.deadline }
+        set { status.deadline = newValue }
+    }
 
     /// Replaces the quiz with a random one from the server, or shows that there are no more.
     public func next() async throws(ModelError) {
         status.loading.value = true
         let client = self.client
-        guard let outcome = await quizRequests.run({ () async throws(RemoteError) in try await client.random() })
+        guard let outcome = await quizRequests.run(within: status.deadline, { () async throws(RemoteError) in try await client.random() })
         else { return }
         switch outcome {
         case .success(let random):

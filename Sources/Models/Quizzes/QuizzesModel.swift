@@ -119,6 +119,12 @@ public final class QuizzesModel {
     public var loading: Bool { list.status.loading.value }
     /// The last failure in Spanish, or nil.
     public var error: String? { list.status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { list.status.deadline }
+        set { list.status.deadline = newValue }
+    }
     /// The items of the last list that could not be read, and why.
     public var skipped: [SkippedElement] { list.skipped.value }
 

@@ -9,17 +9,16 @@ final class LatestRequest<Value: Sendable> {
     private var generation = 0
     private var inFlight: Task<Result<Value, RemoteError>, Never>?
 
-    /// Runs `operation` as the newest request. Returns its outcome, or nil if a newer request
+    /// Runs `operation` as the newest request, for at most `deadline` (then it ends in
+    /// `RemoteError.timeout`, see `Deadline`). Returns its outcome, or nil if a newer request
     /// started (or `supersede()` was called) before it finished.
-    func run(_ operation: @escaping @Sendable () async throws(RemoteError) -> Value) async -> Result<Value, RemoteError>? {
+    func run(
+        within deadline: Duration, _ operation: @escaping @Sendable () async throws(RemoteError) -> Value
+    ) async -> Result<Value, RemoteError>? {
         supersede()
         let mine = generation
         let task = Task { () async -> Result<Value, RemoteError> in
-            do throws(RemoteError) {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
+            await Deadline.run(within: deadline, operation)
         }
         inFlight = task
         let outcome = await task.value

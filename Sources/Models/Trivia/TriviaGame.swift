@@ -83,6 +83,12 @@ public final class TriviaGame {
     public var loading: Bool { status.loading.value }
     /// The last failure in Spanish, or nil.
     public var error: String? { status.error.value }
+    /// The longest one remote call of this model may take before it ends as "El servidor tarda
+    /// demasiado…" (`Deadline.standard` unless set).
+    public var deadline: Duration {
+        get { status.deadline }
+        set { status.deadline = newValue }
+    }
 
     // MARK: Actions
 
@@ -91,7 +97,7 @@ public final class TriviaGame {
         status.loading.value = true
         let client = self.client
         guard
-            let outcome = await questionRequests.run({ () async throws(RemoteError) in
+            let outcome = await questionRequests.run(within: status.deadline, { () async throws(RemoteError) in
                 try await client.questions(amount: Self.questionsPerGame)
             })
         else { return }

@@ -1,11 +1,13 @@
 import Foundation
 import Glibc
+import TestSupport
 
 /// `HTTPBenchServer` (built beside this test binary) running as a child process, so that its
 /// file descriptors and memory can be read from /proc without the other tests' noise.
 final class BenchServerProcess: Sendable {
-    let process = Process()
+    let child: ChildProcess
     let port: Int
+    var process: Process { child.process }
 
     /// The server binary sits next to the test binary in the build products directory.
     static var executableURL: URL {
@@ -14,48 +16,30 @@ final class BenchServerProcess: Sendable {
     }
 
     /// Starts the server on a free port (with `arguments` besides) and reads the port from its
-    /// first line. With `standardError`, its standard error goes to that file.
-    init(arguments: [String] = [], standardError: URL? = nil) throws {
-        process.executableURL = Self.executableURL
-        process.arguments = ["--port", "0"] + arguments
-        if let standardError {
-            guard FileManager.default.createFile(atPath: standardError.path, contents: nil) else { throw POSIXError(.EIO) }
-            process.standardError = try FileHandle(forWritingTo: standardError)
-        }
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        var line: [UInt8] = []
-        while line.last != UInt8(ascii: "\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty { break }
-            line += byte
-        }
-        let text = String(decoding: line, as: UTF8.self)
-        guard let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText) else {
-            process.terminate()
+    /// first line.
+    init(arguments: [String] = []) async throws {
+        child = try ChildProcess(Self.executableURL, ["--port", "0"] + arguments)
+        guard let text = await child.waitForOutput(containing: "\n"),
+            let portText = text.split(separator: ":").last?.split(separator: "/").first, let port = Int(portText)
+        else {
+            child.send(SIGKILL)
             throw POSIXError(.EIO)
         }
         self.port = port
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        // Killed, not awaited: the termination handler reaps it on its own thread.
+        child.send(SIGKILL)
     }
 
     /// Lets the running server have at most `count` open file descriptors (soft and hard limit),
     /// with util-linux's `prlimit --pid`. Set after the start: the child inherits whatever the
     /// test process has open, so a limit given at the start could leave it none to work with.
-    func limitOpenFiles(to count: Int) throws {
-        let prlimit = Process()
-        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
-        prlimit.arguments = ["--pid", "\(process.processIdentifier)", "--nofile=\(count):\(count)"]
-        try prlimit.run()
-        prlimit.waitUntilExit()
-        guard prlimit.terminationStatus == 0 else { throw POSIXError(.EPERM) }
+    func limitOpenFiles(to count: Int) async throws {
+        let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
+        let arguments = ["--pid", "\(process.processIdentifier)", "--nofile=\(count):\(count)"]
+        guard try await ChildProcess.run(prlimit, arguments, timeout: .seconds(30)).status == 0 else { throw POSIXError(.EPERM) }
     }
 
     /// Entries in the child's /proc/PID/fd.

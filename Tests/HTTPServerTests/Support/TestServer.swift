@@ -22,16 +22,6 @@ func withServer<Result>(
     }
 }
 
-/// Waits for `condition` to hold, polling with a short pause, up to `timeout`.
-func eventually(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return condition()
-}
-
 /// A URLSession without caching, for the tests' real HTTP requests.
 let testSession: URLSession = {
     let configuration = URLSessionConfiguration.ephemeral

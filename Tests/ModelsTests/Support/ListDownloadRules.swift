@@ -18,6 +18,8 @@ struct ListDownloadRules {
     let ids: @MainActor () -> [Int]
     /// The model's loading flag and error message.
     let status: @MainActor () -> (loading: Bool, error: String?)
+    /// Sets the model's deadline for one remote call.
+    let setDeadline: @MainActor (Duration) -> Void
 
     /// One failure of `QuizReplies.failures`, by name.
     func failureKeepsTheLastGoodList(_ name: String) async throws {
@@ -50,5 +52,27 @@ struct ListDownloadRules {
             #expect(ids() == [7, 8])
             #expect(status() == (false, nil))
         }
+    }
+
+    /// A download whose answer never comes ends within the model's deadline as the Spanish
+    /// timeout error, with the last good list kept and `loading` false; the answer that comes
+    /// after that changes nothing.
+    func aDownloadThatNeverEndsBecomesATimeout() async throws {
+        transport.enqueue(list([1, 2]))
+        try await download()
+        setDeadline(.milliseconds(300))
+        let never = transport.enqueueHeld(list([9]))
+        defer { never.open() }
+        let started = ContinuousClock.now
+        await #expect(throws: ModelError.remote(.timeout)) { try await download() }
+        #expect(ContinuousClock.now - started < .seconds(10), "ended by the deadline, not by a transport's timeout")
+        #expect(ids() == [1, 2])
+        #expect(status() == (false, RemoteError.timeout.userMessage))
+        #expect(RemoteError.timeout.userMessage.hasPrefix("El servidor tarda demasiado"))
+        never.open()
+        transport.enqueue(list([3]))
+        try await download()
+        #expect(ids() == [3])
+        #expect(status() == (false, nil))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import QRCode
 
@@ -25,7 +26,7 @@ enum ZBarReader {
 
     /// The bytes zbarimg decodes from `code` drawn `pixelsPerModule` wide with a 4-module quiet
     /// zone, as a binary PGM image.
-    static func decode(_ code: QRCode, pixelsPerModule: Int = 3) throws -> [UInt8] {
+    static func decode(_ code: QRCode, pixelsPerModule: Int = 3) async throws -> [UInt8] {
         let quietZone = 4
         let side = (code.size + 2 * quietZone) * pixelsPerModule
         var image = Data("P5\n\(side) \(side)\n255\n".utf8)
@@ -36,35 +37,27 @@ enum ZBarReader {
                 image.append(code[column / pixelsPerModule - quietZone, y] ? 0 : 255)
             }
         }
-        return try decodeFile(contents: image, extension: "pgm")
+        return try await decodeFile(contents: image, extension: "pgm")
     }
 
     /// The bytes zbarimg decodes from an image file with these contents (a PGM, PNG or SVG).
-    static func decodeFile(contents: Data, extension fileExtension: String) throws -> [UInt8] {
+    static func decodeFile(contents: Data, extension fileExtension: String) async throws -> [UInt8] {
         let zbarimg = try executable()
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("qrcode-\(UUID().uuidString).\(fileExtension)")
         try contents.write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
-        let process = Process()
-        process.executableURL = zbarimg
         // --raw: only the data; -Sbinary: the bytes as encoded, no character set guessing;
         // QR codes only (a linear symbology can see a false barcode in the modules).
-        process.arguments = ["--raw", "-q", "-Sbinary", "-Sdisable", "-Sqrcode.enable", file.path]
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let bytes = output.fileHandleForReading.readDataToEndOfFile()
-        let messages = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let run = try await ChildProcess.run(
+            zbarimg, ["--raw", "-q", "-Sbinary", "-Sdisable", "-Sqrcode.enable", file.path], timeout: .seconds(60))
+        guard run.status == 0 else {
             throw Failure(
-                description: "zbarimg exited with \(process.terminationStatus) for \(file.lastPathComponent): "
-                    + String(decoding: messages, as: UTF8.self))
+                description: "zbarimg exited with \(run.status.map(String.init) ?? "a signal") for \(file.lastPathComponent): "
+                    + String(decoding: run.errors, as: UTF8.self))
         }
+        let bytes = run.output
         return Array(bytes)
     }
 }
