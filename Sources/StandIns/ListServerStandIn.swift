@@ -84,7 +84,9 @@ public final class ListServerStandIn: MountableStandIn {
     private static func bundled(
         _ app: String, file: String, service: String, imageMembers: [[String]], mountPath: String, listPath: String
     ) throws -> ListServerStandIn {
-        let catalog = try ListCatalog(contentsOf: StandInImages.bundledDataDirectory(app).appendingPathComponent(file))
+        let catalog = try BundledData.shared("\(app)/\(file)") {
+            try ListCatalog(contentsOf: StandInImages.bundledDataDirectory(app).appendingPathComponent(file))
+        }
         return ListServerStandIn(
             service: service, catalog: catalog, imageMembers: imageMembers, images: try StandInImages.bundled(app),
             imageFolder: "images", mountPath: mountPath, listPath: listPath)

@@ -32,7 +32,9 @@ public final class MatchesStandIn: MountableStandIn {
     public static func bundled(mountPath: String = "/standin/matches") throws -> MatchesStandIn {
         let directory = try StandInImages.bundledDataDirectory("matches")
         return MatchesStandIn(
-            catalog: try ListCatalog(contentsOf: directory.appendingPathComponent("partidos.json"), validate: validWinner),
+            catalog: try BundledData.shared("matches/partidos.json") {
+                try ListCatalog(contentsOf: directory.appendingPathComponent("partidos.json"), validate: validWinner)
+            },
             flags: try StandInImages.bundled("matches", folder: "flags"), mountPath: mountPath)
     }
 

@@ -10,6 +10,12 @@ public protocol MountableStandIn: Sendable {
     func respond(to request: StandInRequest) -> StandInResponse
 }
 
+/// Where the stand-ins answer: a serial queue with a thread of its own, not Swift's cooperative
+/// pool, because an answer may write a file and wait for the disk (the quiz stand-in's
+/// favourites are flushed on every change). A stand-in answers in microseconds, so one queue
+/// for all of them is plenty.
+private let standInQueue = DispatchQueue(label: "adivina.standins")
+
 extension MountableStandIn {
     /// Adds the stand-in to `router` under `mountPath`, for every method (HEAD is answered as GET).
     ///
@@ -18,7 +24,11 @@ extension MountableStandIn {
     public func mount(on router: inout Router) {
         var routes = Router()
         for method in HTTPMethod.allCases where method != .head {
-            routes.add(method, "/*") { [self] request in response(to: request) }
+            routes.add(method, "/*") { [self] request in
+                await withCheckedContinuation { continuation in
+                    standInQueue.async { continuation.resume(returning: response(to: request)) }
+                }
+            }
         }
         router.mount(mountPath, routes)
     }

@@ -46,6 +46,8 @@ public struct QuizCatalog: Sendable {
 
     /// The quizzes bundled with Adivina (written for it; images under `images/`, relative URLs).
     public static func bundled() throws -> QuizCatalog {
-        try QuizCatalog(contentsOf: StandInImages.bundledDataDirectory("quiz").appendingPathComponent("quizzes.json"))
+        try BundledData.shared("quiz/quizzes.json") {
+            try QuizCatalog(contentsOf: StandInImages.bundledDataDirectory("quiz").appendingPathComponent("quizzes.json"))
+        }
     }
 }

@@ -27,7 +27,9 @@ public struct StandInImages: Sendable {
 
     /// The images bundled for one stand-in: `Data/<app>/<folder>` (`quiz`/`images`, `matches`/`flags`).
     public static func bundled(_ app: String, folder: String = "images") throws -> StandInImages {
-        try StandInImages(directory: bundledDataDirectory(app).appendingPathComponent(folder))
+        try BundledData.shared("\(app)/\(folder)") {
+            try StandInImages(directory: bundledDataDirectory(app).appendingPathComponent(folder))
+        }
     }
 
     /// The bundled data directory of one stand-in, `Data/<app>` (its JSON and its images).

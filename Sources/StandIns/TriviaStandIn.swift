@@ -27,12 +27,30 @@ public final class TriviaStandIn: MountableStandIn {
 
     /// A stand-in serving the questions of `jsonData` (a JSON array of question objects, each
     /// with a string `question`, an array `answers` of 4 strings and an integer `correct` 0…3).
-    public init(jsonData: Data, mountPath: String) throws {
+    public convenience init(jsonData: Data, mountPath: String) throws {
+        self.init(questions: try Self.questions(jsonData), mountPath: mountPath)
+    }
+
+    private init(questions: [Data], mountPath: String) {
         self.mountPath = Self.normalizedMountPath(mountPath)
+        self.questions = questions
+    }
+
+    /// The stand-in with the bundled questions (read once per process).
+    public static func bundled(mountPath: String) throws -> TriviaStandIn {
+        let questions = try BundledData.shared("trivia/questions.json") {
+            let file = try StandInImages.bundledDataDirectory("trivia").appendingPathComponent("questions.json")
+            return try Self.questions(try Data(contentsOf: file))
+        }
+        return TriviaStandIn(questions: questions, mountPath: mountPath)
+    }
+
+    /// Each playable question of `jsonData`, encoded as sent; throws at the first that is not.
+    private static func questions(_ jsonData: Data) throws -> [Data] {
         guard let items = try JSONSerialization.jsonObject(with: jsonData) as? [[String: Any]] else {
             throw CocoaError(.coderReadCorrupt, userInfo: [NSLocalizedDescriptionKey: "trivia data must be an array of questions"])
         }
-        questions = try items.enumerated().map { index, item in
+        return try items.enumerated().map { index, item in
             guard item["question"] is String, let answers = item["answers"] as? [String], answers.count == 4,
                   let correct = item["correct"].flatMap(ListCatalog.integer), (0..<4).contains(correct)
             else {
@@ -41,12 +59,6 @@ public final class TriviaStandIn: MountableStandIn {
             }
             return try JSONSerialization.data(withJSONObject: item, options: ListCatalog.writingOptions)
         }
-    }
-
-    /// The stand-in with the bundled questions.
-    public static func bundled(mountPath: String) throws -> TriviaStandIn {
-        let file = try StandInImages.bundledDataDirectory("trivia").appendingPathComponent("questions.json")
-        return try TriviaStandIn(jsonData: try Data(contentsOf: file), mountPath: mountPath)
     }
 
     /// Answers one request; `request.path` is below the mount point.

@@ -38,19 +38,40 @@ public final class WordPressStandIn: MountableStandIn {
 
     /// A stand-in serving the site in `directory` (`posts.json`, `users.json`,
     /// `categories.json`, `images/`).
-    public init(directory: URL, mountPath: String) throws {
-        self.mountPath = Self.normalizedMountPath(mountPath)
-        posts = try Self.items(directory.appendingPathComponent("posts.json")).map { item in
-            (id: try Self.id(of: item), date: item["date_gmt"] as? String ?? "", json: try Self.encode(item))
-        }.sorted { a, b in a.date != b.date ? a.date > b.date : a.id > b.id }.map { (id: $0.id, json: $0.json) }
-        usersByID = try Self.byID(Self.items(directory.appendingPathComponent("users.json")))
-        categoriesByID = try Self.byID(Self.items(directory.appendingPathComponent("categories.json")))
-        images = try StandInImages(directory: directory.appendingPathComponent("images"))
+    public convenience init(directory: URL, mountPath: String) throws {
+        self.init(site: try Site(directory: directory), mountPath: mountPath)
     }
 
-    /// The stand-in with the bundled site.
+    private init(site: Site, mountPath: String) {
+        self.mountPath = Self.normalizedMountPath(mountPath)
+        posts = site.posts
+        usersByID = site.usersByID
+        categoriesByID = site.categoriesByID
+        images = site.images
+    }
+
+    /// The stand-in with the bundled site (read once per process).
     public static func bundled(mountPath: String) throws -> WordPressStandIn {
-        try WordPressStandIn(directory: StandInImages.bundledDataDirectory("news"), mountPath: mountPath)
+        WordPressStandIn(
+            site: try BundledData.shared("news") { try Site(directory: StandInImages.bundledDataDirectory("news")) },
+            mountPath: mountPath)
+    }
+
+    /// A site's data as read from its directory.
+    private struct Site: Sendable {
+        let posts: [(id: Int, json: String)]
+        let usersByID: [Int: String]
+        let categoriesByID: [Int: String]
+        let images: StandInImages
+
+        init(directory: URL) throws {
+            posts = try WordPressStandIn.items(directory.appendingPathComponent("posts.json")).map { item in
+                (id: try WordPressStandIn.id(of: item), date: item["date_gmt"] as? String ?? "", json: try WordPressStandIn.encode(item))
+            }.sorted { a, b in a.date != b.date ? a.date > b.date : a.id > b.id }.map { (id: $0.id, json: $0.json) }
+            usersByID = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("users.json")))
+            categoriesByID = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("categories.json")))
+            images = try StandInImages(directory: directory.appendingPathComponent("images"))
+        }
     }
 
     /// Answers one request; `request.path` is below the mount point.

@@ -32,7 +32,7 @@ struct QuizDataFlagTests {
 
     @Test func aFileThatIsNotQuizzesStopsTheStart() throws {
         let bad = try RunningApp.temporaryDirectory("bad").appendingPathComponent("quizzes.json")
-        try Data("<html>no</html>".utf8).write(to: bad)
+        try TestFiles.write(Data("<html>no</html>".utf8), to: bad)
         #expect(throws: (any Error).self) { try RunningApp(arguments: ["--quiz-data", bad.path]) }
     }
 }

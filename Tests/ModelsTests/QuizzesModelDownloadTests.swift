@@ -116,7 +116,7 @@ struct QuizzesModelDownloadTests {
 
     private func temporaryFile(_ text: String) throws -> URL {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("quizzes-\(UUID().uuidString).json")
-        try Data(text.utf8).write(to: file)
+        try TestFiles.write(Data(text.utf8), to: file)
         return file
     }
 }

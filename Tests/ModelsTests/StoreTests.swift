@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Models
@@ -110,7 +111,7 @@ struct StoreTests {
         }
         #expect(path == directory.path)
         let file = directory.appendingPathComponent("file")
-        try Data().write(to: file)
+        try TestFiles.write(Data(), to: file)
         let directoryError = #expect(throws: StoreError.self) { try Store(directory: file.appendingPathComponent("sub")) }
         #expect(directoryError?.userMessage.hasPrefix("No se puede crear la carpeta de datos") == true)
     }

@@ -73,7 +73,7 @@ import TestSupport
         let svgFile = directory.appendingPathComponent("code.svg")
         let screenshot = directory.appendingPathComponent("code.png")
         let pixels = (code.size + 8) * 4
-        try code.svg(moduleSize: 4).write(to: svgFile, atomically: true, encoding: .utf8)
+        try TestFiles.write(code.svg(moduleSize: 4), to: svgFile)
 
         let run = try await ChildProcess.run(URL(fileURLWithPath: chromium), [
             "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StandIns
 
@@ -29,7 +30,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let url = directory.appendingPathComponent("favourites.json")
-        try Data(content.utf8).write(to: url)
+        try TestFiles.write(Data(content.utf8), to: url)
         #expect(throws: QuizFavouritesFile.Failure.corrupt(path: url.path)) { try QuizFavouritesFile(url: url).load() }
     }
 
@@ -37,7 +38,7 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let blocker = directory.appendingPathComponent("file")
-        try Data().write(to: blocker)
+        try TestFiles.write(Data(), to: blocker)
         let file = QuizFavouritesFile(url: blocker.appendingPathComponent("favourites.json"))
         #expect(throws: (any Error).self) { try file.save(["alice": [1]]) }
     }

@@ -237,7 +237,7 @@ import TestSupport
 
     @Test func aFavouriteThatCannotBeSavedIsNotKept() throws {
         let blocker = directory.appendingPathComponent("blocker")
-        try Data().write(to: blocker)
+        try TestFiles.write(Data(), to: blocker)
         let server = try standIn(dataDirectory: blocker)
         let response = server.respond(method: "PUT", path: "/api/users/tokenOwner/favourites/5", query: ["token": "ana"])
         #expect(response.status == 500)
@@ -248,7 +248,7 @@ import TestSupport
     }
 
     @Test func aCorruptFavouritesFileStopsTheStart() throws {
-        try Data("{".utf8).write(to: directory.appendingPathComponent(QuizServerStandIn.favouritesFileName))
+        try TestFiles.write(Data("{".utf8), to: directory.appendingPathComponent(QuizServerStandIn.favouritesFileName))
         #expect(throws: QuizFavouritesFile.Failure.self) { try standIn() }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import StandIns
 
@@ -37,9 +38,9 @@ import Testing
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("a/b"), withIntermediateDirectories: true)
-        try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("a/b/one.svg"))
-        try Data("<svg/>".utf8).write(to: directory.appendingPathComponent("two.svg"))
-        try Data("secret".utf8).write(to: directory.appendingPathComponent("notes.txt"))
+        try TestFiles.write(Data("<svg/>".utf8), to: directory.appendingPathComponent("a/b/one.svg"))
+        try TestFiles.write(Data("<svg/>".utf8), to: directory.appendingPathComponent("two.svg"))
+        try TestFiles.write(Data("secret".utf8), to: directory.appendingPathComponent("notes.txt"))
         let images = try StandInImages(directory: directory)
         #expect(Set(images.svgByPath.keys) == ["a/b/one.svg", "two.svg"])
     }

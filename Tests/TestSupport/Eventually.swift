@@ -3,7 +3,7 @@
 /// The one polling helper of the tests: the waiting is `Task.sleep`, never a blocked thread.
 public func eventually(
     timeout: Duration = .seconds(30), interval: Duration = .milliseconds(20),
-    _ condition: () async throws -> Bool
+    isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
     while true {
@@ -17,7 +17,7 @@ public func eventually(
 /// returns the last value read (the caller reports it), with `met` false.
 public func eventually<Value>(
     timeout: Duration = .seconds(30), interval: Duration = .milliseconds(20),
-    _ read: () async throws -> Value, until condition: (Value) -> Bool
+    isolation: isolated (any Actor)? = #isolation, _ read: () async throws -> Value, until condition: (Value) -> Bool
 ) async rethrows -> (value: Value, met: Bool) {
     let deadline = ContinuousClock.now + timeout
     while true {

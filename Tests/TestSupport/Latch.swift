@@ -14,6 +14,9 @@ public final class Latch: Sendable {
     }
 
     private let state = Mutex(Waiting())
+    /// A serial queue gets a thread of its own when needed; `DispatchQueue.global()` on Linux
+    /// shares the cooperative pool's threads, which may be the ones that are busy.
+    private static let timers = DispatchQueue(label: "adivina.tests.latch")
 
     public init() {}
 
@@ -42,7 +45,7 @@ public final class Latch: Sendable {
             guard let ticket else { return continuation.resume(returning: true) }
             let (seconds, attoseconds) = timeout.components
             let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
+            Self.timers.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [self] in
                 self.state.withLock { $0.waiters.removeValue(forKey: ticket) }?.resume(returning: false)
             }
         }

@@ -13,47 +13,93 @@ public enum Deadline {
     /// the transport's own timeout first, and short enough that nobody waits in front of a spinner.
     public static let standard: Duration = .seconds(20)
 
+    /// Where the timers fire: a serial queue, which Dispatch serves with a thread of its own when
+    /// needed. (On Linux `DispatchQueue.global()` shares its threads with Swift's cooperative
+    /// pool, so a timer there would wait for the very threads it is meant not to depend on.)
+    static let timers = DispatchQueue(label: "adivina.deadline.timers")
+
     /// Runs `operation` in a task of its own and returns its outcome, or `.timeout` once `limit`
     /// has passed (the operation is then cancelled; its late outcome is dropped). Cancelling the
     /// calling task cancels the operation.
     static func run<Value: Sendable>(
-        within limit: Duration, _ operation: @escaping @Sendable () async throws(RemoteError) -> Value
+        within limit: Duration, isolation: isolated (any Actor)? = #isolation,
+        _ operation: @escaping @Sendable () async throws(RemoteError) -> Value
     ) async -> Result<Value, RemoteError> {
-        let task = Task<Result<Value, RemoteError>, Never> {
-            do throws(RemoteError) {
-                return .success(try await operation())
-            } catch {
-                return .failure(error)
-            }
-        }
+        let call = Call(within: limit, operation)
         return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let outcome = FirstOutcome(continuation)
-                Task { outcome.resume(with: await task.value) }
-                DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(limit.wholeNanoseconds)) {
-                    if outcome.resume(with: .failure(.timeout)) { task.cancel() }
+            await call.outcome
+        } onCancel: {
+            call.cancel()
+        }
+    }
+
+    /// One remote call under a deadline, started (timer armed) the moment it is made.
+    final class Call<Value: Sendable>: Sendable {
+        private let first = FirstOutcome<Result<Value, RemoteError>>()
+        private let task: Task<Result<Value, RemoteError>, Never>
+
+        /// Starts `operation` and the timer; synchronous, so the time counts from the caller's
+        /// request even when every thread of the cooperative pool is busy.
+        init(within limit: Duration, _ operation: @escaping @Sendable () async throws(RemoteError) -> Value) {
+            let task = Task.detached { () async -> Result<Value, RemoteError> in
+                do throws(RemoteError) {
+                    return .success(try await operation())
+                } catch {
+                    return .failure(error)
                 }
             }
-        } onCancel: {
+            self.task = task
+            let first = self.first
+            Deadline.timers.asyncAfter(deadline: .now() + .nanoseconds(limit.wholeNanoseconds)) {
+                if first.resume(with: .failure(.timeout)) { task.cancel() }
+            }
+            Task.detached { first.resume(with: await task.value) }
+        }
+
+        /// The operation's outcome, or `.timeout` if the deadline came first.
+        var outcome: Result<Value, RemoteError> {
+            get async { await first.wait() }
+        }
+
+        /// Cancels the operation (a transport that honours it ends with `.cancelled`).
+        func cancel() {
             task.cancel()
         }
     }
 }
 
-/// Resumes a continuation with whichever outcome comes first; later ones are dropped.
+/// The first of several outcomes (the operation's, the timer's): whoever comes first is kept,
+/// later ones are dropped; one caller waits for it.
 private final class FirstOutcome<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
-
-    init(_ continuation: CheckedContinuation<Value, Never>) {
-        self.continuation = Mutex(continuation)
+    private struct Slot {
+        var value: Value?
+        var waiter: CheckedContinuation<Value, Never>?
     }
 
-    /// Resumes with `value` if nothing did before; says whether this call did.
+    private let slot = Mutex(Slot())
+
+    /// Keeps `value` if nothing came before, handing it to the waiter; says whether it was kept.
     @discardableResult
     func resume(with value: Value) -> Bool {
-        guard let waiting = continuation.withLock({ $0.take() }) else { return false }
-        waiting.resume(returning: value)
-        return true
+        let (kept, waiter) = slot.withLock { slot -> (Bool, CheckedContinuation<Value, Never>?) in
+            guard slot.value == nil else { return (false, nil) }
+            slot.value = value
+            defer { slot.waiter = nil }
+            return (true, slot.waiter)
+        }
+        waiter?.resume(returning: value)
+        return kept
+    }
+
+    /// The first outcome, once there is one.
+    func wait() async -> Value {
+        await withCheckedContinuation { continuation in
+            let ready = slot.withLock { slot -> Value? in
+                if slot.value == nil { slot.waiter = continuation }
+                return slot.value
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
     }
 }
 

@@ -7,7 +7,7 @@
 @MainActor
 final class LatestRequest<Value: Sendable> {
     private var generation = 0
-    private var inFlight: Task<Result<Value, RemoteError>, Never>?
+    private var inFlight: Deadline.Call<Value>?
 
     /// Runs `operation` as the newest request, for at most `deadline` (then it ends in
     /// `RemoteError.timeout`, see `Deadline`). Returns its outcome, or nil if a newer request
@@ -17,11 +17,9 @@ final class LatestRequest<Value: Sendable> {
     ) async -> Result<Value, RemoteError>? {
         supersede()
         let mine = generation
-        let task = Task { () async -> Result<Value, RemoteError> in
-            await Deadline.run(within: deadline, operation)
-        }
-        inFlight = task
-        let outcome = await task.value
+        let call = Deadline.Call(within: deadline, operation)
+        inFlight = call
+        let outcome = await call.outcome
         guard mine == generation else { return nil }
         inFlight = nil
         return outcome

@@ -36,7 +36,7 @@ final class EventStreamReader: Sendable {
                 }
             }
         }
-        try process.run()
+        try ChildProcess.launch(process)
     }
 
     deinit { close() }

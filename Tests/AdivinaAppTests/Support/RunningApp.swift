@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import AdivinaApp
 #if canImport(FoundationNetworking)
@@ -18,8 +19,7 @@ final class RunningApp {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
-        try Data("<!doctype html><title>Adivina</title>".utf8)
-            .write(to: webRoot.appendingPathComponent("index.html"))
+        try TestFiles.write(Data("<!doctype html><title>Adivina</title>".utf8), to: webRoot.appendingPathComponent("index.html"))
         let configuration = try #require(try Configuration.parse(
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path] + arguments,
             environment: ["HOME": data.path]))
@@ -67,20 +67,20 @@ final class RunningApp {
     func put(_ path: String, _ body: String? = nil) async throws -> Reply { try await request("PUT", path, body: body, base: url) }
     func delete(_ path: String) async throws -> Reply { try await request("DELETE", path, base: url) }
 
-    /// The state of `app` (`quizzes` or `quiz`) once `condition` holds; fails after `timeout`.
+    /// The state of `app` (`quizzes` or `quiz`) once `condition` holds; after `timeout` records
+    /// an issue with the last state seen (and how long the slowest poll took, which tells a
+    /// starved process from a model that never got there) and returns that state.
     func state(
         _ app: String, timeout: Duration = .seconds(30), until condition: ([String: Any]) -> Bool = { _ in true }
     ) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let json = try await get("/api/\(app)/state").json
-            if condition(json) { return json }
-            guard ContinuousClock.now < deadline else {
-                Issue.record("state of \(app) never met the condition: \(json)")
-                return json
-            }
-            try await Task.sleep(for: .milliseconds(20))
-        }
+        var slowestPoll = Duration.zero
+        let (json, met) = try await eventually(timeout: timeout) { () async throws -> [String: Any] in
+            let started = ContinuousClock.now
+            defer { slowestPoll = max(slowestPoll, ContinuousClock.now - started) }
+            return try await get("/api/\(app)/state").json
+        } until: { condition($0) }
+        if !met { Issue.record("state of \(app) never met the condition (slowest poll \(slowestPoll)): \(json)") }
+        return json
     }
 
     /// The quizzes state once the first download has finished.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the system `curl` and returns its standard output.
 enum Curl {
@@ -9,7 +10,7 @@ enum Curl {
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         let data = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
                 let data = output.fileHandleForReading.readDataToEndOfFile()

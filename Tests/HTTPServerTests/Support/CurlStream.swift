@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Synchronization
 
 /// A long-running `curl -N` reading an event stream; its output accumulates for the test to
@@ -15,7 +16,7 @@ final class CurlStream: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try ChildProcess.launch(process)
         let reader = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {

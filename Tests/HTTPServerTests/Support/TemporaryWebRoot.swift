@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A throw-away directory laid out like a small WebRoot, with traps around it: a secret file
 /// next to the root, symlinks pointing out of it, and a FIFO inside it.
@@ -23,7 +24,7 @@ struct TemporaryWebRoot {
         try write("photo.webp", "webp")
         try write("favicon.ico", "ico")
         try write("espacio en nombre.txt", "con espacios")
-        try Data("secreto".utf8).write(to: base.appendingPathComponent("secret.txt"))
+        try TestFiles.write(Data("secreto".utf8), to: base.appendingPathComponent("secret.txt"))
         try files.createSymbolicLink(atPath: root.appendingPathComponent("passwd-link").path, withDestinationPath: "/etc/passwd")
         try files.createSymbolicLink(atPath: root.appendingPathComponent("etc-link").path, withDestinationPath: "/etc")
         try files.createSymbolicLink(atPath: root.appendingPathComponent("secret-link.txt").path, withDestinationPath: "../secret.txt")
@@ -32,7 +33,7 @@ struct TemporaryWebRoot {
     }
 
     func write(_ relative: String, _ text: String) throws {
-        try Data(text.utf8).write(to: root.appendingPathComponent(relative))
+        try TestFiles.write(Data(text.utf8), to: root.appendingPathComponent(relative))
     }
 
     func remove() { try? FileManager.default.removeItem(at: base) }

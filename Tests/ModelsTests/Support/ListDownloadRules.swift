@@ -70,6 +70,7 @@ struct ListDownloadRules {
         #expect(status() == (false, RemoteError.timeout.userMessage))
         #expect(RemoteError.timeout.userMessage.hasPrefix("El servidor tarda demasiado"))
         never.open()
+        setDeadline(Deadline.standard)
         transport.enqueue(list([3]))
         try await download()
         #expect(ids() == [3])

@@ -45,7 +45,7 @@ enum ZBarReader {
         let zbarimg = try executable()
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("qrcode-\(UUID().uuidString).\(fileExtension)")
-        try contents.write(to: file)
+        try TestFiles.write(contents, to: file)
         defer { try? FileManager.default.removeItem(at: file) }
 
         // --raw: only the data; -Sbinary: the bytes as encoded, no character set guessing;

@@ -1,0 +1,32 @@
+import Foundation
+import Glibc
+
+/// Writes test files without `fsync`.
+///
+/// `Data.write(to:)` flushes every file to the disk before it returns; with builds writing
+/// gigabytes beside the tests that wait can last seconds, on a thread of Swift's cooperative
+/// pool. A test's scratch file needs no durability.
+public enum TestFiles {
+    /// Creates or replaces the file at `url` with `data`.
+    public static func write(_ data: Data, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(descriptor) }
+        try data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Creates or replaces the file at `url` with `text` in UTF-8.
+    public static func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+}
