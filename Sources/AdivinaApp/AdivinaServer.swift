@@ -6,7 +6,7 @@ import StandIns
 /// The running app: the HTTP server with the pages, the web API, the SSE stream and the
 /// stand-ins, wired to one player's models.
 ///
-///     let app = try AdivinaServer(configuration: configuration)
+///     let app = try await AdivinaServer.start(configuration: configuration)
 ///     print("Adivina: \(app.url)")
 ///     await app.waitUntilStopped()
 @MainActor
@@ -35,32 +35,38 @@ public final class AdivinaServer {
     /// The token the models use with the quiz stand-in (a secret one in classroom mode).
     let standInQuizToken: String
 
-    /// Opens the store, binds the port, mounts everything and starts the first downloads.
-    /// Throws when the data directory, the web root, a data file or the port cannot be used.
-    public init(configuration: Configuration, transport: (any HTTPTransport)? = nil) throws {
+    /// Opens the store away from the main actor (opening and migrating a database waits for the
+    /// disk), then makes the app on it: binds the port, mounts everything and starts the first
+    /// downloads. Throws when the data directory, the web root, a data file or the port cannot
+    /// be used.
+    public static func start(configuration: Configuration, transport: (any HTTPTransport)? = nil) async throws -> AdivinaServer {
+        let (store, standIns) = try await Self.preparing.run {
+            (try Store(directory: configuration.dataDirectory), try LocalStandIns(configuration: configuration))
+        }
+        return try AdivinaServer(configuration: configuration, store: store, standIns: standIns, transport: transport)
+    }
+
+    /// Opens the store and reads the stand-ins' data here, on the main actor, then makes the app
+    /// as `start` does.
+    public convenience init(configuration: Configuration, transport: (any HTTPTransport)? = nil) throws {
+        try self.init(
+            configuration: configuration, store: try Store(directory: configuration.dataDirectory),
+            standIns: try LocalStandIns(configuration: configuration), transport: transport)
+    }
+
+    /// Where `start` prepares what needs no main actor: a serial queue, served by a thread of its own.
+    private nonisolated static let preparing = DispatchQueue(label: "adivina.server.start")
+
+    /// Makes the app over an open `store` and prepared stand-ins.
+    init(configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?) throws {
         try configuration.checkFiles()
-        store = try Store(directory: configuration.dataDirectory)
+        self.store = store
         hub = SSEHub()
         let webRoot = try WebRootLocator.locate(configuration.webRoot)
 
         var router = Router()
-        // In classroom mode the stand-ins that know answers are not the students' to ask: the quiz
-        // stand-in takes only a secret token, the trivia one lives at a secret path.
-        let standIns = configuration.classroom
-            ? RemoteServices.StandInAccess(quizToken: SecretToken.random(), triviaPath: "standin/trivia-\(SecretToken.random())")
-            : RemoteServices.StandInAccess.local
-        let standIn = try QuizServerStandIn(
-            catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
-            images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
-            dataDirectory: configuration.dataDirectory,
-            tokens: configuration.classroom ? .only([standIns.quizToken]) : .anyNonEmpty)
-        standIn.mount(on: &router)
-        standInQuizToken = standIns.quizToken
-        try ListServerStandIn.books().mount(on: &router)
-        try MatchesStandIn.bundled().mount(on: &router)
-        try ListServerStandIn.movies().mount(on: &router)
-        try TriviaStandIn.bundled(mountPath: "/" + standIns.triviaPath).mount(on: &router)
-        try WordPressStandIn.bundled(mountPath: "/standin/news").mount(on: &router)
+        standIns.mount(on: &router)
+        standInQuizToken = standIns.access.quizToken
 
         // The handlers run after `init` has returned (they need the server bound first): they
         // reach the player through this box, filled below before any request can be served on
@@ -93,7 +99,7 @@ public final class AdivinaServer {
         let services = RemoteServices(
             configuration: configuration,
             localBase: RemoteServices.localBase(host: configuration.host, port: server.port),
-            transport: transport ?? URLSessionTransport(), standIns: standIns)
+            transport: transport ?? URLSessionTransport(), standIns: standIns.access)
         let registry = TopicRegistry()
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared
@@ -194,5 +200,14 @@ private final class PlayerBox {
         }
         let id = try classroom.player(for: request).player.id
         return names.map { AdivinaServer.sharedTopicNames.contains($0) ? $0 : "player/\(id)/\($0)" }
+    }
+}
+
+extension DispatchQueue {
+    /// Runs `work` on this queue and returns its result, suspending (not blocking) the caller.
+    func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { continuation in
+            self.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

@@ -24,6 +24,11 @@ enum NewsRoutes {
             try await APIError.run { try await model.reload() }
             return try .json(Done())
         }
+        router.post("/api/news/more", bodyLimit: bodyLimit) { request in
+            let model = try await models(request).news
+            try await APIError.run { try await model.loadMore() }
+            return try .json(Done())
+        }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             router.add(method, "/api/news/:id/favourite", bodyLimit: bodyLimit) { request in
                 let id = try request.idParameter()
@@ -42,7 +47,8 @@ enum NewsRoutes {
         router.get("/api/news/:id/article") { request in
             let id = try request.idParameter()
             let model = try await models(request).news
-            return NewsArticlePage.response(for: try await APIError.run { try await model.article(postID: id) })
+            let article = try await APIError.run { try await model.article(postID: id) }
+            return NewsArticlePage.response(for: article, timeZone: NewsArticlePage.timeZone(named: request.query("tz")))
         }
     }
 }

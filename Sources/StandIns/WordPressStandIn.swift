@@ -9,7 +9,10 @@ import HTTPServer
 /// `{"code","message","data":{"status":N,…}}`):
 /// - `GET /wp-json/wp/v2/posts?per_page=&page=` → the posts, newest first; `per_page` 1…100
 ///   (default 10) and `page` ≥ 1 (default 1), else `400 rest_invalid_param`; a page past the end
-///   → `400 rest_post_invalid_page_number`; headers `X-WP-Total` and `X-WP-TotalPages`;
+///   → `400 rest_post_invalid_page_number`; headers `X-WP-Total` and `X-WP-TotalPages`; with
+///   `_embed`, each post carries `_embedded` with its `author` (or WordPress's 404 error object),
+///   its `wp:featuredmedia` (the featured image, in `medium` and `thumbnail` sizes) and `wp:term`
+///   (its categories, then no tags), as WordPress embeds them;
 /// - `GET /wp-json/wp/v2/posts/{id}` → one post, or `404 rest_post_invalid_id`;
 /// - `GET /wp-json/wp/v2/users/{id}` → one user, or `404 rest_user_invalid_id`;
 /// - `GET /wp-json/wp/v2/categories/{id}` → one category, or `404 rest_term_invalid`;
@@ -27,7 +30,7 @@ public final class WordPressStandIn: MountableStandIn {
     public var postCount: Int { posts.count }
 
     /// Each item encoded once, its relative links starting with `basePlaceholder`.
-    private let posts: [(id: Int, json: String)]
+    private let posts: [(id: Int, json: String, embedded: String)]
     private let usersByID: [Int: String]
     private let categoriesByID: [Int: String]
     private let images: StandInImages
@@ -59,17 +62,25 @@ public final class WordPressStandIn: MountableStandIn {
 
     /// A site's data as read from its directory.
     private struct Site: Sendable {
-        let posts: [(id: Int, json: String)]
+        let posts: [(id: Int, json: String, embedded: String)]
         let usersByID: [Int: String]
         let categoriesByID: [Int: String]
         let images: StandInImages
 
         init(directory: URL) throws {
+            let users = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("users.json")))
+            let categories = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("categories.json")))
+            usersByID = users
+            categoriesByID = categories
             posts = try WordPressStandIn.items(directory.appendingPathComponent("posts.json")).map { item in
-                (id: try WordPressStandIn.id(of: item), date: item["date_gmt"] as? String ?? "", json: try WordPressStandIn.encode(item))
-            }.sorted { a, b in a.date != b.date ? a.date > b.date : a.id > b.id }.map { (id: $0.id, json: $0.json) }
-            usersByID = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("users.json")))
-            categoriesByID = try WordPressStandIn.byID(WordPressStandIn.items(directory.appendingPathComponent("categories.json")))
+                (
+                    id: try WordPressStandIn.id(of: item), date: item["date_gmt"] as? String ?? "",
+                    json: try WordPressStandIn.encode(item),
+                    embedded: try WordPressStandIn.embedded(for: item, users: users, categories: categories)
+                )
+            }.sorted { a, b in a.date != b.date ? a.date > b.date : a.id > b.id }.map {
+                (id: $0.id, json: $0.json, embedded: $0.embedded)
+            }
             images = try StandInImages(directory: directory.appendingPathComponent("images"))
         }
     }
@@ -136,7 +147,11 @@ public final class WordPressStandIn: MountableStandIn {
                 400, "rest_post_invalid_page_number", "The page number requested is larger than the number of pages available.")
         }
         let chosen = posts.dropFirst((page - 1) * perPage).prefix(perPage)
-        let body = "[" + chosen.map { Self.resolving($0.json, base: base) }.joined(separator: ",") + "]"
+        let embedding = query["_embed"] != nil
+        let items = chosen.map { post in
+            embedding ? String(post.json.dropLast()) + #","_embedded":"# + post.embedded + "}" : post.json
+        }
+        let body = "[" + items.map { Self.resolving($0, base: base) }.joined(separator: ",") + "]"
         return StandInResponse(
             status: 200, contentType: "application/json; charset=UTF-8", body: Data(body.utf8),
             headers: ["X-WP-Total": String(posts.count), "X-WP-TotalPages": String(totalPages)])
@@ -198,6 +213,26 @@ public final class WordPressStandIn: MountableStandIn {
 
     // MARK: - Loading
 
+    /// The `_embedded` object of a post: its author, its featured image and its categories.
+    private static func embedded(for item: [String: Any], users: [Int: String], categories: [Int: String]) throws -> String {
+        let author = (item["author"].flatMap(ListCatalog.integer)).flatMap { users[$0] }
+            ?? #"{"code":"rest_user_invalid_id","message":"Invalid user ID.","data":{"status":404}}"#
+        let terms = ((item["categories"] as? [Any]) ?? []).compactMap(ListCatalog.integer).compactMap { id in
+            categories[id].map { term in
+                term.contains(#""taxonomy""#) ? term : String(term.dropLast()) + #","taxonomy":"category"}"#
+            }
+        }
+        var parts = [#""author":[\#(author)]"#, #""wp:term":[[\#(terms.joined(separator: ","))],[]]"#]
+        if let image = item["jetpack_featured_media_url"] as? String, !image.isEmpty {
+            let media: [String: Any] = [
+                "id": item["featured_media"] ?? 0, "media_type": "image", "source_url": image,
+                "media_details": ["sizes": ["medium": ["source_url": image], "thumbnail": ["source_url": image]]],
+            ]
+            parts.append(#""wp:featuredmedia":[\#(try encode(media))]"#)
+        }
+        return "{" + parts.joined(separator: ",") + "}"
+    }
+
     private static func items(_ file: URL) throws -> [[String: Any]] {
         guard let items = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]] else {
             throw CocoaError(
@@ -229,6 +264,7 @@ public final class WordPressStandIn: MountableStandIn {
     }
 
     private static let linkKeys: Set<String> = ["link", "href", "url", "jetpack_featured_media_url", "source_url"]
+
 
     private static func placingBase(in value: Any, key: String?) -> Any {
         switch value {

@@ -18,7 +18,7 @@ do {
 
 let app: AdivinaServer
 do {
-    app = try AdivinaServer(configuration: configuration)
+    app = try await AdivinaServer.start(configuration: configuration)
 } catch {
     FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
     exit(1)

@@ -8,7 +8,7 @@ import Testing
 @MainActor
 struct APIRefusalTests {
     @Test func badRequestsAreRefusedInSpanish() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
 
@@ -35,7 +35,7 @@ struct APIRefusalTests {
     }
 
     @Test func bodyOverTheLimitIs413() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let huge = "{\"answer\":\"" + String(repeating: "a", count: QuizzesRoutes.bodyLimit) + "\"}"
         let reply = try await running.post("/api/quizzes/1/check", huge)
@@ -46,7 +46,7 @@ struct APIRefusalTests {
     }
 
     @Test func aStaticFileIsOnlyToBeRead() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         for path in ["/", "/index.html"] {
             for method in ["POST", "PUT", "DELETE", "PATCH"] {
@@ -61,7 +61,7 @@ struct APIRefusalTests {
     }
 
     @Test func pagesKeepTheServersPlainRefusals() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let huge = String(repeating: "a", count: (1 << 20) + 1)
         let tooLarge = try await running.post("/", huge)
@@ -94,7 +94,7 @@ struct APIRefusalTests {
     }
 
     @Test func wrongMethodIs405WithAllow() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let reply = try await running.request("DELETE", "/api/quizzes/reload", base: running.url)
         #expect(reply.status == 405)

@@ -7,7 +7,7 @@ import Testing
 @MainActor
 struct LiveUpdatesTests {
     @Test func connectGivesOneSnapshotPerTopic() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await running.loadedQuizzes()
         let stream = try EventStreamReader(url: URL(string: "api/events?topics=quizzes,quiz", relativeTo: running.url)!)
@@ -23,7 +23,7 @@ struct LiveUpdatesTests {
     }
 
     @Test func aRightAnswerReachesEveryStream() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
         let answer = try #require(try await running.get("/api/quizzes/\(id)/answer").json["answer"] as? String)
@@ -44,7 +44,7 @@ struct LiveUpdatesTests {
     }
 
     @Test func reconnectWithLastEventIDReplaysWhatWasMissed() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await running.loadedQuizzes()
         let eventsURL = URL(string: "api/events?topics=quizzes", relativeTo: running.url)!

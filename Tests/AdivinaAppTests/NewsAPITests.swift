@@ -19,7 +19,7 @@ struct NewsAPITests {
     }
 
     @Test func startsWithTwentyPostsWithNamesAndImages() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await loadedNews(running)
         let posts = rows(state)
@@ -27,7 +27,9 @@ struct NewsAPITests {
         #expect(state["error"] is NSNull)
         #expect((state["site"] as? String)?.hasSuffix("/standin/news") == true)
         let first = try #require(posts.first)
-        for key in ["id", "date", "link", "title", "excerpt", "image", "authorId", "authorName", "categories", "favourite"] {
+        for key in [
+            "id", "date", "link", "title", "excerpt", "image", "authorId", "authorName", "categories", "favourite", "onSite", "protected",
+        ] {
             #expect(first.keys.contains(key), "row lacks \(key)")
         }
         #expect(first["content"] == nil, "the list carries no article HTML")
@@ -43,7 +45,7 @@ struct NewsAPITests {
     }
 
     @Test func theArticleComesAsJSONAndAsASandboxedDocument() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let posts = rows(try await loadedNews(running))
         let hostile = try #require(posts.first { ($0["title"] as? String)?.contains("hostil") == true })
@@ -74,10 +76,10 @@ struct NewsAPITests {
 
     @Test func favouritesAreMarkedLiveAndSurviveARestart() async throws {
         let data = try RunningApp.temporaryDirectory("news")
-        let first = try RunningApp(dataDirectory: data)
+        let first = try await RunningApp(dataDirectory: data)
         let posts = rows(try await loadedNews(first))
         let ids = posts.compactMap { $0["id"] as? Int }
-        try #require(ids.count >= 4, "the stand-in's news: \(ids)")
+        try #require(ids.count >= 4, "the stand-in's first page has 20 posts")
         let stream = try EventStreamReader(url: URL(string: "api/events?topics=news", relativeTo: first.url)!)
         defer { stream.close() }
         _ = try #require(try await stream.event(named: "news"))
@@ -94,18 +96,18 @@ struct NewsAPITests {
         #expect(rows(update.json).first { $0["id"] as? Int == ids[1] }?["favourite"] as? Bool == true)
         await first.stop()
 
-        let second = try RunningApp(dataDirectory: data)
+        let second = try await RunningApp(dataDirectory: data)
         defer { Task { await second.stop() } }
         // Before the refresh finishes, the stored posts are there already.
         let stored = try await second.state("news") { !self.rows($0).isEmpty }
         #expect(rows(stored).filter { $0["favourite"] as? Bool == true }.compactMap { $0["id"] as? Int } == [ids[1]])
         let refreshed = try await loadedNews(second)
-        #expect(rows(refreshed).compactMap { $0["id"] as? Int } == ids, "no deleting, no reordering")
+        #expect(rows(refreshed).compactMap { $0["id"] as? Int } == ids, "the site has not changed: no deleting, no reordering")
         #expect(rows(refreshed).filter { $0["favourite"] as? Bool == true }.compactMap { $0["id"] as? Int } == [ids[1]])
     }
 
     @Test func anOutageShowsAnErrorAndKeepsThePosts() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let before = rows(try await loadedNews(running)).compactMap { $0["id"] as? Int }
         #expect(try await running.put("/standin/news/control/outage?status=503").status == 200)
@@ -121,13 +123,40 @@ struct NewsAPITests {
 
     @Test func theNewsServerFlagPointsAtAnotherSite() async throws {
         // The app's own stand-in, reached under another path, plays "a real site".
-        let helper = try RunningApp()
+        let helper = try await RunningApp()
         defer { Task { await helper.stop() } }
         let site = helper.url.appendingPathComponent("standin/news").absoluteString
-        let running = try RunningApp(arguments: ["--news-server", site])
+        let running = try await RunningApp(arguments: ["--news-server", site])
         defer { Task { await running.stop() } }
         let state = try await loadedNews(running)
         #expect(state["site"] as? String == site)
         #expect(rows(state).count == 20)
+    }
+
+    @Test func moreLoadsTheNextPageUpToTheLastPost() async throws {
+        let running = try await RunningApp()
+        defer { Task { await running.stop() } }
+        let first = try await loadedNews(running)
+        #expect(first["total"] as? Int == 28)
+        #expect(first["hasMore"] as? Bool == true)
+        #expect(try await running.post("/api/news/more").status == 200)
+        let all = try await running.state("news") { ($0["posts"] as? [Any])?.count == 28 }
+        #expect(all["hasMore"] as? Bool == false)
+        #expect(all["loadingMore"] as? Bool == false)
+        #expect(try await running.post("/api/news/more").status == 200, "nothing left is no error")
+    }
+
+    @Test func theArticleIsDatedInTheBrowsersZone() async throws {
+        let running = try await RunningApp()
+        defer { Task { await running.stop() } }
+        let post = try #require(rows(try await loadedNews(running)).first)
+        let id = try #require(post["id"] as? Int)
+        let iso = try #require(post["date"] as? String)
+        let page = try await running.get("/api/news/\(id)/article?tz=Pacific%2FKiritimati")
+        let zone = try #require(TimeZone(identifier: "Pacific/Kiritimati"))
+        let expected = try #require(NewsArticlePage.displayDate(iso, timeZone: zone))
+        #expect(String(decoding: page.body, as: UTF8.self).contains(expected))
+        let unknown = try await running.get("/api/news/\(id)/article?tz=Nowhere%2FAtAll")
+        #expect(unknown.status == 200, "an unknown zone is UTC")
     }
 }

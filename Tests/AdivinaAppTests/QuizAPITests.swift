@@ -8,7 +8,7 @@ import TestSupport
 struct QuizAPITests {
     @Test func playsUntilThereAreNoMore() async throws {
         let file = try Fixtures.quizFile("quizzes-2021.json")
-        let running = try RunningApp(arguments: ["--quiz-data", file.url.path])
+        let running = try await RunningApp(arguments: ["--quiz-data", file.url.path])
         defer { Task { await running.stop() } }
         var seen: Set<Int> = []
         var state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
@@ -34,7 +34,7 @@ struct QuizAPITests {
     }
 
     @Test func checkingAnotherQuizThanTheCurrentIsRefused() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
         let id = try #require((state["quiz"] as? [String: Any])?["id"] as? Int)

@@ -17,7 +17,7 @@ struct QuizDataFlagTests {
             if answers[id] == nil { answers[id] = try #require(item["answer"] as? String) }
         }
 
-        let running = try RunningApp(arguments: ["--quiz-data", file.url.path])
+        let running = try await RunningApp(arguments: ["--quiz-data", file.url.path])
         defer { Task { await running.stop() } }
         let state = try await running.loadedQuizzes()
         let ids = quizIDs(state)
@@ -30,9 +30,9 @@ struct QuizDataFlagTests {
         _ = try await running.state("quizzes") { $0["score"] as? Int == 1 }
     }
 
-    @Test func aFileThatIsNotQuizzesStopsTheStart() throws {
+    @Test func aFileThatIsNotQuizzesStopsTheStart() async throws {
         let bad = try RunningApp.temporaryDirectory("bad").appendingPathComponent("quizzes.json")
         try TestFiles.write(Data("<html>no</html>".utf8), to: bad)
-        #expect(throws: (any Error).self) { try RunningApp(arguments: ["--quiz-data", bad.path]) }
+        await #expect(throws: (any Error).self) { try await RunningApp(arguments: ["--quiz-data", bad.path]) }
     }
 }

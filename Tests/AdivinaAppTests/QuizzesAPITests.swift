@@ -6,7 +6,7 @@ import Testing
 @MainActor
 struct QuizzesAPITests {
     @Test func startsWithTenQuizzesFromTheStandIn() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await running.loadedQuizzes()
         #expect(quizIDs(state).count == 10)
@@ -22,7 +22,7 @@ struct QuizzesAPITests {
     }
 
     @Test func rightAnswerRaisesScoreAndRecordOnce() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
         let answer = try #require(try await running.get("/api/quizzes/\(id)/answer").json["answer"] as? String)
@@ -45,7 +45,7 @@ struct QuizzesAPITests {
     }
 
     @Test func reloadResetsScoreButNotRecord() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
         let answer = try #require(try await running.get("/api/quizzes/\(id)/answer").json["answer"] as? String)
@@ -59,7 +59,7 @@ struct QuizzesAPITests {
     }
 
     @Test func favouritesFollowTheServer() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let id = try #require(quizIDs(try await running.loadedQuizzes()).last)
         let put = try await running.put("/api/quizzes/\(id)/favourite")
@@ -79,7 +79,7 @@ struct QuizzesAPITests {
     }
 
     @Test func filterHidesQuizzesAnsweredRight() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let ids = quizIDs(try await running.loadedQuizzes())
         let id = try #require(ids.first)

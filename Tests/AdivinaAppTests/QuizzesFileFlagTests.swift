@@ -55,7 +55,7 @@ struct QuizzesFileFlagTests {
     @Test func theRecordAndFavouritesOfAFileSurviveARestart() async throws {
         let data = try RunningApp.temporaryDirectory("quizzes-file")
         let file = try Fixtures.quizFile("quizzes-2023.json")
-        let first = try RunningApp(arguments: ["--quizzes-file", file.url.path], dataDirectory: data)
+        let first = try await RunningApp(arguments: ["--quizzes-file", file.url.path], dataDirectory: data)
         let ids = quizIDs(try await first.loadedQuizzes())
         let id = try #require(ids.last)
         let answer = try #require(try await first.get("/api/quizzes/\(id)/answer").json["answer"] as? String)
@@ -63,7 +63,7 @@ struct QuizzesFileFlagTests {
         #expect(try await first.put("/api/quizzes/\(id)/favourite").status == 200)
         await first.stop()
 
-        let second = try RunningApp(arguments: ["--quizzes-file", file.url.path], dataDirectory: data)
+        let second = try await RunningApp(arguments: ["--quizzes-file", file.url.path], dataDirectory: data)
         defer { Task { await second.stop() } }
         let state = try await second.loadedQuizzes()
         #expect(state["record"] as? Int == 1)
@@ -72,9 +72,9 @@ struct QuizzesFileFlagTests {
         #expect(favourites.compactMap { $0["id"] as? Int } == [id])
     }
 
-    @Test func aFileThatCannotBePlayedStopsTheStart() throws {
+    @Test func aFileThatCannotBePlayedStopsTheStart() async throws {
         let bad = try RunningApp.temporaryDirectory("bad").appendingPathComponent("quizzes.json")
         try Data(#"[{"id":1,"question":"Sin respuesta"}]"#.utf8).write(to: bad)
-        #expect(throws: ConfigurationError.self) { try RunningApp(arguments: ["--quizzes-file", bad.path]) }
+        await #expect(throws: ConfigurationError.self) { try await RunningApp(arguments: ["--quizzes-file", bad.path]) }
     }
 }

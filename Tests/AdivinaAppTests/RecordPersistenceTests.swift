@@ -7,7 +7,7 @@ import Testing
 struct RecordPersistenceTests {
     @Test func recordSurvivesARestart() async throws {
         let data = try RunningApp.temporaryDirectory("record")
-        let first = try RunningApp(dataDirectory: data)
+        let first = try await RunningApp(dataDirectory: data)
         let ids = quizIDs(try await first.loadedQuizzes())
         for id in ids.prefix(2) {
             let answer = try #require(try await first.get("/api/quizzes/\(id)/answer").json["answer"] as? String)
@@ -16,7 +16,7 @@ struct RecordPersistenceTests {
         _ = try await first.state("quizzes") { $0["record"] as? Int == 2 }
         await first.stop()
 
-        let second = try RunningApp(dataDirectory: data)
+        let second = try await RunningApp(dataDirectory: data)
         defer { Task { await second.stop() } }
         #expect(second.url != first.url)
         let state = try await second.loadedQuizzes()

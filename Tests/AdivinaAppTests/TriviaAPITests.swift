@@ -23,7 +23,7 @@ struct TriviaAPITests {
     }
 
     @Test func startsWithTheFirstOfTenQuestions() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         let state = try await playing(running)
         #expect(state["number"] as? Int == 1)
@@ -37,7 +37,7 @@ struct TriviaAPITests {
     }
 
     @Test func aWholeGameSavedAppearsLiveInTheRanking() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await playing(running)
         let stream = try EventStreamReader(url: URL(string: "api/events?topics=ranking,trivia", relativeTo: running.url)!)
@@ -78,7 +78,7 @@ struct TriviaAPITests {
     }
 
     @Test func restartStartsAFreshGame() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await playing(running)
         _ = try await running.post("/api/trivia/answer", #"{"index":1}"#)
@@ -92,7 +92,7 @@ struct TriviaAPITests {
     }
 
     @Test func badAnswersAreRefusedInSpanish() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await playing(running)
         for (body, status) in [(#"{"index":4}"#, 400), (#"{"index":"2"}"#, 400), ("{}", 400), ("no es json", 400), ("", 400)] {
@@ -107,13 +107,13 @@ struct TriviaAPITests {
 
     @Test func theRankingSurvivesARestart() async throws {
         let data = try RunningApp.temporaryDirectory("ranking")
-        let first = try RunningApp(dataDirectory: data)
+        let first = try await RunningApp(dataDirectory: data)
         _ = try await playing(first)
         let rights = try await playToTheEnd(first, index: 2)
         #expect(try await first.post("/api/ranking", #"{"name":"Bea"}"#).status == 200)
         await first.stop()
 
-        let second = try RunningApp(dataDirectory: data)
+        let second = try await RunningApp(dataDirectory: data)
         defer { Task { await second.stop() } }
         let ranking = try await second.state("ranking")
         let entries = try #require(ranking["entries"] as? [[String: Any]])
@@ -123,7 +123,7 @@ struct TriviaAPITests {
     }
 
     @Test func anOutageOfTheTriviaStandInShowsAnError() async throws {
-        let running = try RunningApp()
+        let running = try await RunningApp()
         defer { Task { await running.stop() } }
         _ = try await playing(running)
         #expect(try await running.put("/standin/trivia/control/outage?status=503").status == 200)

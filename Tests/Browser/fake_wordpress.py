@@ -1,6 +1,7 @@
 """A WordPress site of the REST API's contract (`/wp-json/wp/v2/posts`, `/users/{id}`,
 `/categories/{id}`) that a test controls: the look-ups of authors and categories can answer
-slowly, and a post's featured image can be broken. adivina talks to it through
+slowly, a post's featured image can be broken, and a post may carry its own `content` (HTML) or
+be `protected` by a password. adivina talks to it through
 `--news-server URL`."""
 
 import time
@@ -37,7 +38,8 @@ class FakeWordPress(FakeServer):
             "date_gmt": f"2026-10-{day}T08:00:00",
             "link": f"{self.url}/?p={post['id']}",
             "title": {"rendered": post["title"]},
-            "content": {"rendered": f"<p>Contenido de {post['id']}.</p>", "protected": False},
+            "content": {"rendered": "" if post.get("protected") else post.get("content", f"<p>Contenido de {post['id']}.</p>"),
+                        "protected": bool(post.get("protected"))},
             "excerpt": {"rendered": f"<p>Extracto de la entrada {post['id']}.</p>", "protected": False},
             "author": post["author"],
             "categories": post["categories"],

@@ -75,7 +75,7 @@ def test_launcher_opens_news_with_three_tabs_and_back_goes_through_them(server, 
     expect(page.locator("#large-title")).to_have_text("Acerca de")
     expect(page.locator("#app-name")).to_have_text("Noticias")
     expect(page.locator("#app-version")).to_contain_text("Versión")
-    expect(page.locator("#fact-posts .fact-value")).to_have_text(str(len(state["posts"])))
+    expect(page.locator("#fact-posts .fact-value")).to_have_text(f"{len(state['posts'])} de {state['total']}")
     expect(page.locator("#fact-favourites .fact-value")).to_have_text("0")
     expect(page.locator("#fact-site .fact-value")).to_contain_text("/standin/news")
     expect(page.locator("#fact-storage")).to_contain_text("SQLite")
@@ -163,10 +163,14 @@ def test_list_detail_favourite_favoritos_and_a_restart_keeps_the_favourite(serve
     row(page, post["id"]).locator(".news-title").click()
     expect(page).to_have_url(re.compile(rf"/news/post\.html\?id={post['id']}$"))
     frame = page.locator("#article")
-    expect(frame).to_have_attribute("src", f"/api/news/{post['id']}/article")
+    zone = page.evaluate("() => Intl.DateTimeFormat().resolvedOptions().timeZone")
+    expect(frame).to_have_attribute("src", f"/api/news/{post['id']}/article?tz={zone}")
     expect(article(page).locator("h1")).to_have_text(post["title"])
     expect(article(page).locator(".byline")).to_contain_text(post["authorName"])
-    expect(article(page).locator(".byline")).to_contain_text(post["date"][:10])
+    shown_date = page.evaluate(
+        "d => new Intl.DateTimeFormat('es-ES', {day: 'numeric', month: 'short', year: 'numeric'}).format(new Date(d))",
+        post["date"])
+    expect(article(page).locator(".byline")).to_contain_text(shown_date)   # the list's format, the browser's zone
     expect(page.locator("#title")).to_have_text(post["title"])
     expect(page.locator("#tab-noticias")).to_have_attribute("aria-current", "page")
 
@@ -235,7 +239,7 @@ def test_the_hostile_article_runs_nothing_in_the_apps_origin(server, page):
     # The markup is there, inert: hovering the onmouseover box and waiting on the onerror image.
     article(page).locator("div[onmouseover]").hover()
     expect(article(page).locator("img[onerror]")).to_have_count(1)
-    frame = next(f for f in page.frames if f.url.endswith(f"/api/news/{HOSTILE_ID}/article"))
+    frame = next(f for f in page.frames if f"/api/news/{HOSTILE_ID}/article" in f.url)
     assert frame.evaluate("() => self.origin") == "null"
     assert page.evaluate("() => [typeof window.alert, document.cookie]") == ["function", ""]
     # Everything the browser said is about what it blocked; nothing ran.
@@ -344,3 +348,4 @@ def test_news_screens_fit_the_screen_in_both_themes(server, new_context, screen,
     if screen == "detail":
         frame = page.locator("#article").bounding_box()
         assert frame["height"] >= 150 and frame["x"] >= 0 and frame["x"] + frame["width"] <= viewport["width"], frame
+

@@ -38,3 +38,21 @@ struct HTMLTextTests {
         #expect(HTMLText.plainText(fromHTML: "sin cerrar <b") == "sin cerrar")
     }
 }
+
+@Suite("HTMLText: text as a browser shows it (issue 14)")
+struct HTMLTextAsABrowserShowsItTests {
+    @Test(arguments: [
+        ("Swift 6 > Swift 5 y 3 < 4: ¿qué cambia?", "Swift 6 > Swift 5 y 3 < 4: ¿qué cambia?"),
+        ("c <= d, e <3 f, 1<2", "c <= d, e <3 f, 1<2"),
+        ("Usa <code>@Observable</code>: guía", "Usa @Observable: guía"),
+        ("Tom &amp; <em>Jerry</em>&#8217;s", "Tom & Jerry’s"),
+        ("uno<p>dos</p>tres<br>cuatro", "uno dos tres cuatro"),
+        ("  varias\n\t líneas\r\n  ", "varias líneas"),
+        ("sin&nbsp;&nbsp;romper", "sin\u{00A0}\u{00A0}romper"),
+        ("antes<!-- <b>nota</b> -->después", "antesdespués"),
+        ("&lt;b&gt;no es etiqueta&lt;/b&gt;", "<b>no es etiqueta</b>"),
+    ])
+    func rendersLikeABrowser(html: String, text: String) {
+        #expect(HTMLText.plainText(fromHTML: html) == text)
+    }
+}

@@ -113,15 +113,15 @@ struct PostTests {
             == URL(string: "https://x.test/a.jpg"))
     }
 
-    @Test func dateGMTWinsAndDateIsTheFallbackInTheLocalZone() throws {
+    @Test func dateGMTWinsAndDateIsTheFallbackReadAsUTCAsTheSeedDoes() throws {
         let both = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":"2026-03-01T11:00:00","title":{"rendered":"t"},"author":1}"#
         #expect(try decode(both).date == WordPressDate.parse("2026-03-01T11:00:00", timeZone: Self.utc))
         let onlyLocal = #"{"id":1,"date":"2026-03-01T12:00:00","title":{"rendered":"t"},"author":1}"#
-        #expect(try decode(onlyLocal).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+        #expect(try decode(onlyLocal).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: Self.utc))
         let nullGMT = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":null,"title":{"rendered":"t"},"author":1}"#
-        #expect(try decode(nullGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+        #expect(try decode(nullGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: Self.utc))
         let badGMT = #"{"id":1,"date":"2026-03-01T12:00:00","date_gmt":"0000-00-00 00:00:00","title":{"rendered":"t"},"author":1}"#
-        #expect(try decode(badGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: .current))
+        #expect(try decode(badGMT).date == WordPressDate.parse("2026-03-01T12:00:00", timeZone: Self.utc))
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 @testable import Signals
 import Synchronization
 import Testing
@@ -206,13 +207,19 @@ import Testing
 }
 
 /// Work on another thread, joined by waiting for its end with a deadline.
+///
+/// These tests block the calling thread on purpose (a semaphore inside a subscriber) to hold a
+/// wave open while another thread writes: that is what they test. Each wait lasts as long as the
+/// other thread's few microseconds of work, and the other side runs on a thread of its own (not
+/// `DispatchQueue.global()`, whose threads on Linux are the pool's own: with both busy, the worker
+/// would wait for the very thread that waits for it).
 struct Worker: Sendable {
     private let done = DispatchSemaphore(value: 0)
 
-    /// Runs `body` on another thread (from the global queue).
+    /// Runs `body` on a thread of its own.
     static func start(_ body: @escaping @Sendable () -> Void) -> Worker {
         let worker = Worker()
-        DispatchQueue.global().async {
+        Thread.detachNewThread {
             body()
             worker.done.signal()
         }

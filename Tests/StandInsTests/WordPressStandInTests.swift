@@ -132,4 +132,27 @@ struct WordPressStandInTests {
         _ = standIn.respond(to: StandInRequest(method: "DELETE", path: "/control/outage"))
         #expect(get("/wp-json/wp/v2/posts").status == 200)
     }
+
+    @Test func embedBringsTheAuthorTheImageAndTheCategories() throws {
+        let plain = try posts(["per_page": "100"])
+        #expect(plain.allSatisfy { $0["_embedded"] == nil }, "only when asked")
+        let embedded = try posts(["per_page": "100", "_embed": "author,wp:featuredmedia,wp:term"])
+        for post in embedded {
+            let embeds = try #require(post["_embedded"] as? [String: Any])
+            let author = try #require((embeds["author"] as? [[String: Any]])?.first)
+            #expect(author["id"] as? Int == post["author"] as? Int)
+            #expect(author["name"] is String)
+            let terms = try #require(embeds["wp:term"] as? [[[String: Any]]])
+            #expect(terms.first?.compactMap { $0["id"] as? Int } == post["categories"] as? [Int])
+            #expect(terms.first?.allSatisfy { $0["taxonomy"] as? String == "category" } == true)
+            let image = post["jetpack_featured_media_url"] as? String ?? ""
+            let media = (embeds["wp:featuredmedia"] as? [[String: Any]])?.first
+            #expect((media?["source_url"] as? String ?? "") == image)
+            if !image.isEmpty {
+                let sizes = (media?["media_details"] as? [String: Any])?["sizes"] as? [String: Any]
+                #expect((sizes?["medium"] as? [String: Any])?["source_url"] as? String == image)
+                #expect(image.hasPrefix("http://127.0.0.1:8080/standin/news/"), "absolute, as a real site's")
+            }
+        }
+    }
 }

@@ -28,6 +28,10 @@ const listFooter = document.getElementById("list-footer");
 const grid = document.getElementById("favourites");
 const gridState = document.getElementById("favourites-state");
 const facts = document.getElementById("facts");
+const retryNote = document.getElementById("retry-note");
+const moreSlot = document.getElementById("more-slot");
+const moreButton = document.getElementById("load-more");
+const moreError = document.getElementById("more-error");
 const how = document.getElementById("how");
 
 const rows = new Map();  // post id -> row parts
@@ -46,6 +50,33 @@ function reload() {
   return act("POST", `${API}/reload`, undefined, { alert: false });
 }
 reloadButton.addEventListener("click", () => reload());
+
+/** Asks for the next page; the snapshot says when it is in (or why not). */
+function loadMore() {
+  return act("POST", `${API}/more`, undefined, { alert: false });
+}
+moreButton.addEventListener("click", () => {
+  if (moreButton.getAttribute("aria-disabled") !== "true") loadMore();
+});
+// As iOS lists do, the next page loads when the end of the list comes into view; once per page
+// (a failed page waits for the button, and so does a keyboard user who tabbed to it).
+let lastState = null;
+let autoLoadedAt = -1;
+new IntersectionObserver((entries) => {
+  const state = lastState;
+  if (!state || !entries.some((e) => e.isIntersecting) || tab !== "noticias") return;
+  if (document.activeElement === moreButton) return; // the keyboard brought it into view: the key decides
+  const shown = onSite(state).length;
+  if (state.hasMore && !state.loadingMore && !state.loading && !state.moreError && autoLoadedAt !== shown) {
+    autoLoadedAt = shown;
+    loadMore();
+  }
+}, { rootMargin: "0px 0px 200px 0px" }).observe(moreSlot);
+
+/** The posts the site still publishes (favourites that left it show only in Favoritos). */
+function onSite(state) {
+  return (Array.isArray(state.posts) ? state.posts : []).filter((p) => p.onSite !== false);
+}
 setupPullToRefresh(document.querySelector(".navbar-large"), () => reload(), () => tab === "noticias");
 
 // ---------- tabs ----------
@@ -142,13 +173,40 @@ function renderProgress(state) {
     bar));
 }
 
+function entries(count) {
+  return `${count} entrada${count === 1 ? "" : "s"}`;
+}
+
+function renderMore(state, posts) {
+  const show = posts.length > 0 && (state.hasMore || state.loadingMore);
+  moreSlot.hidden = !show;
+  // Not `disabled` while loading: a disabled button drops the keyboard's focus to the page.
+  moreButton.setAttribute("aria-disabled", state.loadingMore ? "true" : "false");
+  moreButton.setAttribute("aria-busy", state.loadingMore ? "true" : "false");
+  moreButton.replaceChildren(...(state.loadingMore
+    ? [el("span", { className: "spinner", "aria-hidden": "true" }), el("span", { text: "Cargando más entradas…" })]
+    : [el("span", { text: "Cargar más" })]));
+  const left = Number.isInteger(state.total) ? state.total - posts.length : null;
+  moreButton.setAttribute("aria-label", left > 0 ? `Cargar más (quedan ${left})` : "Cargar más");
+  moreError.textContent = state.moreError ? `No se ha podido cargar la página siguiente. ${state.moreError}` : "";
+  moreError.hidden = !state.moreError;
+}
+
 function renderNoticias(state, posts) {
+  // A keyboard user who asked for more goes on reading at the first new post (the button may
+  // leave with the last page).
+  const continueReading = document.activeElement === moreButton;
+  const before = rows.size;
   syncRows(list, rows, posts, createRow, updateRow);
   list.hidden = posts.length === 0;
   list.setAttribute("aria-busy", state.loading ? "true" : "false");
-  listHeader.textContent = posts.length === 0 ? "Entradas" : `${posts.length} entrada${posts.length === 1 ? "" : "s"}`;
+  const total = Number.isInteger(state.total) ? Math.max(state.total, posts.length) : posts.length;
+  listHeader.textContent = posts.length === 0 ? "Entradas" : entries(total);
+  const shown = total > posts.length ? `Se muestran ${posts.length} de ${total}. ` : "";
   listFooter.textContent = posts.length === 0 ? ""
-    : `De ${hostOf(state.site)}. La estrella guarda una entrada en Favoritos.`;
+    : `${shown}De ${hostOf(state.site)}. La estrella guarda una entrada en Favoritos.`;
+  renderMore(state, posts);
+  if (continueReading && before > 0 && posts.length > before) rows.get(posts[before].id)?.link.focus();
   if (posts.length === 0 && state.loading) {
     listState.replaceChildren(loadingRow("Descargando noticias…"));
   } else if (posts.length === 0) {
@@ -168,20 +226,23 @@ function createCard(post) {
   const image = postImageBox("card-image");
   const link = el("a", { className: "card-link card-title", href: postURL(post, "favoritos") });
   const author = el("p", { className: "card-author" });
+  const gone = el("p", { className: "card-gone", text: "Ya no está en el sitio" });
   const star = starButton("icon-btn", undefined);
   star.addEventListener("click", () => {
     const latest = cards.get(post.id)?.post;
     if (latest) toggleFavourite(latest, star);
   });
   const li = el("li", { className: "card", dataset: { id: String(post.id) } },
-    image, el("div", { className: "card-body" }, link, author), star);
-  return { li, image, link, author, star, post };
+    image, el("div", { className: "card-body" }, link, author, gone), star);
+  return { li, image, link, author, gone, star, post };
 }
 
 function updateCard(card, post) {
   card.post = post;
   card.link.textContent = post.title ?? "";
   card.author.textContent = authorOf(post);
+  card.gone.hidden = post.onSite !== false;
+  card.li.classList.toggle("gone", post.onSite === false);
   setPostImage(card.image, post);
   paintStar(card.star, true, post.title ?? "");
 }
@@ -225,18 +286,22 @@ function renderAcerca(state, posts, favourites) {
   const authors = new Set(posts.map((p) => p.authorId));
   const categories = new Set(posts.flatMap((p) => (Array.isArray(p.categories) ? p.categories : []).map((c) => c.id)));
   const newest = posts.reduce((best, p) => (!best || String(p.date) > String(best.date) ? p : best), null);
-  facts.replaceChildren(
+  // replaceChildren writes a null as the text "null": leave out the facts that do not apply.
+  facts.replaceChildren(...[
     fact("Sitio", hostOf(state.site), { id: "fact-site", href: /^https?:\/\//.test(state.site ?? "") ? state.site : undefined }),
-    fact("Entradas", String(posts.length), { id: "fact-posts" }),
+    fact("Entradas", Number.isInteger(state.total) && state.total > posts.length
+      ? `${posts.length} de ${state.total}` : String(posts.length), { id: "fact-posts" }),
     fact("Favoritas", String(favourites.length), { id: "fact-favourites" }),
     fact("Autores", String(authors.size), { id: "fact-authors" }),
     fact("Categorías", String(categories.size), { id: "fact-categories" }),
     fact("La más reciente", newest ? formatDate(newest.date) : "—", { id: "fact-newest" }),
     state.skipped ? fact("Sin poder leer", String(state.skipped), { id: "fact-skipped", note: "Entradas de la última descarga que no se pudieron interpretar." }) : null,
-    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día", { id: "fact-status" }));
+    fact("Estado", state.loading || state.progress ? "Actualizando…" : state.error ? "Falló la última actualización" : "Al día",
+      { id: "fact-status", note: state.error && state.retryAt ? retryText(state.retryAt) : undefined }),
+  ].filter(Boolean));
   if (!how.childElementCount) {
     how.replaceChildren(
-      fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts; el autor y cada categoría se piden una vez y se recuerdan." }),
+      fact("Origen", "API REST de WordPress", { note: "Entradas de /wp-json/wp/v2/posts de 20 en 20, con su autor, sus categorías y su imagen en la misma petición (_embed). Al actualizar desaparecen las que el sitio ya no publica, salvo las favoritas." }),
       fact("Datos", "SQLite", { id: "fact-storage", note: "Entradas, autores, categorías y favoritos se guardan en la base de datos de Adivina, en su carpeta de datos (--data-dir). Al abrir se muestra lo guardado y se actualiza en segundo plano." }),
       fact("Artículos", "Aislados", { note: "Cada artículo se muestra en un iframe aislado con una política de seguridad estricta: su código no se ejecuta." }),
       fact("En directo", "SSE", { note: "Un cambio en una pestaña (una estrella, una actualización) llega al momento a todas." }));
@@ -245,11 +310,23 @@ function renderAcerca(state, posts, favourites) {
 
 // ---------- everything ----------
 
+const timeFormat = new Intl.DateTimeFormat("es-ES", { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+
+/** "Nuevo intento automático a las 10:42:13." in the browser's zone. */
+function retryText(iso) {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "" : `Nuevo intento automático a las ${timeFormat.format(date)}.`;
+}
+
 function render(state) {
-  const posts = Array.isArray(state.posts) ? state.posts : [];
-  const favourites = posts.filter((p) => p.favourite);
+  lastState = state;
+  const all = Array.isArray(state.posts) ? state.posts : [];
+  const posts = onSite(state);
+  const favourites = all.filter((p) => p.favourite);
   renderReloadButton(reloadButton, state.loading);
   renderErrorBanner(bannerSlot, state.error, "No se pudieron actualizar las noticias", () => reload());
+  retryNote.textContent = state.error && state.retryAt ? retryText(state.retryAt) : "";
+  retryNote.hidden = !retryNote.textContent;
   renderProgress(state);
   renderNoticias(state, posts);
   renderFavoritos(favourites);

@@ -34,6 +34,9 @@ const frame = el("iframe", {
   referrerpolicy: "no-referrer",
 });
 let post = null; // the post as last seen
+// The byline's date in the browser's zone, as every date of these pages.
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+const goneNote = el("p", { className: "article-note", id: "gone-note", text: "Esta entrada ya no está publicada en el sitio: se muestra la copia guardada en Favoritos." });
 
 setupNavBar(navbar);
 selectTab(from);
@@ -48,6 +51,7 @@ star.addEventListener("click", () => {
 
 function notFound() {
   trailing.replaceChildren();
+  if (screen.querySelector("#not-found")) return;
   title.textContent = "Noticia";
   document.title = "Noticia · Noticias · Adivina";
   screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
@@ -55,6 +59,18 @@ function notFound() {
     el("p", { className: "empty-title", text: "Esta noticia no está" }),
     el("p", { className: "empty-message", text: "No es una de las entradas guardadas. Vuelve a la lista para elegir otra." }),
     el("a", { className: "btn btn-tinted", href: back.href, text: "Volver" })));
+}
+
+/** A password-protected post: what it is, and a way to read it on the site. */
+function renderProtected(found, link) {
+  if (screen.querySelector("#protected")) return;
+  screen.replaceChildren(el("div", { className: "empty", id: "protected" },
+    sym("lock"),
+    el("p", { className: "empty-title", text: "Entrada protegida" }),
+    el("p", { className: "empty-message", text: "Esta entrada está protegida con contraseña. Solo se puede leer en el sitio, con su contraseña." }),
+    link
+      ? el("a", { className: "btn btn-tinted", id: "read-on-site", href: link, target: "_blank", rel: "noopener noreferrer", text: "Leer en el sitio" })
+      : null));
 }
 
 function render(state) {
@@ -72,14 +88,20 @@ function render(state) {
   const text = found.title ?? "";
   title.textContent = text;
   document.title = `${text} · Noticias · Adivina`;
-  frame.title = `Artículo: ${text}, de ${authorOf(found)}, ${formatDate(found.date)}`;
-  const src = `${API}/${encodeURIComponent(id)}/article`;
-  if (frame.getAttribute("src") !== src) frame.src = src;
-  if (!frame.isConnected) {
-    screen.replaceChildren(frame);
-    trailing.replaceChildren(star, openLink);
+  const link = typeof found.link === "string" && /^https?:/.test(found.link) ? found.link : null;
+  if (found.protected) {
+    renderProtected(found, link);
+  } else {
+    frame.title = `Artículo: ${text}, de ${authorOf(found)}, ${formatDate(found.date)}`;
+    const src = `${API}/${encodeURIComponent(id)}/article?tz=${encodeURIComponent(zone)}`;
+    if (frame.getAttribute("src") !== src) frame.src = src;
+    const wanted = found.onSite === false ? [goneNote, frame] : [frame];
+    if (screen.childElementCount !== wanted.length || !wanted.every((node, i) => screen.children[i] === node)) {
+      screen.replaceChildren(...wanted);
+    }
   }
-  if (typeof found.link === "string" && /^https?:/.test(found.link)) openLink.href = found.link;
+  if (trailing.childElementCount === 0) trailing.replaceChildren(star, openLink);
+  if (link) openLink.href = link;
   else openLink.removeAttribute("href");
   paintStar(star, Boolean(found.favourite), text);
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turning the HTML snippets of WordPress (titles, excerpts, category names) into plain text
-/// for display: character references decoded, tags removed, white space collapsed.
+/// for display, the way a browser shows them: character references decoded, tags removed, white
+/// space collapsed.
 ///
 /// The result is text to be shown as text (`textContent`), never HTML to be interpreted.
 public enum HTMLText {
@@ -31,15 +32,31 @@ public enum HTMLText {
         return result
     }
 
-    /// The text of an HTML fragment: tags (and the contents of `script` and `style`) removed,
-    /// references decoded, runs of white space made one space, trimmed.
+    /// The text of an HTML fragment as a browser shows it: tags removed (and the contents of
+    /// `script` and `style`, and comments), references decoded, runs of ASCII white space made
+    /// one space (a no-break space stays), trimmed.
+    ///
+    /// As in HTML's tokenizer, only `<` followed by a letter, `/`, `!` or `?` starts a tag: in
+    /// `3 < 4` the `<` is text. Tags of elements that break a line (`p`, `br`, `li`…) leave a
+    /// space; inline ones (`em`, `code`, `a`…) leave nothing, so `<code>x</code>:` reads `x:`.
     public static func plainText(fromHTML html: String) -> String {
         var text = ""
         var rest = html[...]
         while let open = rest.firstIndex(of: "<") {
             text += rest[..<open]
-            text += " "
             let tag = rest[open...]
+            let afterOpen = tag.dropFirst()
+            guard let next = afterOpen.first, next.isASCIILetter || next == "/" || next == "!" || next == "?" else {
+                text.append("<")
+                rest = afterOpen
+                continue
+            }
+            if afterOpen.hasPrefix("!--") {
+                rest = tag.range(of: "-->").map { tag[$0.upperBound...] } ?? tag[tag.endIndex...]
+                continue
+            }
+            let name = tagName(afterOpen)
+            if breaksWords(name) { text += " " }
             if let hidden = ["script", "style"].first(where: { startsElement(tag, named: $0) }),
                let end = tag.range(of: "</\(hidden)", options: .caseInsensitive)
             {
@@ -52,9 +69,42 @@ public enum HTMLText {
             }
         }
         text += rest
-        let decoded = decodingEntities(text)
-        return decoded.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return collapsingWhiteSpace(decodingEntities(text))
     }
+
+    /// `text` with every run of ASCII white space (space, tab, line feed, form feed, carriage
+    /// return: what a browser collapses) made one space, and none at either end.
+    public static func collapsingWhiteSpace(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var pendingSpace = false
+        for scalar in text.unicodeScalars {
+            if [" ", "\t", "\n", "\r", "\u{0C}"].contains(scalar) {
+                pendingSpace = !result.isEmpty
+            } else {
+                if pendingSpace { result.append(" ") }
+                pendingSpace = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    /// The lowercased element name after `<` or `</` ("" for comments and declarations).
+    private static func tagName(_ afterOpen: Substring) -> String {
+        let start = afterOpen.first == "/" ? afterOpen.dropFirst() : afterOpen
+        return String(start.prefix { $0.isASCIILetter || $0.isASCIIDigit }).lowercased()
+    }
+
+    /// Elements whose tags separate the words around them when rendered.
+    private static func breaksWords(_ name: String) -> Bool {
+        blockElements.contains(name)
+    }
+
+    private static let blockElements: Set<String> = [
+        "address", "article", "aside", "blockquote", "br", "dd", "div", "dl", "dt", "figcaption", "figure",
+        "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre",
+        "section", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "script", "style",
+    ]
 
     private static func startsElement(_ tag: Substring, named name: String) -> Bool {
         let afterName = tag.dropFirst(1 + name.count)
@@ -93,4 +143,9 @@ public enum HTMLText {
         "auml": "ä", "euml": "ë", "iuml": "ï", "ouml": "ö", "acirc": "â", "ecirc": "ê", "icirc": "î",
         "ocirc": "ô", "ucirc": "û", "atilde": "ã", "otilde": "õ", "szlig": "ß",
     ]
+}
+
+extension Character {
+    fileprivate var isASCIILetter: Bool { isASCII && isLetter }
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -16,10 +16,15 @@ public enum WordPressDate {
         return formatter.date(from: text)
     }
 
-    /// The post's moment: `date_gmt` read as UTC when it is there and valid, else `date` read in
-    /// `localZone` (the zone of the machine, as the exam's formatter does).
-    public static func moment(dateGMT: String?, date: String?, localZone: TimeZone = .current) -> Date? {
-        if let dateGMT, let moment = parse(dateGMT, timeZone: TimeZone(identifier: "UTC")!) { return moment }
-        return date.flatMap { parse($0, timeZone: localZone) }
+    /// UTC.
+    public static let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
+
+    /// The post's moment: `date_gmt` read as UTC when it is there and valid, else `date` read as
+    /// UTC too, as the course's seed does (its formatter has `yyyy-MM-dd'T'HH:mm:ss` in UTC):
+    /// the moment never depends on the zone of the machine running Adivina. Pages show it in
+    /// the browser's zone.
+    public static func moment(dateGMT: String?, date: String?) -> Date? {
+        if let dateGMT, let moment = parse(dateGMT, timeZone: utc) { return moment }
+        return date.flatMap { parse($0, timeZone: utc) }
     }
 }

@@ -1,38 +1,72 @@
 import Foundation
 import Signals
 
-/// The news reader (AppleCoding's RSS project, levels A–C) over a WordPress site's REST API.
+/// The news reader (AppleCoding's RSS project, levels A–C) over any WordPress site's REST API.
 ///
-/// `reload()` downloads the newest `postsPerPage` posts; then every author's and category's name
-/// that is not known yet is looked up (`/users/{id}`, `/categories/{id}`), each id once,
-/// all concurrently: the posts show at once and the names fill in as they arrive, with
-/// `progress` counting. A failed look-up loses only that name (retried on the next reload).
+/// `reload()` downloads the first page of posts with `_embed`, so one request brings each
+/// post with its author, categories and featured image; `loadMore()` the next page. Each page
+/// is reconciled with what is kept (`NewsReconciliation`): a post the site no longer publishes
+/// leaves, except a favourite, which stays marked as gone. Names that no embed brought (a site
+/// that does not embed, a name older than `Settings.nameMaxAge`) are looked up concurrently,
+/// each id once (`NewsModel+Names`). An author or category the site says does not exist is a
+/// fact ("Autor desconocido"), not an error.
+///
+/// A first page that fails for a reason that may pass (the site down, slow, failing) is tried
+/// again by itself on `Settings.retry`'s schedule; `retryAt` says when.
 ///
 /// Persistence (level C): posts, names and favourites are kept in the `Store` per site; the
-/// model starts from them and a reload adds or updates posts, never deletes or reorders them
-/// (newest first by date). Favourites are local and survive restarts.
-///
-/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the pages
-/// render. A newer reload supersedes one in flight; a failure shows `error` and keeps the posts.
+/// model starts from them. Every piece of state is a signal; `snapshot` (and its bytes,
+/// `snapshotJSON`) is what the pages render. A newer reload supersedes one in flight.
 @MainActor
 public final class NewsModel {
-    /// How many posts a reload asks for (`per_page`).
+    /// How many posts a page has (`per_page`).
     public nonisolated static let postsPerPage = 20
+
+    /// What a model can be tuned with (tests shorten the waits).
+    public struct Settings: Sendable {
+        /// When to try again after a failed first page.
+        public var retry: RetrySchedule
+        /// How old a looked-up name may get before it is asked again.
+        public var nameMaxAge: TimeInterval
+        /// The clock.
+        public var now: @Sendable () -> Date
+
+        /// Makes settings.
+        public init(
+            retry: RetrySchedule = .standard, nameMaxAge: TimeInterval = 24 * 60 * 60,
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.retry = retry
+            self.nameMaxAge = nameMaxAge
+            self.now = now
+        }
+    }
 
     /// The site this model reads.
     public let client: WordPressClient
-    private let store: NewsStore?
-    private let postRequests = LatestRequest<LenientList<Post>>()
+    let store: NewsStore?
+    let settings: Settings
+    private let firstPageRequests = LatestRequest<WordPressClient.PostsPage>()
+    private let nextPageRequests = LatestRequest<WordPressClient.PostsPage>()
 
-    private let postsState = State<[Post]>([])
-    private let authorNames = State<[Int: String]>([:])
-    private let categoryNames = State<[Int: String]>([:])
+    let postsState = State<[Post]>([])
+    let goneIDs = State<Set<Int>>([])
+    let authors = State<[Int: NewsStore.NameRecord]>([:])
+    let categories = State<[Int: NewsStore.NameRecord]>([:])
     private let favouriteIDs = State<Set<Int>>([])
-    private let lookupsDone = State(0)
-    private let lookupsStarted = State(0)
+    let lookupsDone = State(0)
+    let lookupsStarted = State(0)
     private let skippedState = State<[SkippedElement]>([])
-    private let status = RequestStatus()
-    private var lookupsInFlight = Set<NameLookup>()
+    let status = RequestStatus()
+    private let totalState = State<Int?>(nil)
+    private let pagesLoaded = State(0)
+    private let hasMoreState = State(false)
+    private let loadingMoreState = State(false)
+    private let moreErrorState = State<String?>(nil)
+    private let retryAtState = State<Date?>(nil)
+    var lookupsInFlight = Set<NameLookup>()
+    private var retrySchedule: RetrySchedule
+    private var retryTask: Task<Void, Never>?
 
     /// What the news pages render.
     public let snapshot: Computed<NewsSnapshot>
@@ -41,30 +75,32 @@ public final class NewsModel {
 
     /// A model for the site behind `client`, starting from what `store` keeps under `siteKey`
     /// (or from nothing, in memory only, when `store` is nil).
-    public init(client: WordPressClient, store: Store?, siteKey: String) {
+    public init(client: WordPressClient, store: Store?, siteKey: String, settings: Settings = Settings()) {
         self.client = client
         self.store = store.map { NewsStore(store: $0, site: siteKey) }
-        let posts = postsState
-        let authors = authorNames
-        let categories = categoryNames
-        let favourites = favouriteIDs
-        let done = lookupsDone
-        let started = lookupsStarted
-        let skipped = skippedState
-        let loading = status.loading
-        let error = status.error
+        self.settings = settings
+        retrySchedule = settings.retry
+        let (posts, gone, authors, categories, favourites) = (postsState, goneIDs, self.authors, self.categories, favouriteIDs)
+        let (done, started, skipped, loading, error) = (lookupsDone, lookupsStarted, skippedState, status.loading, status.error)
+        let (total, hasMore, loadingMore, moreError, retryAt) = (totalState, hasMoreState, loadingMoreState, moreErrorState, retryAtState)
         let site = client.siteURL.absoluteString
         snapshot = Computed {
-            let names = categories.value
-            let marked = favourites.value
-            let authorNames = authors.value
+            let authorNames = authors.value.compactMapValues(\.displayName)
+            let categoryRecords = categories.value
+            let categoryNames = categoryRecords.compactMapValues(\.displayName)
+            let missingCategories = Set(categoryRecords.filter(\.value.missing).keys)
+            let (marked, left) = (favourites.value, gone.value)
             return NewsSnapshot(
                 posts: posts.value.map {
-                    NewsRow($0, authorName: authorNames[$0.author], categoryNames: names, favourite: marked.contains($0.id))
+                    NewsRow(
+                        $0, authorName: authorNames[$0.author], categoryNames: categoryNames,
+                        missingCategories: missingCategories, favourite: marked.contains($0.id), onSite: !left.contains($0.id))
                 },
                 site: site, loading: loading.value,
                 progress: started.value > 0 ? NewsProgress(done: done.value, total: started.value) : nil,
-                skipped: skipped.value.count, error: error.value)
+                skipped: skipped.value.count, error: error.value, total: total.value, hasMore: hasMore.value,
+                loadingMore: loadingMore.value, moreError: moreError.value,
+                retryAt: retryAt.value.map { $0.formatted(.iso8601) })
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
@@ -72,8 +108,9 @@ public final class NewsModel {
             if let contents = try self.store?.contents() {
                 batch {
                     postsState.value = contents.posts
-                    authorNames.value = contents.authorNames.mapValues(HTMLText.plainText(fromHTML:))
-                    categoryNames.value = contents.categoryNames.mapValues(HTMLText.plainText(fromHTML:))
+                    goneIDs.value = contents.gone
+                    self.authors.value = contents.authors
+                    self.categories.value = contents.categories
                     favouriteIDs.value = contents.favourites
                 }
             }
@@ -84,15 +121,17 @@ public final class NewsModel {
 
     // MARK: Reading
 
-    /// Every post kept, newest first.
+    /// Every post kept, newest first (favourites that left the site included).
     public var posts: [Post] { postsState.value }
+    /// The ids of the kept favourites the site no longer publishes.
+    public var gone: Set<Int> { goneIDs.value }
     /// The ids of the favourite posts.
     public var favourites: Set<Int> { favouriteIDs.value }
     /// The author's name of user `id`, if known.
-    public func authorName(id: Int) -> String? { authorNames.value[id] }
+    public func authorName(id: Int) -> String? { authors.value[id]?.displayName }
     /// The name of category `id`, if known.
-    public func categoryName(id: Int) -> String? { categoryNames.value[id] }
-    /// Whether the posts are being downloaded.
+    public func categoryName(id: Int) -> String? { categories.value[id]?.displayName }
+    /// Whether the first page is being downloaded.
     public var loading: Bool { status.loading.value }
     /// The look-ups in flight, or nil.
     public var progress: NewsProgress? { snapshot.value.progress }
@@ -106,55 +145,58 @@ public final class NewsModel {
     }
     /// The posts of the last download that could not be read, and why.
     public var skipped: [SkippedElement] { skippedState.value }
+    /// When the next automatic try is, or nil.
+    public var retryAt: Date? { retryAtState.value }
 
     /// The post `id` with its article HTML, as `GET /api/news/{id}` sends it.
     public func article(postID: Int) throws(ModelError) -> NewsArticle {
         let post = try requirePost(postID)
-        return NewsArticle(
-            row: NewsRow(
-                post, authorName: authorNames.value[post.author], categoryNames: categoryNames.value,
-                favourite: favouriteIDs.value.contains(post.id)),
-            content: post.contentHTML)
+        let row = snapshot.value.posts.first { $0.id == postID }
+            ?? NewsRow(post, authorName: nil, categoryNames: [:], favourite: favouriteIDs.value.contains(post.id))
+        return NewsArticle(row: row, content: post.contentHTML, fullImage: (post.fullImage ?? post.featuredImage)?.absoluteString)
     }
 
     // MARK: Actions
 
-    /// Downloads the newest posts (`GET /wp-json/wp/v2/posts?per_page=20`), adds them to the
-    /// kept ones (updating those it has already), then looks up the names still unknown.
-    /// Returns once the look-ups have finished; the posts show as soon as they arrive.
+    /// Downloads the first page of posts again, reconciles the kept ones with it, then looks up
+    /// the names still unknown or stale. Returns once the look-ups have finished; the posts show
+    /// as soon as they arrive. A pending automatic retry is replaced by this one.
     public func reload() async throws(ModelError) {
-        status.loading.value = true
-        let client = self.client
-        guard
-            let outcome = await postRequests.run(within: status.deadline, { () async throws(RemoteError) in
-                try await client.posts(perPage: Self.postsPerPage)
-            })
-        else { return }
-        let list: LenientList<Post>
-        switch outcome {
-        case .success(let downloaded):
-            list = downloaded
-        case .failure(let error):
-            status.show(.remote(error), stopLoading: true)
-            throw .remote(error)
-        }
-        var byID = Dictionary(postsState.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for post in list.elements { byID[post.id] = post }
-        batch {
-            postsState.value = byID.values.sorted(by: Self.newestFirst)
-            skippedState.value = list.skipped
-            status.loading.value = false
-            status.succeeded()
-        }
-        do {
-            try store?.upsert(list.elements)
-        } catch {
-            status.show(.store(error))
-        }
-        await lookUpMissingNames()
+        retryTask?.cancel()
+        retryTask = nil
+        try await loadFirstPage()
     }
 
-    /// Marks or unmarks a post as favourite (kept in the store).
+    /// Downloads the next page (`page = pages loaded + 1`); a failure keeps what is shown and
+    /// says why in `moreError`. Does nothing while the first page loads or when no page is left.
+    public func loadMore() async throws(ModelError) {
+        guard hasMoreState.value, !loadingMoreState.value, !status.loading.value else { return }
+        let number = pagesLoaded.value + 1
+        let client = self.client
+        batch {
+            loadingMoreState.value = true
+            moreErrorState.value = nil
+        }
+        guard
+            let outcome = await nextPageRequests.run(within: status.deadline, { () async throws(RemoteError) in
+                try await client.posts(page: number, perPage: Self.postsPerPage)
+            })
+        else { return }
+        switch outcome {
+        case .success(let page):
+            apply(page, number: number)
+        case .failure(let error):
+            batch {
+                loadingMoreState.value = false
+                if error != .cancelled { moreErrorState.value = error.userMessage }
+            }
+            throw .remote(error)
+        }
+        await lookUpNames()
+    }
+
+    /// Marks or unmarks a post as favourite (kept in the store). Unmarking a favourite the
+    /// site no longer publishes forgets the post.
     @discardableResult
     public func setFavourite(postID: Int, _ favourite: Bool) throws(ModelError) -> Bool {
         try requirePost(postID)
@@ -164,8 +206,14 @@ public final class NewsModel {
             status.show(.store(error))
             throw .store(error)
         }
-        favouriteIDs.update { ids in
-            if favourite { ids.insert(postID) } else { ids.remove(postID) }
+        batch {
+            favouriteIDs.update { ids in
+                if favourite { ids.insert(postID) } else { ids.remove(postID) }
+            }
+            if !favourite && goneIDs.value.contains(postID) {
+                goneIDs.value.remove(postID)
+                postsState.value.removeAll { $0.id == postID }
+            }
         }
         return favourite
     }
@@ -176,86 +224,90 @@ public final class NewsModel {
         try setFavourite(postID: postID, !favouriteIDs.value.contains(postID))
     }
 
-    // MARK: Names
+    // MARK: Pages
 
-    /// One name to look up.
-    private enum NameLookup: Hashable, Sendable {
-        case author(Int)
-        case category(Int)
-    }
-
-    /// Looks up, concurrently, every author and category name of the kept posts that is neither
-    /// known nor already being looked up; applies each answer as it arrives.
-    private func lookUpMissingNames() async {
-        var wanted: [NameLookup] = []
-        var seen = lookupsInFlight
-        for post in postsState.value {
-            let lookups = [NameLookup.author(post.author)] + post.categories.map(NameLookup.category)
-            for lookup in lookups where !isKnown(lookup) && seen.insert(lookup).inserted {
-                wanted.append(lookup)
-            }
-        }
-        guard !wanted.isEmpty else { return }
-        lookupsInFlight.formUnion(wanted)
-        lookupsStarted.value += wanted.count
-        let client = self.client
-        var failures: [RemoteError] = []
-        await withTaskGroup(of: (NameLookup, Result<WordPressName, RemoteError>).self) { group in
-            for lookup in wanted {
-                group.addTask {
-                    do throws(RemoteError) {
-                        switch lookup {
-                        case .author(let id): return (lookup, .success(try await client.user(id: id)))
-                        case .category(let id): return (lookup, .success(try await client.category(id: id)))
-                        }
-                    } catch {
-                        return (lookup, .failure(error))
-                    }
-                }
-            }
-            for await (lookup, result) in group {
-                if case .failure(let error) = result { failures.append(error) }
-                apply(lookup, result)
-            }
-        }
-        if let first = failures.first {
-            status.error.value =
-                "No se han podido cargar \(failures.count) \(failures.count == 1 ? "nombre" : "nombres") "
-                + "de autores o categorías. \(first.userMessage)"
-        }
-    }
-
-    private func apply(_ lookup: NameLookup, _ result: Result<WordPressName, RemoteError>) {
-        lookupsInFlight.remove(lookup)
+    private func loadFirstPage() async throws(ModelError) {
+        nextPageRequests.supersede()
         batch {
-            if case .success(let name) = result {
-                switch lookup {
-                case .author(let id): authorNames.value[id] = name.displayName
-                case .category(let id): categoryNames.value[id] = name.displayName
-                }
-            }
-            if lookupsInFlight.isEmpty {
-                lookupsDone.value = 0
-                lookupsStarted.value = 0
-            } else {
-                lookupsDone.value += 1
-            }
+            status.loading.value = true
+            loadingMoreState.value = false
         }
-        guard case .success(let name) = result else { return }
-        do {
-            switch lookup {
-            case .author(let id): try store?.setAuthorName(name.name, id: id)
-            case .category(let id): try store?.setCategoryName(name.name, id: id)
+        let client = self.client
+        guard
+            let outcome = await firstPageRequests.run(within: status.deadline, { () async throws(RemoteError) in
+                try await client.posts(page: 1, perPage: Self.postsPerPage)
+            })
+        else { return }
+        switch outcome {
+        case .success(let page):
+            retrySchedule.reset()
+            apply(page, number: 1)
+        case .failure(let error):
+            batch {
+                status.show(.remote(error), stopLoading: true)
+                scheduleRetry(after: error)
             }
+            throw .remote(error)
+        }
+        await lookUpNames()
+    }
+
+    /// Shows page `number`: its posts added or updated, the kept posts it shows gone taken
+    /// away (a favourite stays, marked), its embedded names applied; then keeps it all.
+    private func apply(_ page: WordPressClient.PostsPage, number: Int) {
+        let listed = page.posts.elements
+        let isLast = page.totalPages.map { number >= $0 } ?? (listed.count < Self.postsPerPage)
+        let onSite = postsState.value.filter { !goneIDs.value.contains($0.id) }
+        let leaving = NewsReconciliation.gone(
+            kept: onSite, listed: listed, unreadable: Set(page.posts.skipped.compactMap { $0.id.flatMap { Int($0) } }),
+            isFirstPage: number == 1, isLastPage: isLast)
+        let favourites = favouriteIDs.value
+        var byID = Dictionary(postsState.value.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        for id in leaving where !favourites.contains(id) { byID[id] = nil }
+        for post in listed { byID[post.id] = post }
+        let listedIDs = Set(listed.map(\.id))
+        batch {
+            postsState.value = byID.values.sorted(by: Self.newestFirst)
+            goneIDs.value = goneIDs.value.subtracting(listedIDs).union(leaving.intersection(favourites))
+            skippedState.value = number == 1 ? page.posts.skipped : skippedState.value + page.posts.skipped
+            if let total = page.total { totalState.value = total }
+            pagesLoaded.value = listed.isEmpty ? number - 1 : number
+            hasMoreState.value = !isLast && !listed.isEmpty
+            loadingMoreState.value = false
+            moreErrorState.value = nil
+            retryAtState.value = nil
+            if number == 1 {
+                status.loading.value = false
+                status.succeeded()
+            }
+            applyEmbeddedNames(of: listed)
+        }
+        do {
+            try store?.upsert(listed)
+            if !leaving.isEmpty { try store?.remove(postIDs: leaving) }
         } catch {
             status.show(.store(error))
         }
     }
 
-    private func isKnown(_ lookup: NameLookup) -> Bool {
-        switch lookup {
-        case .author(let id): authorNames.value[id] != nil
-        case .category(let id): categoryNames.value[id] != nil
+    // MARK: Retrying
+
+    private func scheduleRetry(after error: RemoteError) {
+        guard RetrySchedule.isWorthRetrying(error) else {
+            retryAtState.value = nil
+            return
+        }
+        let delay = retrySchedule.next()
+        let (seconds, attoseconds) = delay.components
+        retryAtState.value = settings.now().addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+        retryTask?.cancel()
+        retryTask = Task { [weak self] in
+            do {
+                try await Task.sleep(for: delay)
+            } catch {
+                return
+            }
+            try? await self?.loadFirstPage()
         }
     }
 
@@ -270,5 +322,13 @@ public final class NewsModel {
     /// Newest first; on the same moment, the higher id first (a stable order).
     private nonisolated static func newestFirst(_ a: Post, _ b: Post) -> Bool {
         a.date != b.date ? a.date > b.date : a.id > b.id
+    }
+}
+
+extension NewsStore.NameRecord {
+    /// The name as text, or nil when not known (or missing).
+    var displayName: String? {
+        guard !missing, let name else { return nil }
+        return HTMLText.plainText(fromHTML: name)
     }
 }

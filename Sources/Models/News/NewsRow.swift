@@ -1,8 +1,9 @@
 import Foundation
 
 /// One post as the news list shows it: `{"id","date","link","title","excerpt","image","authorId",
-/// "authorName","categories":[NewsCategory],"favourite"}`; text is plain text, URLs are strings
-/// or null, `date` is ISO 8601 in UTC.
+/// "authorName","categories":[NewsCategory],"favourite","onSite","protected"}`; text is plain
+/// text ("(Sin título)" for a post without a title), URLs are strings or null, `date` is ISO 8601
+/// in UTC (pages show it in the browser's zone).
 public struct NewsRow: Codable, Hashable, Sendable {
     /// The post id.
     public var id: Int
@@ -14,19 +15,26 @@ public struct NewsRow: Codable, Hashable, Sendable {
     public var title: String
     /// The excerpt as text.
     public var excerpt: String
-    /// The featured image URL, or nil.
+    /// The featured image URL in the size for a row, or nil.
     public var image: String?
     /// The author's user id.
     public var authorId: Int
-    /// The author's name, or nil while unknown.
+    /// The author's name, or nil while unknown or when the site has no such user.
     public var authorName: String?
-    /// The categories in the post's order.
+    /// The categories in the post's order (those the site says are gone left out).
     public var categories: [NewsCategory]
     /// Whether it is a favourite.
     public var favourite: Bool
+    /// Whether the site still publishes it (false only for a favourite that left the site).
+    public var onSite: Bool
+    /// Whether it needs a password to read on the site.
+    public var isProtected: Bool
 
     /// The row of `post` with the names known so far.
-    public init(_ post: Post, authorName: String?, categoryNames: [Int: String], favourite: Bool) {
+    public init(
+        _ post: Post, authorName: String?, categoryNames: [Int: String], missingCategories: Set<Int> = [],
+        favourite: Bool, onSite: Bool = true
+    ) {
         id = post.id
         date = post.date.formatted(.iso8601)
         link = post.link?.absoluteString
@@ -35,12 +43,17 @@ public struct NewsRow: Codable, Hashable, Sendable {
         image = post.featuredImage?.absoluteString
         authorId = post.author
         self.authorName = authorName
-        categories = post.categories.map { NewsCategory(id: $0, name: categoryNames[$0]) }
+        categories = post.categories.filter { !missingCategories.contains($0) }.map {
+            NewsCategory(id: $0, name: categoryNames[$0])
+        }
         self.favourite = favourite
+        self.onSite = onSite
+        isProtected = post.isProtected
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, date, link, title, excerpt, image, authorId, authorName, categories, favourite
+        case id, date, link, title, excerpt, image, authorId, authorName, categories, favourite, onSite
+        case isProtected = "protected"
     }
 
     /// Writes every field, with `null` for what is missing.
@@ -56,5 +69,7 @@ public struct NewsRow: Codable, Hashable, Sendable {
         try container.encode(authorName, forKey: .authorName)
         try container.encode(categories, forKey: .categories)
         try container.encode(favourite, forKey: .favourite)
+        try container.encode(onSite, forKey: .onSite)
+        try container.encode(isProtected, forKey: .isProtected)
     }
 }

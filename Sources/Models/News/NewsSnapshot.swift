@@ -1,13 +1,15 @@
 import Foundation
 
 /// What the news pages render (topic `news`, `GET /api/news/state`):
-/// `{"posts":[NewsRow],"site","loading","progress":NewsProgress|null,"skipped","error"}`.
+/// `{"posts":[NewsRow],"site","loading","progress":NewsProgress|null,"skipped","error","total",
+/// "hasMore","loadingMore","moreError","retryAt"}`.
 public struct NewsSnapshot: Codable, Hashable, Sendable {
-    /// Every post kept, newest first (the Favoritos tab filters by `favourite`).
+    /// Every post kept, newest first: those on the site (the Noticias tab) and favourites that
+    /// left it (`onSite` false; only the Favoritos tab shows them).
     public var posts: [NewsRow]
     /// The site's address.
     public var site: String
-    /// Whether the posts are being downloaded.
+    /// Whether the first page is being downloaded.
     public var loading: Bool
     /// The author and category look-ups in flight, or nil when there are none.
     public var progress: NewsProgress?
@@ -15,18 +17,38 @@ public struct NewsSnapshot: Codable, Hashable, Sendable {
     public var skipped: Int
     /// The last failure in Spanish, or nil.
     public var error: String?
+    /// How many posts the site publishes (`X-WP-Total`), or nil if it has not said.
+    public var total: Int?
+    /// Whether the site has posts past the pages loaded (`POST /api/news/more` loads the next).
+    public var hasMore: Bool
+    /// Whether the next page is being downloaded.
+    public var loadingMore: Bool
+    /// Why the last next-page download failed, in Spanish, or nil.
+    public var moreError: String?
+    /// When the next automatic try after a failed download is (ISO 8601, UTC), or nil.
+    public var retryAt: String?
 
     /// Makes a snapshot.
-    public init(posts: [NewsRow], site: String, loading: Bool, progress: NewsProgress?, skipped: Int, error: String?) {
+    public init(
+        posts: [NewsRow], site: String, loading: Bool, progress: NewsProgress?, skipped: Int, error: String?,
+        total: Int? = nil, hasMore: Bool = false, loadingMore: Bool = false, moreError: String? = nil, retryAt: String? = nil
+    ) {
         self.posts = posts
         self.site = site
         self.loading = loading
         self.progress = progress
         self.skipped = skipped
         self.error = error
+        self.total = total
+        self.hasMore = hasMore
+        self.loadingMore = loadingMore
+        self.moreError = moreError
+        self.retryAt = retryAt
     }
 
-    private enum CodingKeys: String, CodingKey { case posts, site, loading, progress, skipped, error }
+    private enum CodingKeys: String, CodingKey {
+        case posts, site, loading, progress, skipped, error, total, hasMore, loadingMore, moreError, retryAt
+    }
 
     /// Writes every field, with `null` for what is missing.
     public func encode(to encoder: any Encoder) throws {
@@ -37,6 +59,11 @@ public struct NewsSnapshot: Codable, Hashable, Sendable {
         try container.encode(progress, forKey: .progress)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(error, forKey: .error)
+        try container.encode(total, forKey: .total)
+        try container.encode(hasMore, forKey: .hasMore)
+        try container.encode(loadingMore, forKey: .loadingMore)
+        try container.encode(moreError, forKey: .moreError)
+        try container.encode(retryAt, forKey: .retryAt)
     }
 
     /// The JSON bytes sent to the pages.

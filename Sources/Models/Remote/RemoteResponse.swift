@@ -55,7 +55,14 @@ public struct RemoteResponse: Sendable {
         return parsed.error ?? parsed.message
     }
 
-    private var looksLikeHTML: Bool {
+    /// WordPress's `code` of a JSON error body (`rest_post_invalid_page_number`…), if there is one.
+    public var errorCode: String? {
+        struct ErrorBody: Decodable { var code: String? }
+        return (try? JSONDecoder().decode(ErrorBody.self, from: body))?.code
+    }
+
+    /// Whether the body is an HTML page (by its type, or by its first character).
+    var looksLikeHTML: Bool {
         if let type = head.value(forHTTPHeaderField: "Content-Type")?.lowercased(), type.contains("text/html") {
             return true
         }

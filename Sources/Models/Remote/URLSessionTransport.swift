@@ -17,6 +17,8 @@ public final class URLSessionTransport: HTTPTransport {
     /// The largest body accepted, in bytes.
     public let maxBodySize: Int
     private let session: URLSession
+    /// Kept here: an `OperationQueue` does not retain its underlying queue.
+    private let callbackQueue = DispatchQueue(label: "adivina.transport.callbacks")
     private let transfers: Transfers
 
     /// Makes a transport. `requestTimeout` is the longest silence allowed while waiting for
@@ -33,7 +35,13 @@ public final class URLSessionTransport: HTTPTransport {
         configuration.urlCache = nil
         self.maxBodySize = maxBodySize
         transfers = Transfers(maxBodySize: maxBodySize)
-        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
+        // The delegate's callbacks (bytes in, transfer done) run on a serial queue, which Dispatch
+        // serves with a thread of its own: the default queue's threads are, on Linux, those of
+        // Swift's cooperative pool, where busy request handlers would delay every download.
+        let callbacks = OperationQueue()
+        callbacks.maxConcurrentOperationCount = 1
+        callbacks.underlyingQueue = callbackQueue
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: callbacks)
     }
 
     deinit {

@@ -108,6 +108,12 @@ final class SQLiteConnection {
                 for sql in step.statements { try connection.execute(sql) }
                 try connection.execute("PRAGMA user_version = \(step.version)")
             }
+            // A step that copies rows into tables with foreign keys must leave none dangling.
+            var violations = 0
+            try connection.run("PRAGMA foreign_key_check") { _ in violations += 1 }
+            guard violations == 0 else {
+                throw StoreError.sqlite(code: 787, message: "la migración deja \(violations) referencias rotas")
+            }
         }
     }
 

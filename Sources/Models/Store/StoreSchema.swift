@@ -89,6 +89,97 @@ public enum StoreSchema {
             ]),
         Migration(
             version: 4,
+            summary: """
+                News: foreign keys between posts, authors and categories (a post's author and each \
+                of its categories is a row, its name null until known, `missing` when the site says \
+                it is gone, `checked_at` for the daily refresh); posts get their full-size image, \
+                whether they are password-protected and whether they are still on the site (a \
+                favourite the site unpublished stays with on_site = 0); categories and favourites \
+                go with their post.
+                """,
+            statements: [
+                // SQLite adds foreign keys only by making the table again: the old tables are
+                // renamed, the new ones made under the old names, the rows copied, the old dropped.
+                "ALTER TABLE news_favourites RENAME TO news_favourites_v3",
+                "ALTER TABLE news_post_categories RENAME TO news_post_categories_v3",
+                "ALTER TABLE news_posts RENAME TO news_posts_v3",
+                "ALTER TABLE news_authors RENAME TO news_authors_v3",
+                "ALTER TABLE news_categories RENAME TO news_categories_v3",
+                "DROP INDEX news_posts_order",
+                newsNamesTable("news_authors"),
+                newsNamesTable("news_categories"),
+                """
+                CREATE TABLE news_posts (
+                    site TEXT NOT NULL,
+                    id INTEGER NOT NULL,
+                    published_at REAL NOT NULL,
+                    link TEXT,
+                    title_html TEXT NOT NULL,
+                    excerpt_html TEXT NOT NULL,
+                    content_html TEXT NOT NULL,
+                    image TEXT,
+                    full_image TEXT,
+                    protected INTEGER NOT NULL DEFAULT 0 CHECK (protected IN (0, 1)),
+                    on_site INTEGER NOT NULL DEFAULT 1 CHECK (on_site IN (0, 1)),
+                    author_id INTEGER NOT NULL,
+                    PRIMARY KEY (site, id),
+                    FOREIGN KEY (site, author_id) REFERENCES news_authors (site, id)
+                )
+                """,
+                "CREATE INDEX news_posts_order ON news_posts (site, published_at DESC, id DESC)",
+                "CREATE INDEX news_posts_author ON news_posts (site, author_id)",
+                """
+                CREATE TABLE news_post_categories (
+                    site TEXT NOT NULL,
+                    post_id INTEGER NOT NULL,
+                    category_id INTEGER NOT NULL,
+                    position INTEGER NOT NULL,
+                    PRIMARY KEY (site, post_id, category_id),
+                    FOREIGN KEY (site, post_id) REFERENCES news_posts (site, id) ON DELETE CASCADE,
+                    FOREIGN KEY (site, category_id) REFERENCES news_categories (site, id)
+                ) WITHOUT ROWID
+                """,
+                "CREATE INDEX news_post_categories_category ON news_post_categories (site, category_id)",
+                """
+                CREATE TABLE news_favourites (
+                    site TEXT NOT NULL,
+                    post_id INTEGER NOT NULL,
+                    marked_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+                    PRIMARY KEY (site, post_id),
+                    FOREIGN KEY (site, post_id) REFERENCES news_posts (site, id) ON DELETE CASCADE
+                ) WITHOUT ROWID
+                """,
+                "INSERT INTO news_authors (site, id, name) SELECT site, id, name FROM news_authors_v3",
+                "INSERT OR IGNORE INTO news_authors (site, id) SELECT DISTINCT site, author_id FROM news_posts_v3",
+                "INSERT INTO news_categories (site, id, name) SELECT site, id, name FROM news_categories_v3",
+                """
+                INSERT OR IGNORE INTO news_categories (site, id)
+                SELECT DISTINCT site, category_id FROM news_post_categories_v3
+                """,
+                """
+                INSERT INTO news_posts
+                    (site, id, published_at, link, title_html, excerpt_html, content_html, image, full_image, author_id)
+                SELECT site, id, published_at, link, title_html, excerpt_html, content_html, image, image, author_id
+                FROM news_posts_v3
+                """,
+                """
+                INSERT INTO news_post_categories (site, post_id, category_id, position)
+                SELECT c.site, c.post_id, c.category_id, c.position FROM news_post_categories_v3 c
+                JOIN news_posts p ON p.site = c.site AND p.id = c.post_id
+                """,
+                """
+                INSERT INTO news_favourites (site, post_id, marked_at)
+                SELECT f.site, f.post_id, f.marked_at FROM news_favourites_v3 f
+                JOIN news_posts p ON p.site = f.site AND p.id = f.post_id
+                """,
+                "DROP TABLE news_favourites_v3",
+                "DROP TABLE news_post_categories_v3",
+                "DROP TABLE news_posts_v3",
+                "DROP TABLE news_authors_v3",
+                "DROP TABLE news_categories_v3",
+            ]),
+        Migration(
+            version: 5,
             summary: "Quizzes from a local file (practice 4.1): the favourites, per file, kept here instead of on a server.",
             statements: [
                 """
@@ -100,4 +191,19 @@ public enum StoreSchema {
                 """
             ]),
     ]
+
+    /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name
+    /// null until known, `missing` when the site says it is gone, `checked_at` for the daily refresh.
+    private static func newsNamesTable(_ table: String) -> String {
+        """
+        CREATE TABLE \(table) (
+            site TEXT NOT NULL,
+            id INTEGER NOT NULL,
+            name TEXT,
+            missing INTEGER NOT NULL DEFAULT 0 CHECK (missing IN (0, 1)),
+            checked_at REAL,
+            PRIMARY KEY (site, id)
+        ) WITHOUT ROWID
+        """
+    }
 }

@@ -15,7 +15,7 @@ final class RunningApp {
     var url: URL { app.url }
 
     /// Starts the app; `arguments` are extra command-line flags.
-    init(arguments: [String] = [], dataDirectory: URL? = nil) throws {
+    init(arguments: [String] = [], dataDirectory: URL? = nil) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
@@ -23,7 +23,7 @@ final class RunningApp {
         let configuration = try #require(try Configuration.parse(
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path] + arguments,
             environment: ["HOME": data.path]))
-        app = try AdivinaServer(configuration: configuration)
+        app = try await AdivinaServer.start(configuration: configuration)
     }
 
     func stop() async { await app.shutdown() }
@@ -110,7 +110,7 @@ func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
 /// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
 @MainActor
 func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
-    let running = try RunningApp(arguments: arguments)
+    let running = try await RunningApp(arguments: arguments)
     do {
         try await body(running)
         await running.stop()

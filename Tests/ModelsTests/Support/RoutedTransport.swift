@@ -8,8 +8,8 @@ import Synchronization
 #endif
 
 /// A fake `HTTPTransport` that answers by URL path (whatever order concurrent requests come in),
-/// counts the requests per path, and can hold a path's answer until a gate opens. A path with no
-/// reply is answered `404`.
+/// or by path and `page` query value when given one, counts the requests per path, and can hold
+/// a path's answer until a gate opens. A path with no reply is answered `404`.
 final class RoutedTransport: HTTPTransport {
     private struct Routes {
         var replies: [String: ScriptedTransport.Reply] = [:]
@@ -22,6 +22,21 @@ final class RoutedTransport: HTTPTransport {
     /// Answers `path` with `reply` from now on.
     func answer(_ path: String, with reply: ScriptedTransport.Reply) {
         routes.withLock { $0.replies[path] = reply }
+    }
+
+    /// Answers `path` when its query has `page=N` with `reply` from now on (before `answer(path:)`).
+    func answer(_ path: String, page: Int, with reply: ScriptedTransport.Reply) {
+        routes.withLock { $0.replies["\(path)?page=\(page)"] = reply }
+    }
+
+    /// How many requests asked for `path` with `page=N`.
+    func count(_ path: String, page: Int) -> Int {
+        requests.filter { $0.url?.path == path && Self.page(of: $0) == page }.count
+    }
+
+    private static func page(of request: URLRequest) -> Int? {
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return nil }
+        return components.queryItems?.first { $0.name == "page" }?.value.flatMap { Int($0) }
     }
 
     /// Holds the answers of `path` until the returned gate opens.
@@ -43,7 +58,8 @@ final class RoutedTransport: HTTPTransport {
         let path = request.url?.path ?? ""
         let (reply, gate) = routes.withLock { routes in
             routes.requests.append(request)
-            return (routes.replies[path], routes.gates[path])
+            let paged = Self.page(of: request).flatMap { routes.replies["\(path)?page=\($0)"] }
+            return (paged ?? routes.replies[path], routes.gates[path])
         }
         if let gate { await gate.wait() }
         switch reply ?? .json(#"{"code":"rest_no_route","message":"No route","data":{"status":404}}"#, status: 404) {

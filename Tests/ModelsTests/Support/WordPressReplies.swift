@@ -21,6 +21,32 @@ enum WordPressReplies {
         .json("[" + items.joined(separator: ",") + "]")
     }
 
+    /// One page of the posts list with WordPress's `X-WP-Total` and `X-WP-TotalPages`.
+    static func page(_ items: [String], total: Int, totalPages: Int) -> ScriptedTransport.Reply {
+        .response(
+            status: 200,
+            headers: ["Content-Type": "application/json; charset=UTF-8", "X-WP-Total": String(total), "X-WP-TotalPages": String(totalPages)],
+            body: Data(("[" + items.joined(separator: ",") + "]").utf8))
+    }
+
+    /// A post as `_embed` sends it: its author (nil: WordPress's 404 object for a deleted user),
+    /// its categories with names, and a featured image in `full`, `medium` and `thumbnail` sizes.
+    static func embeddedPostJSON(
+        _ id: Int, gmt: String, author: (id: Int, name: String?), categories: [(id: Int, name: String)], image: String? = nil,
+        title: String? = nil
+    ) -> String {
+        let plain = postJSON(id, gmt: gmt, author: author.id, categories: categories.map(\.id), title: title, image: nil)
+        let authorJSON = author.name.map { #"{"id":\#(author.id),"name":"\#($0)","slug":"a"}"# }
+            ?? #"{"code":"rest_user_invalid_id","message":"Invalid user ID.","data":{"status":404}}"#
+        let terms = categories.map { #"{"id":\#($0.id),"name":"\#($0.name)","taxonomy":"category"}"# }
+        let media = image.map { url in
+            #","wp:featuredmedia":[{"id":9\#(id),"source_url":"\#(url).jpg","media_details":{"sizes":{"#
+                + #""thumbnail":{"source_url":"\#(url)-150x150.jpg"},"medium":{"source_url":"\#(url)-300x200.jpg"}}}}]"#
+        } ?? ""
+        let embedded = #","_embedded":{"author":[\#(authorJSON)],"wp:term":[[\#(terms.joined(separator: ","))],[{"id":70,"name":"etiqueta","taxonomy":"post_tag"}]]\#(media)}"#
+        return String(plain.dropLast()) + embedded + "}"
+    }
+
     /// A user or category with this name.
     static func name(_ id: Int, _ name: String) -> ScriptedTransport.Reply {
         .json(#"{"id":\#(id),"name":"\#(name)","slug":"x"}"#)
