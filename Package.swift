@@ -48,8 +48,8 @@ let package = Package(
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
             name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),
-        // What several test targets share: the real fixtures beside the repository, child processes
-        // and waiting without blocking a thread.
+        // What several test targets share: the own fixtures in Tests/Fixtures and the real ones
+        // beside the repository (when present), child processes and waiting without blocking a thread.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
     ]
 )

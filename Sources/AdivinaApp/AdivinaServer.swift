@@ -59,6 +59,7 @@ public final class AdivinaServer {
 
     /// Makes the app over an open `store` and prepared stand-ins.
     init(configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?) throws {
+        try configuration.checkFiles()
         self.store = store
         hub = SSEHub()
         let webRoot = try WebRootLocator.locate(configuration.webRoot)

@@ -24,6 +24,9 @@ public struct Configuration: Sendable, Equatable {
     public var quizToken: String?
     /// A `quizzes.json` for the quiz stand-in to serve instead of its bundled quizzes.
     public var quizData: URL?
+    /// Practice 4.1's own mode: the Quizzes app plays every quiz of this `quizzes.json`,
+    /// judged locally (no quiz server involved in that app).
+    public var quizzesFile: URL?
     /// A real WordPress site for the news reader.
     public var newsServer: URL?
     /// Other servers for the exam apps.
@@ -53,7 +56,11 @@ public struct Configuration: Sendable, Equatable {
                            (with the printed host key) runs rounds and a live leaderboard
       --quiz-server URL    a real quiz server instead of the built-in stand-in
       --quiz-token TOKEN   the token for --quiz-server
-      --quiz-data FILE     a quizzes.json for the built-in quiz stand-in to serve
+      --quiz-data FILE     a quizzes.json for the built-in quiz stand-in to serve: the
+                           apps still ask the stand-in (10 at random, one at a time)
+      --quizzes-file FILE  practice 4.1: the Quizzes app lists every quiz of FILE, in
+                           its order, and judges the answers itself (no quiz server);
+                           the record and favourites are kept for that file
       --news-server URL    a real WordPress site for the news reader
       --books-url URL      the books JSON to download instead of the stand-in's
       --matches-url URL    the matches server instead of the stand-in
@@ -90,12 +97,16 @@ public struct Configuration: Sendable, Equatable {
         if configuration.quizServer != nil && configuration.quizToken == nil {
             throw .missingValue("--quiz-token")
         }
+        if configuration.quizzesFile != nil && configuration.classroom {
+            // A round is ten quizzes of the quiz server, judged by it, the same for every player.
+            throw .invalidValue("--quizzes-file", "cannot be used with --classroom (a round's quizzes come from the quiz server)")
+        }
         return configuration
     }
 
     private static let knownValueFlags: Set<String> = [
         "--host", "--port", "--data-dir", "--webroot", "--quiz-server", "--quiz-token",
-        "--quiz-data", "--news-server", "--books-url", "--matches-url", "--movies-url",
+        "--quiz-data", "--quizzes-file", "--news-server", "--books-url", "--matches-url", "--movies-url",
     ]
 
     private mutating func apply(_ name: String, _ value: String) throws(ConfigurationError) {
@@ -109,6 +120,7 @@ public struct Configuration: Sendable, Equatable {
         case "--data-dir": dataDirectory = Configuration.fileURL(value)
         case "--webroot": webRoot = Configuration.fileURL(value)
         case "--quiz-data": quizData = Configuration.fileURL(value)
+        case "--quizzes-file": quizzesFile = Configuration.fileURL(value)
         case "--quiz-token": quizToken = value
         case "--quiz-server": quizServer = try Configuration.httpURL(name, value)
         case "--news-server": newsServer = try Configuration.httpURL(name, value)
@@ -116,6 +128,19 @@ public struct Configuration: Sendable, Equatable {
         case "--matches-url": matchesURL = try Configuration.httpURL(name, value)
         case "--movies-url": moviesURL = try Configuration.httpURL(name, value)
         default: throw .unknownOption(name)
+        }
+    }
+
+    /// Checks that the files the flags name can be used: `--quizzes-file` must be a readable
+    /// list with at least one quiz that can be played. Run before the server starts.
+    public func checkFiles() throws(ConfigurationError) {
+        guard let file = quizzesFile else { return }
+        do {
+            _ = try LocalQuizFile(url: file).read(playable: true)
+        } catch {
+            let reason: String
+            if case .file(let why) = error { reason = why } else { reason = error.userMessage }
+            throw .invalidValue("--quizzes-file \(file.path)", reason)
         }
     }
 

@@ -32,7 +32,11 @@ final class PlayerModels {
     /// with events named after the public name.
     init(services: RemoteServices, store: Store?, hub: SSEHub, topicPrefix: String = "", seat: ClassroomSeat? = nil) {
         self.seat = seat
-        quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
+        if let file = services.quizzesFile {
+            quizzes = QuizzesModel(file: file, store: store)
+        } else {
+            quizzes = QuizzesModel(client: services.quizClient, store: store, recordKey: services.quizRecordKey)
+        }
         quiz = QuizModel(client: services.quizClient)
         books = BooksModel(client: services.booksClient)
         matches = MatchesModel(client: services.matchesClient)

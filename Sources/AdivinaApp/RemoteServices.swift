@@ -23,6 +23,8 @@ struct RemoteServices: Sendable {
     let quizClient: QuizServerClient
     /// The key the quiz record is kept under: stable for the stand-in whatever port it has.
     let quizRecordKey: String
+    /// Practice 4.1's own mode: the `quizzes.json` whose every quiz the Quizzes app plays, or nil.
+    let quizzesFile: URL?
     /// The Books exam's list: `--books-url`, else the stand-in's `/standin/books/`.
     let booksClient: JSONListClient<BookItem>
     /// The Matches exam's server: `--matches-url`, else the stand-in's `/standin/matches`.
@@ -47,6 +49,7 @@ struct RemoteServices: Sendable {
                 transport: transport)
             quizRecordKey = "standin:quiz"
         }
+        quizzesFile = configuration.quizzesFile
         booksClient = JSONListClient(
             url: configuration.booksURL ?? localBase.appendingPathComponent("standin/books/"), transport: transport)
         matchesClient = MatchesClient(

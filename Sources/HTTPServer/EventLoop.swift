@@ -105,8 +105,16 @@ final class EventLoop {
             let fd = cel_accept(listener.fd)
             if fd < 0 {
                 if -fd == EMFILE || -fd == ENFILE {
+                    // Open connections go on being served; new ones wait in the backlog until
+                    // one closes (see `close`). Said once per server, not once per attempt.
                     listenerPaused = true
                     _ = cel_epoll_remove(epollFD, listener.fd)
+                    if !statistics.ranOutOfDescriptors.exchange(true, ordering: .relaxed) {
+                        Self.warn("""
+                            HTTPServer: accept failed, no file descriptors left (\(-fd == EMFILE ? "EMFILE" : "ENFILE")); \
+                            serving the open connections, new ones wait until one closes (said once)
+                            """)
+                    }
                 }
                 return
             }
@@ -585,6 +593,12 @@ final class EventLoop {
             listenerPaused = false
             _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
         }
+    }
+
+    /// Writes one line to standard error.
+    private static func warn(_ line: String) {
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }
 
     /// Takes the listening socket out of this loop and lets go of it (once).

@@ -7,12 +7,16 @@ import Glibc
 /// A connection calls `parseHead` on the bytes it has buffered, looks up the route to learn the
 /// body limit, then calls `parseBody` on the bytes after the head.
 public struct HTTPRequestParser: Sendable {
-    /// Size limits; the defaults follow Hummingbird's numbers.
+    /// Size limits; the defaults follow Hummingbird's numbers, and nginx's and Node's for one
+    /// header line.
     public struct Limits: Sendable, Equatable {
         /// Request line plus header fields, in bytes.
         public var maxHeadBytes: Int
         /// Number of header fields.
         public var maxHeaderFields: Int
+        /// One header field line (`Name: value`, without its CRLF), in bytes: a longer one is
+        /// refused (431) whatever `maxHeadBytes` allows.
+        public var maxHeaderLineBytes: Int
         /// Length of the request target.
         public var maxTargetBytes: Int
         /// Body size used by `parse(_:)` when no route-specific limit applies.
@@ -20,11 +24,12 @@ public struct HTTPRequestParser: Sendable {
 
         /// Makes limits; every argument has a sensible default.
         public init(
-            maxHeadBytes: Int = 80 * 1024, maxHeaderFields: Int = 100,
+            maxHeadBytes: Int = 80 * 1024, maxHeaderFields: Int = 100, maxHeaderLineBytes: Int = 8 * 1024,
             maxTargetBytes: Int = 8 * 1024, maxBodyBytes: Int = 1 << 20
         ) {
             self.maxHeadBytes = maxHeadBytes
             self.maxHeaderFields = maxHeaderFields
+            self.maxHeaderLineBytes = maxHeaderLineBytes
             self.maxTargetBytes = maxTargetBytes
             self.maxBodyBytes = maxBodyBytes
         }
@@ -123,12 +128,10 @@ public struct HTTPRequestParser: Sendable {
         position = lineFeed + 1
         while true {
             guard let end = Self.index(of: .lf, in: bytes, from: position) else {
-                return bytes.count > limits.maxHeadBytes
-                    ? .failure(.headerFieldsTooLarge("request head over \(limits.maxHeadBytes) bytes"))
-                    : .incomplete
+                return headerSizeRefusal(lineStart: position, lineEnd: nil, available: bytes.count) ?? .incomplete
             }
-            if end + 1 > limits.maxHeadBytes {
-                return .failure(.headerFieldsTooLarge("request head over \(limits.maxHeadBytes) bytes"))
+            if let refusal = headerSizeRefusal(lineStart: position, lineEnd: end, available: bytes.count) {
+                return refusal
             }
             guard end > position, bytes[end - 1] == .cr else {
                 return .failure(.badRequest("header line not ended by CRLF"))
@@ -148,6 +151,32 @@ public struct HTTPRequestParser: Sendable {
         }
 
         return finishHead(requestLine, headers: HTTPHeaders(headers), headLength: position)
+    }
+
+    /// The refusal of a head whose header line starting at `lineStart` (ended by the line feed at
+    /// `lineEnd`, or not yet ended when nil, with `available` bytes arrived) is over the line limit
+    /// or takes the head over its limit; nil when neither is. Whichever limit the earliest byte
+    /// breaks wins (the head's on a tie), and a line not yet ended counts only once it is over the
+    /// limit for sure: so a prefix of a head gets the same answer as the whole, or `incomplete`.
+    private func headerSizeRefusal(lineStart: Int, lineEnd: Int?, available: Int) -> HeadResult? {
+        let lineOver: Bool
+        let headOver: Bool
+        if let lineEnd {
+            lineOver = lineEnd - lineStart - 1 > limits.maxHeaderLineBytes  // the CR not counted
+            headOver = lineEnd + 1 > limits.maxHeadBytes
+        } else {
+            lineOver = available - lineStart >= limits.maxHeaderLineBytes + 2
+            headOver = available > limits.maxHeadBytes
+        }
+        let lineBreaksAt = lineOver ? lineStart + limits.maxHeaderLineBytes : Int.max
+        let headBreaksAt = headOver ? limits.maxHeadBytes : Int.max
+        if headOver && headBreaksAt <= lineBreaksAt {
+            return .failure(.headerFieldsTooLarge("request head over \(limits.maxHeadBytes) bytes"))
+        }
+        if lineOver {
+            return .failure(.headerFieldsTooLarge("a header field over \(limits.maxHeaderLineBytes) bytes"))
+        }
+        return nil
     }
 
     /// The path of the request line at the start of `bytes`, read leniently and only as far as

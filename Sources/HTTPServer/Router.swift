@@ -93,7 +93,8 @@ public struct Router: Sendable {
         fallbacks.append(Route(method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, handler: handler))
     }
 
-    /// Serves `files` for GET and HEAD requests that no route matches.
+    /// Serves `files` for GET and HEAD requests that no route matches; other methods on a path
+    /// that names one of the files get 405 with `Allow: GET, HEAD`.
     public mutating func serveFiles(_ files: StaticFiles) {
         staticFiles = files
     }
@@ -148,7 +149,11 @@ public struct Router: Sendable {
             for fallback in fallbacks {
                 if let parameters = Self.bind(fallback.segments, to: decoded) { return .route(fallback, parameters: parameters) }
             }
-            if method == .get || method == .head, let staticFiles { return .staticFiles(staticFiles) }
+            if let staticFiles {
+                if method == .get || method == .head { return .staticFiles(staticFiles) }
+                // A file is there, but only to be read.
+                if staticFiles.serves(path: path) { return .refused(.methodNotAllowed(allow: "GET, HEAD")) }
+            }
             return .refused(.notFound)
         }
         if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }

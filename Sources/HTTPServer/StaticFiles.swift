@@ -87,6 +87,18 @@ public final class StaticFiles: Sendable {
         return response
     }
 
+    /// Whether a GET of the raw `path` would find something here (a file, or a directory with
+    /// its `index.html`, with or without the trailing slash).
+    public func serves(path: String) -> Bool {
+        guard let segments = Self.safeSegments(of: path) else { return false }
+        var file = segments.isEmpty ? root : root + "/" + segments.joined(separator: "/")
+        var info = cel_file_info()
+        guard cel_stat(file, &info) == 0 else { return false }
+        if info.kind == 2 { file += "/index.html" } else if path.hasSuffix("/") { return false }
+        guard let real = Self.realPath(file), real.hasPrefix(root + "/") else { return false }
+        return cel_stat(real, &info) == 0 && info.kind == 1
+    }
+
     /// The decoded path segments, or nil when the path breaks a safety rule.
     static func safeSegments(of rawPath: String) -> [String]? {
         guard rawPath.hasPrefix("/") else { return nil }

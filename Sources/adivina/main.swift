@@ -9,6 +9,7 @@ do {
         print(Configuration.usage)
         exit(0)
     }
+    try parsed.checkFiles()
     configuration = parsed
 } catch {
     FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))

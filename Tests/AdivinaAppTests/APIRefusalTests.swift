@@ -37,12 +37,27 @@ struct APIRefusalTests {
     @Test func bodyOverTheLimitIs413() async throws {
         let running = try await RunningApp()
         defer { Task { await running.stop() } }
-        let huge = "{\"answer\":\"" + String(repeating: "a", count: AppRoutes.bodyLimit) + "\"}"
+        let huge = "{\"answer\":\"" + String(repeating: "a", count: QuizzesRoutes.bodyLimit) + "\"}"
         let reply = try await running.post("/api/quizzes/1/check", huge)
         #expect(reply.status == 413)
         #expect(reply.headers["content-type"] == "application/json")
         #expect(reply.error == "La petición es demasiado grande.")
         #expect(reply.headers["connection"] == "close")
+    }
+
+    @Test func aStaticFileIsOnlyToBeRead() async throws {
+        let running = try await RunningApp()
+        defer { Task { await running.stop() } }
+        for path in ["/", "/index.html"] {
+            for method in ["POST", "PUT", "DELETE", "PATCH"] {
+                let reply = try await running.request(method, path, body: "{}", base: running.url)
+                #expect(reply.status == 405, "\(method) \(path)")
+                #expect(reply.headers["allow"] == "GET, HEAD", "\(method) \(path)")
+                #expect(String(decoding: reply.body, as: UTF8.self) == "405 Method Not Allowed\n")
+            }
+        }
+        #expect(try await running.get("/index.html").status == 200)
+        #expect(try await running.post("/missing.html").status == 404)
     }
 
     @Test func pagesKeepTheServersPlainRefusals() async throws {
@@ -53,7 +68,7 @@ struct APIRefusalTests {
         #expect(tooLarge.status == 413)
         #expect(tooLarge.headers["content-type"] == "text/plain; charset=utf-8")
         #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n")
-        let notAFile = try await running.delete("/index.html")
+        let notAFile = try await running.delete("/nothing.html")
         #expect(notAFile.status == 404)
         #expect(String(decoding: notAFile.body, as: UTF8.self) == "404 Not Found\n")
     }

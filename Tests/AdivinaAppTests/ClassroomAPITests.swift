@@ -33,6 +33,15 @@ struct ClassroomAPITests {
 
     private func rows(_ state: [String: Any]) -> [[String: Any]] { state["players"] as? [[String: Any]] ?? [] }
 
+    /// Each player's score by name; a row without a name or a score fails the test.
+    private func scores(_ state: [String: Any]) throws -> [String: Int] {
+        var scores: [String: Int] = [:]
+        for row in rows(state) {
+            scores[try #require(row["name"] as? String)] = try #require(row["score"] as? Int)
+        }
+        return scores
+    }
+
     @Test func joiningSetsAnHttpOnlyStrictCookieAndNamesAreUnique() async throws {
         try await classroom { running, _, anyone in
             let (reply, ana) = try await anyone.join("  Ana ")
@@ -113,7 +122,7 @@ struct ClassroomAPITests {
             #expect(state["phase"] as? String == "lobby" && state["game"] is NSNull && state["selfPaced"] as? Bool == false)
 
             // The host cookie works as well as the header.
-            let login = try await anyone.post("/api/classroom/host/login", try ClassroomClient.json(["key": running.app.hostKey!]))
+            let login = try await anyone.post("/api/classroom/host/login", try ClassroomClient.json(["key": try #require(running.app.hostKey)]))
             let hostCookie = try #require(login.headers["set-cookie"])
             #expect(hostCookie.contains("HttpOnly") && hostCookie.contains("SameSite=Strict"))
             let byCookie = ClassroomClient(base: running.url, cookie: hostCookie.split(separator: ";").first.map(String.init))
@@ -153,8 +162,7 @@ struct ClassroomAPITests {
             #expect(ended.status == 200)
             let final = try await state(anyone)
             #expect(final["phase"] as? String == "finished")
-            let scores = Dictionary(uniqueKeysWithValues: rows(final).map { ($0["name"] as! String, $0["score"] as! Int) })
-            #expect(scores == ["Ana": rights[0], "Bea": rights[1], "Carla": rights[2]])
+            #expect(try scores(final) == ["Ana": rights[0], "Bea": rights[1], "Carla": rights[2]])
             #expect((final["podium"] as? [[String: Any]])?.first?["score"] as? Int == rights.max())
             let ranking = running.app.shared.ranking.entries
             #expect(ranking.count == 3)
@@ -178,7 +186,7 @@ struct ClassroomAPITests {
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let quizzes = try await players[0].get("/api/quizzes/state").json
             let ids = quizIDs(quizzes)
-            #expect(ids.count == 10)
+            try #require(ids.count == 10)
             #expect(quizIDs(try await players[1].get("/api/quizzes/state").json) == ids, "everybody gets the same round")
 
             #expect(try await players[0].get("/api/quizzes/\(ids[0])/answer").status == 403)
@@ -250,7 +258,7 @@ struct ClassroomAPITests {
             var seen: [String: Int] = [:]
             while ContinuousClock.now < deadline {
                 let latest = board.snapshots(named: "classroom").last ?? [:]
-                seen = Dictionary(uniqueKeysWithValues: rows(latest).map { ($0["name"] as! String, $0["score"] as! Int) })
+                seen = try scores(latest)
                 if seen == expected && rows(latest).allSatisfy({ $0["progress"] as? Int == 10 }) { break }
                 try await Task.sleep(for: .milliseconds(20))
             }
@@ -259,7 +267,7 @@ struct ClassroomAPITests {
             var highest: [String: Int] = [:]
             for snapshot in board.snapshots(named: "classroom") {
                 for row in rows(snapshot) {
-                    let name = row["name"] as! String, score = row["score"] as! Int
+                    let name = try #require(row["name"] as? String), score = try #require(row["score"] as? Int)
                     #expect(score >= highest[name, default: 0])
                     highest[name] = score
                 }

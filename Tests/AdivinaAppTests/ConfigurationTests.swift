@@ -38,7 +38,7 @@ struct ConfigurationTests {
         let configuration = try #require(try Configuration.parse([
             "--host", "0.0.0.0", "--port=0", "--data-dir", "/tmp/d", "--webroot", "/srv/www",
             "--access-log", "--quiz-server", "https://quiz.example.org", "--quiz-token", "abc",
-            "--quiz-data", "/tmp/q.json", "--news-server", "https://blog.example.org",
+            "--quiz-data", "/tmp/q.json", "--quizzes-file", "/tmp/p41.json", "--news-server", "https://blog.example.org",
             "--books-url", "https://ibros.core.upm.es", "--matches-url", "http://m.example/",
             "--movies-url", "http://p.example/movies.json",
         ], environment: environment))
@@ -50,6 +50,7 @@ struct ConfigurationTests {
         #expect(configuration.quizServer?.absoluteString == "https://quiz.example.org")
         #expect(configuration.quizToken == "abc")
         #expect(configuration.quizData?.path == "/tmp/q.json")
+        #expect(configuration.quizzesFile?.path == "/tmp/p41.json")
         #expect(configuration.newsServer?.host == "blog.example.org")
         #expect(configuration.booksURL?.host == "ibros.core.upm.es")
         #expect(configuration.matchesURL?.host == "m.example")
@@ -59,6 +60,7 @@ struct ConfigurationTests {
     @Test func helpReturnsNil() throws {
         #expect(try Configuration.parse(["--port", "1", "--help"], environment: environment) == nil)
         #expect(Configuration.usage.contains("--quiz-data"))
+        #expect(Configuration.usage.contains("--quizzes-file FILE  practice 4.1: the Quizzes app lists every quiz of FILE"))
     }
 
     @Test(arguments: [
@@ -70,8 +72,30 @@ struct ConfigurationTests {
         (["--quiz-server", "https://q.example"], .missingValue("--quiz-token")),
         (["--quiz-token", "t"], .invalidValue("--quiz-token", "only makes sense with --quiz-server")),
         (["--data-dir="], .missingValue("--data-dir")),
+        (["--quizzes-file", "/tmp/q.json", "--classroom"],
+         .invalidValue("--quizzes-file", "cannot be used with --classroom (a round's quizzes come from the quiz server)")),
     ])
     func refusals(arguments: [String], expected: ConfigurationError) {
         #expect(throws: expected) { try Configuration.parse(arguments, environment: environment) }
+    }
+
+    @Test func aQuizzesFileThatCannotBePlayedIsRefusedBeforeTheStart() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func check(_ name: String, _ content: String?) throws {
+            let url = directory.appendingPathComponent(name)
+            if let content { try Data(content.utf8).write(to: url) }
+            let configuration = try #require(try Configuration.parse(["--quizzes-file", url.path], environment: environment))
+            try configuration.checkFiles()
+        }
+        let missing = directory.appendingPathComponent("nada.json").path
+        #expect(throws: ConfigurationError.invalidValue("--quizzes-file \(missing)", "no se puede leer nada.json")) {
+            try check("nada.json", nil)
+        }
+        #expect(throws: ConfigurationError.self) { try check("web.json", "<html>no</html>") }
+        #expect(throws: ConfigurationError.self) { try check("sin-respuestas.json", #"[{"id":1,"question":"Q"}]"#) }
+        try check("buena.json", #"[{"id":1,"question":"Q","answer":"A"}]"#)
+        try #require(try Configuration.parse([], environment: environment)).checkFiles()
     }
 }

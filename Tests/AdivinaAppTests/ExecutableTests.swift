@@ -64,7 +64,7 @@ struct ExecutableTests {
         let deadline = ContinuousClock.now + .seconds(20)
         while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let lines = child.text.split(separator: "\n").map(String.init)
-        #expect(lines.count >= 3)
+        try #require(lines.count >= 3, "\(lines)")
         #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))
         #expect(lines[1].hasPrefix("Clase: http://127.0.0.1:") && lines[1].hasSuffix("/clase/"))
         let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
@@ -92,5 +92,13 @@ struct ExecutableTests {
         let bad = try Child(["--no-such-flag"])
         #expect(await bad.exitStatus() == 64)
         #expect(await bad.wait(for: "unknown option --no-such-flag") != nil)
+    }
+
+    @Test func aQuizzesFileThatCannotBeReadExits64WithOneLine() async throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-nada-\(UUID().uuidString).json")
+        let child = try Child(try Self.dataArguments() + ["--quizzes-file", missing.path])
+        #expect(await child.exitStatus() == 64)
+        let output = try #require(await child.wait(for: "\n"))
+        #expect(output == "adivina: --quizzes-file \(missing.path): no se puede leer \(missing.lastPathComponent)\n")
     }
 }

@@ -225,14 +225,19 @@ def browser():
 
 @pytest.fixture
 def new_context(browser):
-    """Opens browser contexts (each is a separate "browser" with its own SharedWorker)."""
+    """Opens browser contexts (each is a separate "browser" with its own SharedWorker), past the
+    launch screen unless `launch_screen=True`."""
     contexts = []
 
-    def open_context(**options):
+    def open_context(launch_screen=False, **options):
         options.setdefault("viewport", {"width": 390, "height": 844})
         options.setdefault("locale", "es-ES")
         context = browser.new_context(**options)
         context.set_default_timeout(10_000)
+        if not launch_screen:
+            # The launch screen shows once per browser session on the first page opened; it has
+            # its own tests (launch_screen=True), the others start past it.
+            context.add_init_script("try { sessionStorage.setItem('adivina.launched', '1'); } catch (e) {}")
         errors = []
         context.on("weberror", lambda error: errors.append(str(error.error)))
         context.page_errors = errors

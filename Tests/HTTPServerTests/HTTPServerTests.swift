@@ -24,7 +24,7 @@ import Testing
             let echo = try request.decodeJSON(Echo.self)
             return try .json(echo)
         }
-        router.put("/items/:id") { request in .text("put \(request.parameters["id"]!) \(request.bodyText)") }
+        router.put("/items/:id") { request in .text("put \(request.parameters["id"] ?? "(none)") \(request.bodyText)") }
         router.get("/main-actor") { _ in
             let value = await MainActor.run { "from main actor" }
             return .text(value)

@@ -44,6 +44,18 @@ import Testing
         #expect(closed)
     }
 
+    @Test(arguments: [80 * 1024, 1 << 20])
+    func oneHeaderLineOver8KBIs431WhateverTheHeadLimit(maxHeadBytes: Int) async throws {
+        let configuration = HTTPServer.Configuration(port: 0, limits: .init(maxHeadBytes: maxHeadBytes))
+        let line = "X-Big: " + String(repeating: "v", count: 8 * 1024 - 7)  // exactly 8 KB
+        let (fits, _) = try await answer("GET /ok HTTP/1.1\r\nHost: a\r\n\(line)\r\nConnection: close\r\n\r\n", configuration: configuration)
+        #expect(fits?.status == 200)
+        let (response, closed) = try await answer("GET /ok HTTP/1.1\r\nHost: a\r\n\(line)v\r\n\r\n", configuration: configuration)
+        #expect(response?.status == 431)
+        #expect(response?.bodyText.contains("a header field over 8192 bytes") == true)
+        #expect(closed)
+    }
+
     @Test func oversizedHeadIs431WithoutWaitingForItsEnd() async throws {
         let big = String(repeating: "v", count: 90 * 1024)
         let (response, closed) = try await answer("GET /ok HTTP/1.1\r\nHost: a\r\nX-Big: \(big)")

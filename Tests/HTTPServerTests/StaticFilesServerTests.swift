@@ -49,6 +49,36 @@ import Testing
         }
     }
 
+    @Test func otherMethodsOnAFileGet405WithAllow() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        var router = try router(web)
+        router.post("/app.js") { _ in .text("a route wins") }
+        try await withServer(router) { server in
+            for path in ["/", "/index.html", "/app.css", "/sub/", "/sub", "/espacio%20en%20nombre.txt", "/inside-link.css"] {
+                for method in ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"] {
+                    let client = try RawClient(port: server.port)
+                    client.send("\(method) \(path) HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n")
+                    await client.receive { RawResponse.parseAll($0).count == 1 }
+                    let response = try #require(RawResponse.parseAll(client.received).first, "\(method) \(path)")
+                    #expect(response.status == 405, "\(method) \(path)")
+                    #expect(response.header("Allow") == "GET, HEAD", "\(method) \(path)")
+                }
+            }
+            for path in ["/missing.html", "/sub/nothing", "/empty-dir/", "/app.css/", "/../secret.txt", "/secret-link.txt", "/passwd-link", "/pipe"] {
+                let client = try RawClient(port: server.port)
+                client.send("POST \(path) HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n")
+                await client.receive { RawResponse.parseAll($0).count == 1 }
+                let status = RawResponse.parseAll(client.received).first?.status
+                #expect(status == 404 || status == 400, "POST \(path): nothing to read there, \(String(describing: status))")
+            }
+            let routed = try RawClient(port: server.port)
+            routed.send("POST /app.js HTTP/1.1\r\nHost: h\r\nContent-Length: 0\r\n\r\n")
+            await routed.receive { $0.count > 0 && String(decoding: $0, as: UTF8.self).hasSuffix("a route wins") }
+            #expect(RawResponse.parseAll(routed.received).first?.status == 200)
+        }
+    }
+
     @Test func traversalOverTheWireNeverLeavesTheRoot() async throws {
         let web = try TemporaryWebRoot()
         defer { web.remove() }

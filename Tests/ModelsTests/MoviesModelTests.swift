@@ -33,6 +33,7 @@ struct MoviesModelTests {
         ])
         let json = try #require(try JSONSerialization.jsonObject(with: films.model.snapshotJSON.value) as? [String: Any])
         let rows = try #require(json["movies"] as? [[String: Any]])
+        try #require(rows.count == 4)
         #expect(Set(rows[0].keys) == ["id", "name", "image", "question", "answeredRight"], "never the answer")
         #expect(rows[1]["image"] is NSNull)
         #expect(try JSONDecoder().decode(MoviesSnapshot.self, from: films.model.snapshotJSON.value) == films.model.snapshot.value)

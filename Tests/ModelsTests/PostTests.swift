@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("Post: the WordPress REST API's posts, real fixtures included")
+@Suite("Post: the WordPress REST API's posts, in every published shape")
 struct PostTests {
     private func decode(_ json: String) throws -> Post {
         try JSONDecoder().decode(Post.self, from: Data(json.utf8))
@@ -12,11 +12,15 @@ struct PostTests {
 
     private static let utc = TimeZone(identifier: "UTC")!
 
-    @Test(arguments: ["posts-jetpack.json", "posts-embed.json"])
-    func decodesTheRealFixtures(name: String) throws {
-        let list = try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL(name)))
+    /// The first post of a WordPress file.
+    private func firstPost(_ url: URL) throws -> Post {
+        let list = try LenientList<Post>.decode(Data(contentsOf: url))
         #expect(list.skipped.isEmpty, "\(list.skipped)")
-        let post = try #require(list.elements.first)
+        return try #require(list.elements.first)
+    }
+
+    /// What every real shape must give: an https image, a title, a plain excerpt, the content, a link.
+    private func checkShape(_ post: Post) {
         #expect(post.featuredImage?.scheme == "https")
         #expect(!post.title.isEmpty)
         #expect(!post.excerpt.contains("<"))
@@ -24,8 +28,46 @@ struct PostTests {
         #expect(post.link?.host != nil)
     }
 
-    @Test func theJetpackFixtureIsReadInUTCFromDateGMT() throws {
-        let post = try #require(try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL("posts-jetpack.json"))).elements.first)
+    @Test(arguments: ["posts-jetpack.json", "posts-embed.json"])
+    func decodesEachShape(name: String) throws {
+        checkShape(try firstPost(Fixtures.wordPressURL(name)))
+    }
+
+    @Test func theJetpackShapeIsReadInUTCFromDateGMT() throws {
+        let post = try firstPost(Fixtures.wordPressURL("posts-jetpack.json"))
+        #expect(post.id == 2718)
+        // date is 2024-06-15T09:30:00 on a site two hours ahead of UTC; date_gmt 07:30.
+        #expect(post.date == WordPressDate.parse("2024-06-15T07:30:00", timeZone: Self.utc))
+        #expect(post.author == 4)
+        #expect(post.categories == [12, 31])
+        #expect(post.title == "SwiftUI: listas & navegación, paso a paso – parte 2")
+        #expect(post.excerpt.hasSuffix("observa …"))
+    }
+
+    @Test func theEmbedShapeDecodesItsEntities() throws {
+        let post = try firstPost(Fixtures.wordPressURL("posts-embed.json"))
+        #expect(post.id == 3141)
+        #expect(post.categories == [31])
+        #expect(post.title == "El “tiempo” en Swift Concurrency: tareas que esperan")
+        #expect(post.excerpt.hasSuffix("esperar…"))
+        #expect(!post.excerpt.contains("&#"))
+    }
+
+    @Test func theUserAndCategoryGiveTheirNames() throws {
+        let user = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: Fixtures.wordPressURL("user.json")))
+        let category = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: Fixtures.wordPressURL("category.json")))
+        #expect(user.id == 4 && user.displayName == "Lucía Ferrer")
+        #expect(category.id == 31 && category.displayName == "Desarrollo & diseño")
+        #expect(WordPressName(id: 6, name: "Xcode &amp; herramientas").displayName == "Xcode & herramientas")
+    }
+
+    @Test(.realFixtures, arguments: ["posts-jetpack.json", "posts-embed.json"])
+    func decodesTheRealFixtures(name: String) throws {
+        checkShape(try firstPost(RealFixtures.wordPressURL(name)))
+    }
+
+    @Test(.realFixtures) func theJetpackFixtureIsReadInUTCFromDateGMT() throws {
+        let post = try firstPost(RealFixtures.wordPressURL("posts-jetpack.json"))
         #expect(post.id == 10464)
         // date is 2020-11-04T07:25:14 in Hong Kong; date_gmt 2020-11-03T23:25:14.
         #expect(post.date == WordPressDate.parse("2020-11-03T23:25:14", timeZone: Self.utc))
@@ -35,20 +77,19 @@ struct PostTests {
         #expect(post.excerpt.hasSuffix("據 …"))
     }
 
-    @Test func theEmbedFixtureDecodesItsEntities() throws {
-        let post = try #require(try LenientList<Post>.decode(Data(contentsOf: RealFixtures.wordPressURL("posts-embed.json"))).elements.first)
+    @Test(.realFixtures) func theEmbedFixtureDecodesItsEntities() throws {
+        let post = try firstPost(RealFixtures.wordPressURL("posts-embed.json"))
         #expect(post.id == 16483)
         #expect(post.categories == [729])
         #expect(post.excerpt.hasSuffix("Speaking…"))
         #expect(!post.excerpt.contains("&#"))
     }
 
-    @Test func theRealUserAndCategoryGiveTheirNames() throws {
+    @Test(.realFixtures) func theRealUserAndCategoryGiveTheirNames() throws {
         let user = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: RealFixtures.wordPressURL("user.json")))
         let category = try JSONDecoder().decode(WordPressName.self, from: Data(contentsOf: RealFixtures.wordPressURL("category.json")))
         #expect(user.id == 1 && user.displayName == "lawizee")
         #expect(category.id == 729 && category.displayName == "NEWS")
-        #expect(WordPressName(id: 6, name: "Xcode &amp; herramientas").displayName == "Xcode & herramientas")
     }
 
     @Test func everyBundledPostDecodes() throws {

@@ -37,6 +37,19 @@ struct QuizModelTests {
         #expect(model.noMore == false)
     }
 
+    @Test func theSnapshotNumbersTheQuizzesOfTheGame() async throws {
+        #expect(model.snapshot.value.number == 0)
+        transport.enqueue(QuizReplies.random(7))
+        transport.enqueue(QuizReplies.random(3))
+        transport.enqueue(.json(#"{"nomore":true}"#))
+        try await model.next()
+        #expect(model.snapshot.value.number == 1)
+        try await model.next()
+        #expect(model.snapshot.value.number == 2, "the play screen's title: Quiz 2")
+        try await model.next()
+        #expect(model.snapshot.value.number == 0, "no quiz, no number")
+    }
+
     @Test func checkSetsTheLastResultAndTheScore() async throws {
         transport.enqueue(QuizReplies.random(7))
         try await model.next()

@@ -65,12 +65,14 @@ struct QuizzesModelDownloadTests {
         #expect(model.quizzes.map(\.id) == [42])
     }
 
-    @Test(arguments: [("quizzes-2021.json", 41, 1), ("quizzes-2023.json", 43, 0), ("quizzes-2024.json", 56, 0)])
-    func loadsEachRealFile(name: String, count: Int, skipped: Int) throws {
-        try model.load(from: RealFixtures.directory.appendingPathComponent("quiz-server/\(name)"))
-        #expect(model.quizzes.count == count)
-        #expect(model.skipped.count == skipped)
-        #expect(model.snapshot.value.quizzes.count == count)
+    @Test(arguments: Fixtures.quizFiles) func loadsEachShape(file: QuizFixture) throws { try loads(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func loadsEachRealFile(file: QuizFixture) throws { try loads(file) }
+
+    private func loads(_ file: QuizFixture) throws {
+        try model.load(from: file.url)
+        #expect(model.quizzes.count == file.count)
+        #expect(model.skipped.count == file.duplicateIDs.count)
+        #expect(model.snapshot.value.quizzes.count == file.count)
         #expect(model.error == nil)
     }
 

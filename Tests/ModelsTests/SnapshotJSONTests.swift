@@ -14,11 +14,11 @@ struct SnapshotJSONTests {
         let snapshot = QuizzesSnapshot(
             quizzes: [QuizRow(item, answeredRight: false), QuizRow(QuizItem(id: 4, question: "Q"), answeredRight: true)],
             score: 1, record: 7, onlyUnanswered: false, loading: true, error: nil)
-        let expected = #"{"error":null,"loading":true,"onlyUnanswered":false,"quizzes":["#
+        let expected = #"{"error":null,"file":null,"loading":true,"onlyUnanswered":false,"quizzes":["#
             + #"{"answeredRight":false,"attachment":null,"authorName":"Ana","authorPhoto":"/standin/quiz/images/ana.svg","#
             + #""favourite":true,"id":3,"question":"¿<b>Capital</b> de Francia?"},"#
             + #"{"answeredRight":true,"attachment":null,"authorName":null,"authorPhoto":null,"favourite":false,"id":4,"question":"Q"}"#
-            + #"],"record":7,"score":1}"#
+            + #"],"record":7,"score":1,"skipped":0}"#
         #expect(String(decoding: snapshot.json(), as: UTF8.self) == expected)
         #expect(try JSONDecoder().decode(QuizzesSnapshot.self, from: snapshot.json()) == snapshot)
     }
@@ -27,7 +27,7 @@ struct SnapshotJSONTests {
         let empty = QuizSnapshot(quiz: nil, nomore: true, lastResult: nil, score: 0, loading: false, error: "Sin conexión")
         #expect(
             String(decoding: empty.json(), as: UTF8.self)
-                == #"{"error":"Sin conexión","lastResult":null,"loading":false,"nomore":true,"quiz":null,"score":0}"#)
+                == #"{"error":"Sin conexión","lastResult":null,"loading":false,"nomore":true,"number":0,"quiz":null,"score":0}"#)
         let playing = QuizSnapshot(
             quiz: QuizRow(item, answeredRight: true), nomore: false,
             lastResult: QuizCheckResult(quizId: 3, answer: "parís", result: true), score: 1, loading: false, error: nil)

@@ -41,16 +41,17 @@ import Testing
 
     /// 5-Q: blocks of 15, 15, 16, 16 data codewords are read column by column, then the last
     /// column only has the long blocks, then the error correction columns follow.
-    @Test func interleavesDataThenErrorCorrection() {
+    @Test func interleavesDataThenErrorCorrection() throws {
         let layout = SymbolVersion(number: 5).blocks(at: .quartile)
         let data = (0..<62).map(UInt8.init)
         let sequence = layout.interleave(data)
-        #expect(sequence.count == 134)
+        try #require(sequence.count == 134)
         #expect(Array(sequence[0..<8]) == [0, 15, 30, 46, 1, 16, 31, 47])
         #expect(Array(sequence[56..<62]) == [14, 29, 44, 60, 45, 61])
         let encoder = ReedSolomonEncoder(degree: 18)
         let firstBlockCorrection = encoder.errorCorrection(for: Array(data[0..<15]))
         let lastBlockCorrection = encoder.errorCorrection(for: Array(data[46..<62]))
+        try #require(firstBlockCorrection.count == 18 && lastBlockCorrection.count == 18)
         #expect(sequence[62] == firstBlockCorrection[0])
         #expect(sequence[65] == lastBlockCorrection[0])
         #expect(sequence[133] == lastBlockCorrection[17])

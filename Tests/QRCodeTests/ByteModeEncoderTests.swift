@@ -11,21 +11,21 @@ import Testing
         #expect(codewords == [0x40, 0x44, 0x86, 0xF6, 0xC6, 0x10] + [0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11, 0xEC, 0x11])
     }
 
-    @Test func fullSymbolHasATerminatorAndNoPadding() {
+    @Test func fullSymbolHasATerminatorAndNoPadding() throws {
         let bytes = [UInt8](repeating: 0xFF, count: 17)
         let codewords = ByteModeEncoder.dataCodewords(for: bytes, version: SymbolVersion(number: 1), level: .low)
-        #expect(codewords.count == 19)
+        try #require(codewords.count == 19)
         // 0100 00010001 then 17 × 11111111 then 0000: the last codeword is 1111 0000.
         #expect(codewords.first == 0x41)
         #expect(codewords[1] == 0x1F)
         #expect(codewords.last == 0xF0)
     }
 
-    @Test func version10CountsInSixteenBits() {
+    @Test func version10CountsInSixteenBits() throws {
         let bytes = [UInt8](repeating: 0x41, count: 200)
         let codewords = ByteModeEncoder.dataCodewords(
             for: bytes, version: SymbolVersion(number: 10), level: .medium)
-        #expect(codewords.count == 216)
+        try #require(codewords.count == 216)
         // 0100 0000000011001000 01000001 …
         #expect(Array(codewords[0..<4]) == [0x40, 0x0C, 0x84, 0x14])
         // 4 + 16 + 1600 bits, a 4-bit terminator: 203 codewords, then 13 pad codewords.

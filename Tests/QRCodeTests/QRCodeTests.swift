@@ -44,8 +44,8 @@ import Testing
         var unmasked = ModuleMatrix.withFunctionPatterns(for: version)
         unmasked.placeData(version.blocks(at: .medium).interleave(data))
         let penalties = Mask.allCases.map { MaskPenalty.total(QRCode.masked(unmasked, with: $0, correction: .medium)) }
-        #expect(code.maskPattern == penalties.firstIndex(of: penalties.min()!))
-        let chosen = QRCode.masked(unmasked, with: Mask(rawValue: code.maskPattern)!, correction: .medium)
+        #expect(code.maskPattern == penalties.firstIndex(of: try #require(penalties.min())))
+        let chosen = QRCode.masked(unmasked, with: try #require(Mask(rawValue: code.maskPattern)), correction: .medium)
         for y in 0..<code.size {
             for x in 0..<code.size where code[x, y] != chosen[x, y] {
                 Issue.record("module (\(x), \(y)) differs from the chosen mask's matrix")

@@ -39,32 +39,46 @@ import TestSupport
         }
     }
 
-    @Test(arguments: RealFixtures.quizFiles.map(\.name))
-    func loadsEveryRealFile(name: String) throws {
-        let expected = try #require(RealFixtures.quizFiles.first { $0.name == name })
-        let catalog = try QuizCatalog(contentsOf: try RealFixtures.quizFile(name))
-        #expect(catalog.entries.count == expected.count - expected.duplicateIDs.count)
-        #expect(catalog.droppedDuplicateIDs == expected.duplicateIDs)
+    @Test(arguments: Fixtures.quizFiles)
+    func loadsEachShape(file: QuizFixture) throws {
+        let catalog = try QuizCatalog(contentsOf: file.url)
+        #expect(catalog.entries.count == file.count)
+        #expect(catalog.droppedDuplicateIDs == file.duplicateIDs)
+    }
+
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles)
+    func loadsEveryRealFile(file: QuizFixture) throws {
+        let catalog = try QuizCatalog(contentsOf: file.url)
+        #expect(catalog.entries.count == file.count)
+        #expect(catalog.droppedDuplicateIDs == file.duplicateIDs)
     }
 
     @Test func keepsEveryMemberOfTheItemAsLoaded() throws {
-        let name = "quizzes-2024.json"
-        let originals = try RealFixtures.quizItems(name)
-        let catalog = try QuizCatalog(contentsOf: try RealFixtures.quizFile(name))
+        try keepsEveryMember(Fixtures.quizFile("quizzes-2024.json"), profileId: "118240554093477720000")
+    }
+
+    @Test(.realFixtures) func keepsEveryMemberOfTheRealItemsAsLoaded() throws {
+        try keepsEveryMember(RealFixtures.quizFile("quizzes-2024.json"), profileId: "111310641530571150000")
+    }
+
+    private func keepsEveryMember(_ file: QuizFixture, profileId: String) throws {
+        let originals = try file.items()
+        let catalog = try QuizCatalog(contentsOf: file.url)
+        #expect(originals.count == catalog.entries.count)
         for (original, entry) in zip(originals, catalog.entries) {
             let loaded = try #require(try jsonValue(entry.json) as? NSDictionary)
             #expect(loaded == original as NSDictionary, "quiz \(entry.id)")
         }
         // A profileId beyond Int64 keeps all its digits.
-        let text = String(decoding: catalog.entries[0].json, as: UTF8.self)
-        #expect(text.contains("\"profileId\":111310641530571150000"))
+        let text = String(decoding: try #require(catalog.entries.first).json, as: UTF8.self)
+        #expect(text.contains("\"profileId\":\(profileId)"))
     }
 
     @Test func firstItemWinsWhenAnIDRepeats() throws {
         let json = #"[{"id":30,"question":"Q","answer":"first"},{"id":7,"question":"Q","answer":"x"},{"id":30,"question":"Q","answer":"second"}]"#
         let catalog = try QuizCatalog(jsonData: Data(json.utf8))
         #expect(catalog.entries.map(\.id) == [30, 7])
-        #expect(catalog.entries[0].answer == "first")
+        #expect(catalog.entries.first?.answer == "first")
         #expect(catalog.droppedDuplicateIDs == [30])
     }
 

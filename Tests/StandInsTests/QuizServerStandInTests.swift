@@ -271,7 +271,8 @@ import TestSupport
 
     @Test func itemsKeepTheirShapeWithRelativeImageURLsResolved() throws {
         let items = try array(try standIn().respond(method: "GET", path: "/api/quizzes/random10", query: ["token": "t"]))
-        let byID = Dictionary(uniqueKeysWithValues: items.map { ($0["id"] as! Int, $0) })
+        var byID: [Int: [String: Any]] = [:]
+        for item in items { byID[try #require(item["id"] as? Int)] = item }
         let five = try #require(byID[5])
         #expect(Set(five.keys) == ["id", "question", "author", "attachment", "favourite"])
         let author = try #require(five["author"] as? [String: Any])
@@ -309,35 +310,38 @@ import TestSupport
         }
     }
 
-    @Test(arguments: RealFixtures.quizFiles.map(\.name))
-    func realFilesAreServedInTheirOwnShape(name: String) throws {
-        let originals = try RealFixtures.quizItems(name)
+    @Test(arguments: Fixtures.quizFiles) func eachShapeIsServedAsItIs(file: QuizFixture) throws { try servedInTheirOwnShape(file) }
+    @Test(.realFixtures, arguments: RealFixtures.quizFiles) func realFilesToo(file: QuizFixture) throws { try servedInTheirOwnShape(file) }
+
+    private func servedInTheirOwnShape(_ file: QuizFixture) throws {
+        let originals = try file.items()
         var expected: [Int: NSDictionary] = [:]
         for original in originals.reversed() {
             var item = original
             item["answer"] = nil
             item["favourite"] = false
-            expected[item["id"] as! Int] = item as NSDictionary
+            expected[try #require(item["id"] as? Int)] = item as NSDictionary
         }
         let server = try QuizServerStandIn(
-            catalog: try QuizCatalog(contentsOf: try RealFixtures.quizFile(name)), images: try StandInImages(directory: directory),
+            catalog: try QuizCatalog(contentsOf: file.url), images: try StandInImages(directory: directory),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var served: [Int: NSDictionary] = [:]
         while true {
             let response = server.respond(method: "GET", path: "/api/quizzes/random", query: ["token": "t"])
             let item = try object(response)
             if item["nomore"] != nil { break }
-            served[item["id"] as! Int] = item as NSDictionary
+            served[try #require(item["id"] as? Int)] = item as NSDictionary
         }
         #expect(served.count == expected.count)
+        #expect(served.count == file.count)
         for (id, item) in served {
-            #expect(item == expected[id], "\(name) quiz \(id)")
+            #expect(item == expected[id], "\(file.name) quiz \(id)")
         }
         for original in originals {
-            let id = original["id"] as! Int
-            let answer = original["answer"] as! String
+            let id = try #require(original["id"] as? Int)
+            let answer = try #require(original["answer"] as? String)
             let check = try object(server.respond(method: "GET", path: "/api/quizzes/\(id)/check", query: ["token": "t", "answer": " \(answer.uppercased()) "]))
-            #expect(check["result"] as? Bool == true, "\(name) quiz \(id)")
+            #expect(check["result"] as? Bool == true, "\(file.name) quiz \(id)")
         }
     }
 

@@ -84,6 +84,14 @@ export function setupNavBar(navbar) {
   update();
 }
 
+/** `text` cut at a word to at most `limit` characters, with "…" when cut (for titles). */
+export function shortened(text, limit = 60) {
+  if (text.length <= limit) return text;
+  const cut = text.slice(0, limit - 1);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > limit / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
 /**
  * Replaces the text of an element and briefly animates its parent if it changed; a change after
  * the first value is announced to screen readers as "Puntos: 3" (`label`, else the counter's

@@ -1,6 +1,6 @@
 // One quiz at a time (the June 2022 exam): renders the `quiz` snapshot that arrives over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner } from "../js/ui.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, shortened } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "../quizzes/quiz-card.js";
 
 const API = "/api/quiz";
@@ -11,6 +11,8 @@ const bannerSlot = document.getElementById("banner-slot");
 const trailing = document.getElementById("nav-trailing");
 const score = document.getElementById("score");
 const barStats = document.getElementById("bar-stats");
+const title = document.getElementById("title");
+const barTitle = document.getElementById("bar-title");
 
 const card = new QuizCard(API);
 const star = QuizCard.starButton("nav-button", "favourite");
@@ -57,6 +59,14 @@ function render(state) {
   barStats.textContent = `${state.score ?? 0} puntos`;
 
   renderErrorBanner(bannerSlot, state.error, "No se pudo pedir un quiz", () => askForNext());
+
+  // Which quiz this is: the n-th of this game (the server gives them at random, no total).
+  const name = state.quiz && state.number > 0 ? `Quiz ${state.number}` : "Uno a uno";
+  title.textContent = name;
+  barTitle.textContent = name;
+  document.title = state.quiz
+    ? `${name}: ${shortened(state.quiz.question ?? "")} · Quiz uno a uno · Adivina`
+    : "Quiz uno a uno · Adivina";
 
   if (state.quiz) {
     if (!play.isConnected) {

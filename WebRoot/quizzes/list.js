@@ -20,6 +20,8 @@ const filterSwitch = document.getElementById("only-unanswered");
 const score = document.getElementById("score");
 const record = document.getElementById("record");
 const barStats = document.getElementById("bar-stats");
+const listFooter = document.getElementById("list-footer");
+const FOOTER = listFooter.textContent;
 
 const rows = new Map(); // quiz id -> row parts
 let current = null;     // the latest snapshot
@@ -115,26 +117,37 @@ function render(state) {
   if (!filterPending) filterSwitch.checked = onlyUnanswered;
   filterSwitch.disabled = false;
 
+  // Practice 4.1's own mode: every quiz of a local file; "reload" reads the file again.
+  const file = typeof state.file === "string" ? state.file : null;
+  const reloadLabel = file ? `Volver a leer ${file}` : "Descargar otros quizzes";
+  reloadButton.setAttribute("aria-label", reloadLabel);
+  reloadButton.title = reloadLabel;
   renderReloadButton(reloadButton, state.loading);
-  renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar los quizzes", () => reload());
+  renderErrorBanner(bannerSlot, state.error, file ? `No se pudo leer ${file}` : "No se pudieron descargar los quizzes", () => reload());
   syncRows(list, rows, shown, createRow, updateRow);
   list.hidden = shown.length === 0;
-  listHeader.textContent = all.length === 0 ? "Quizzes"
-    : `${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;
+  listHeader.textContent = all.length === 0 ? (file ?? "Quizzes")
+    : `${file ? `${file}: ` : ""}${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;
+  const skipped = Number(state.skipped) || 0;
+  if (!classroom) listFooter.textContent = !file ? FOOTER
+    : `Todas las preguntas del fichero, en su orden.${skipped > 0
+      ? ` ${skipped} elemento${skipped === 1 ? "" : "s"} del fichero no se ${skipped === 1 ? "puede" : "pueden"} jugar y no se muestra${skipped === 1 ? "" : "n"}.`
+      : ""} ${FOOTER}`;
 
   if (state.loading) {
-    showLoading(listState, "Descargando quizzes…", "progress");
+    showLoading(listState, file ? `Leyendo ${file}…` : "Descargando quizzes…", "progress");
   } else if (all.length === 0 && !state.error) {
     if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("questionmark"),
       el("p", { className: "empty-title", text: "No hay quizzes" }),
-      el("p", { className: "empty-message", text: "Descarga una ronda nueva para empezar a jugar." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Descargar quizzes", onclick: () => reload() })));
+      el("p", { className: "empty-message", text: file ? `Revisa ${file} y vuelve a leerlo.` : "Descarga una ronda nueva para empezar a jugar." }),
+      el("button", { type: "button", className: "btn btn-tinted", text: file ? "Volver a leer el fichero" : "Descargar quizzes", onclick: () => reload() })));
   } else if (shown.length === 0 && all.length > 0) {
     listState.replaceChildren(el("div", { className: "empty", id: "empty" },
       sym("checkmark-circle-fill"),
       el("p", { className: "empty-title", text: "¡Los has acertado todos!" }),
-      el("p", { className: "empty-message", text: "Desactiva «Solo no acertados» para verlos o descarga otra ronda." })));
+      el("p", { className: "empty-message", text: file ? "Desactiva «Solo no acertados» para verlos o vuelve a leer el fichero."
+        : "Desactiva «Solo no acertados» para verlos o descarga otra ronda." })));
   } else {
     listState.replaceChildren();
   }
@@ -173,7 +186,7 @@ async function detectClassroom() {
     backToClass(document.getElementById("back"));
     reloadButton.hidden = true;
     filterSwitch.closest(".section").hidden = true;
-    document.getElementById("list-footer").textContent = "Cada pregunta se responde una sola vez.";
+    listFooter.textContent = "Cada pregunta se responde una sola vez.";
   }
   classroom = seat;
   if (current) render(current);

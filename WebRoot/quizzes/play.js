@@ -6,7 +6,7 @@
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "./quiz-card.js";
 import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
@@ -81,13 +81,17 @@ function render(state) {
     }
   } else {
     known = quiz;
+    // Which quiz this is: its place in the list as the list shows it (kept as it was while a
+    // quiz just answered right is out of a filtered list).
+    const number = quizzes.indexOf(quiz) + 1;
+    title.textContent = `Quiz ${number} de ${quizzes.length}`;
+    document.title = `Quiz ${number} de ${quizzes.length}: ${shortened(quiz.question ?? "")} · Quizzes · Adivina`;
   }
 
   showCard(known);
-  title.textContent = "Quiz";
-  document.title = `${known.question ?? "Quiz"} · Quizzes · Adivina`;
   answeredLine.hidden = !known.answeredRight;
 }
+
 
 function showCard(quiz) {
   if (!play.isConnected) screen.replaceChildren(play);

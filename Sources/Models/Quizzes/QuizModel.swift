@@ -18,6 +18,7 @@ public final class QuizModel {
     private let noMoreState = State(false)
     private let lastResultState = State<QuizCheckResult?>(nil)
     private let rightIDs = State<Set<Int>>([])
+    private let shownCount = State(0)
     private let status = RequestStatus()
 
     /// Distinct quizzes answered right since the model was made.
@@ -34,6 +35,7 @@ public final class QuizModel {
         let noMore = noMoreState
         let lastResult = lastResultState
         let rightIDs = self.rightIDs
+        let shownCount = self.shownCount
         let loading = status.loading
         let error = status.error
         score = Computed { rightIDs.value.count }
@@ -42,7 +44,7 @@ public final class QuizModel {
             return QuizSnapshot(
                 quiz: currentQuiz.value.map { QuizRow($0, answeredRight: right.contains($0.id)) },
                 nomore: noMore.value, lastResult: lastResult.value, score: right.count,
-                loading: loading.value, error: error.value)
+                loading: loading.value, error: error.value, number: currentQuiz.value == nil ? 0 : shownCount.value)
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
@@ -77,6 +79,7 @@ public final class QuizModel {
                 switch random {
                 case .quiz(let quiz):
                     currentQuiz.value = quiz
+                    shownCount.value += 1
                     noMoreState.value = false
                 case .noMore:
                     currentQuiz.value = nil

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the one-at-a-time page renders (topic `quiz`, `GET /api/quiz/state`):
 /// `{"quiz": QuizRow | null, "nomore", "lastResult": {"quizId","answer","result"} | null,
-/// "score", "loading", "error"}`.
+/// "score", "loading", "error", "number"}`.
 public struct QuizSnapshot: Codable, Hashable, Sendable {
     /// The quiz being played, or nil (none yet, or no more).
     public var quiz: QuizRow?
@@ -16,11 +16,16 @@ public struct QuizSnapshot: Codable, Hashable, Sendable {
     public var loading: Bool
     /// The last failure in Spanish, or nil.
     public var error: String?
+    /// Which quiz of this game `quiz` is (1 for the first the server gave), 0 without a quiz:
+    /// the play screen's title ("Quiz 3").
+    public var number: Int
 
     /// Makes a snapshot.
     public init(
-        quiz: QuizRow?, nomore: Bool, lastResult: QuizCheckResult?, score: Int, loading: Bool, error: String?
+        quiz: QuizRow?, nomore: Bool, lastResult: QuizCheckResult?, score: Int, loading: Bool, error: String?,
+        number: Int = 0
     ) {
+        self.number = number
         self.quiz = quiz
         self.nomore = nomore
         self.lastResult = lastResult
@@ -30,7 +35,7 @@ public struct QuizSnapshot: Codable, Hashable, Sendable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case quiz, nomore, lastResult, score, loading, error
+        case quiz, nomore, lastResult, score, loading, error, number
     }
 
     /// Writes every field, `null` for the missing ones.
@@ -42,6 +47,7 @@ public struct QuizSnapshot: Codable, Hashable, Sendable {
         try container.encode(score, forKey: .score)
         try container.encode(loading, forKey: .loading)
         try container.encode(error, forKey: .error)
+        try container.encode(number, forKey: .number)
     }
 
     /// The JSON bytes sent to the pages.

@@ -1,10 +1,12 @@
 import Foundation
 import Signals
 
-/// The Quizzes game of practices 4.1 and 4.2: a list of quizzes from a local `quizzes.json` or
-/// from the quiz server's `random10`, answers checked by the server, favourites, a filter, the
-/// **score** (distinct quizzes answered right since the list was last replaced) and the
-/// **record** (distinct quizzes ever answered right on this server, kept in the `Store`).
+/// The Quizzes game of practices 4.1 and 4.2: a list of quizzes from the quiz server's
+/// `random10` (answers checked by the server, favourites kept there) or, in practice 4.1's own
+/// mode, every quiz of a local `quizzes.json` (answers judged here against the file, favourites
+/// kept in the `Store`); a filter, the **score** (distinct quizzes answered right since the list
+/// was last replaced) and the **record** (distinct quizzes ever answered right on this server or
+/// file, kept in the `Store`).
 ///
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the
 /// pages render. Rules: a newer download or load supersedes one in flight, whose late answer is
@@ -12,8 +14,15 @@ import Signals
 /// clears `error`.
 @MainActor
 public final class QuizzesModel {
-    /// The quiz server this model talks to.
-    public let client: QuizServerClient
+    /// Where the list comes from and who judges it.
+    private enum Source {
+        /// The quiz server (or its stand-in).
+        case server(QuizServerClient)
+        /// A local `quizzes.json`, every quiz of it, judged here.
+        case file(LocalQuizFile, favourites: QuizFavouriteStore?)
+    }
+
+    private let source: Source
     private let recordStore: QuizRecordStore?
     /// Bumped each time a new list replaces the old: a check started in an older round still
     /// counts for the record, but not for the new round's score.
@@ -36,20 +45,40 @@ public final class QuizzesModel {
     public let snapshotJSON: Computed<Data>
 
     /// The largest local quizzes file `load(from:)` reads.
-    public static let maxFileSize = 10 * 1_048_576
+    public static let maxFileSize = LocalQuizFile.maxSize
 
     /// A model for the server behind `client`; the record is read from and kept in `store`
     /// under `recordKey` (default `client.serverKey`; give a stable key for a server whose URL
     /// changes between runs, like a stand-in on a free port), or only in memory when `store` is nil.
-    public init(client: QuizServerClient, store: Store?, recordKey: String? = nil) {
-        self.client = client
-        recordStore = store.map { QuizRecordStore(store: $0, server: recordKey ?? client.serverKey) }
+    public convenience init(client: QuizServerClient, store: Store?, recordKey: String? = nil) {
+        self.init(source: .server(client), store: store, recordKey: recordKey ?? client.serverKey)
+    }
+
+    /// A model that plays every quiz of the local `quizzes.json` at `file` (practice 4.1): the
+    /// list is the file's, in its order, read again by `download()`; answers are judged against
+    /// the file (trimmed, case-insensitive); the record and the favourites are kept in `store`
+    /// under the file's key (`file:` + its absolute path), or only in memory when `store` is nil.
+    /// The file's own `favourite` fields are its author's marks on a server, not the player's,
+    /// and are not used. Nothing is read until `download()`.
+    public convenience init(file: URL, store: Store?) {
+        let local = LocalQuizFile(url: file)
+        self.init(
+            source: .file(local, favourites: store.map { QuizFavouriteStore(store: $0, source: local.key) }),
+            store: store, recordKey: local.key)
+    }
+
+    private init(source: Source, store: Store?, recordKey: String) {
+        self.source = source
+        recordStore = store.map { QuizRecordStore(store: $0, server: recordKey) }
         let items = list.items
         let rightThisRound = self.rightThisRound
         let rightEver = self.rightEver
         let onlyUnanswered = onlyUnansweredState
         let loading = list.status.loading
         let error = list.status.error
+        let skipped = list.skipped
+        let fileName: String?
+        if case .file(let file, _) = source { fileName = file.url.lastPathComponent } else { fileName = nil }
         score = Computed { rightThisRound.value.count }
         record = Computed { rightEver.value.count }
         visibleQuizzes = Computed {
@@ -63,16 +92,20 @@ public final class QuizzesModel {
             return QuizzesSnapshot(
                 quizzes: visible.value.map { QuizRow($0, answeredRight: right.contains($0.id)) },
                 score: right.count, record: rightEver.value.count, onlyUnanswered: onlyUnanswered.value,
-                loading: loading.value, error: error.value)
+                loading: loading.value, error: error.value, file: fileName, skipped: skipped.value.count)
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
         do {
             rightEver.value = try recordStore?.quizIDs() ?? []
+            if case .file(_, let favourites) = source { localFavourites = try favourites?.quizIDs() ?? [] }
         } catch {
             list.status.show(.store(error))
         }
     }
+
+    /// The favourites of a local file's quizzes (practice 4.1's mode only).
+    private var localFavourites = Set<Int>()
 
     // MARK: Reading
 
@@ -97,19 +130,35 @@ public final class QuizzesModel {
 
     // MARK: Actions
 
-    /// Replaces the list with `GET /api/quizzes/random10`, resetting the score. Supersedes any
-    /// download or load in flight; if a newer one starts before this answer arrives, this one
-    /// returns without touching the state.
+    /// Replaces the list with `GET /api/quizzes/random10` (in practice 4.1's mode, with every quiz
+    /// of the file, read again), resetting the score. Supersedes any download or load in flight;
+    /// if a newer one starts before this answer arrives, this one returns without touching the state.
     public func download() async throws(ModelError) {
-        let client = self.client
-        try await list.download(alongside: startNewRound) { () async throws(RemoteError) in try await client.random10() }
+        switch source {
+        case .server(let client):
+            try await list.download(alongside: startNewRound) { () async throws(RemoteError) in try await client.random10() }
+        case .file(let file, _):
+            try show(file, playable: true)
+        }
     }
 
     /// Replaces the list with a local `quizzes.json` (any of the course's shapes), resetting the
     /// score. Supersedes a download in flight.
     public func load(from file: URL) throws(ModelError) {
+        let playable: Bool
+        if case .file = source { playable = true } else { playable = false }
+        try show(LocalQuizFile(url: file), playable: playable)
+    }
+
+    private func show(_ file: LocalQuizFile, playable: Bool) throws(ModelError) {
         do throws(ModelError) {
-            list.load(try Self.readList(from: file), alongside: startNewRound)
+            var read = try file.read(playable: playable)
+            if case .file = source {
+                for index in read.elements.indices {
+                    read.elements[index].favourite = localFavourites.contains(read.elements[index].id)
+                }
+            }
+            list.load(read, alongside: startNewRound)
         } catch {
             list.supersede(showing: error)
             throw error
@@ -125,11 +174,17 @@ public final class QuizzesModel {
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`); a right answer
     /// counts for the score (if the list was not replaced meanwhile) and the record.
     public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        try requireQuiz(quizID)
+        let quiz = try requireQuiz(quizID)
         let startedInRound = round
-        let client = self.client
-        let result = try await list.status.call { () async throws(RemoteError) in
-            try await client.check(quizID: quizID, answer: answer)
+        let result: QuizCheckResult
+        switch source {
+        case .server(let client):
+            result = try await list.status.call { () async throws(RemoteError) in
+                try await client.check(quizID: quizID, answer: answer)
+            }
+        case .file:
+            result = QuizCheckResult(
+                quizId: quizID, answer: answer, result: LocalQuizFile.isRight(answer, for: quiz.answer ?? ""))
         }
         batch {
             list.status.succeeded()
@@ -146,9 +201,21 @@ public final class QuizzesModel {
     @discardableResult
     public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
         try requireQuiz(quizID)
-        let client = self.client
-        let answer = try await list.status.call { () async throws(RemoteError) in
-            try await client.setFavourite(quizID: quizID, favourite)
+        let answer: FavouriteStatus
+        switch source {
+        case .server(let client):
+            answer = try await list.status.call { () async throws(RemoteError) in
+                try await client.setFavourite(quizID: quizID, favourite)
+            }
+        case .file(_, let favourites):
+            do {
+                try favourites?.set(quizID, favourite: favourite)
+            } catch {
+                list.status.show(.store(error))
+                throw .store(error)
+            }
+            if favourite { localFavourites.insert(quizID) } else { localFavourites.remove(quizID) }
+            answer = FavouriteStatus(id: quizID, favourite: favourite)
         }
         batch {
             list.status.succeeded()
@@ -168,13 +235,18 @@ public final class QuizzesModel {
         return try await setFavourite(quizID: quizID, !current)
     }
 
-    /// The right answer of a quiz (`GET /api/quizzes/{id}/answer`).
+    /// The right answer of a quiz (`GET /api/quizzes/{id}/answer`, or the file's).
     public func answer(quizID: Int) async throws(ModelError) -> String {
-        try requireQuiz(quizID)
-        let client = self.client
-        let answer = try await list.status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
+        let quiz = try requireQuiz(quizID)
+        let answer: String
+        switch source {
+        case .server(let client):
+            answer = try await list.status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }.answer
+        case .file:
+            answer = quiz.answer ?? ""
+        }
         list.status.succeeded()
-        return answer.answer
+        return answer
     }
 
     /// Shows only the quizzes not answered right in this round, or all.
@@ -201,28 +273,5 @@ public final class QuizzesModel {
         } catch {
             list.status.show(.store(error))
         }
-    }
-
-    private static func readList(from file: URL) throws(ModelError) -> LenientList<QuizItem> {
-        let data: Data
-        do {
-            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
-            guard size <= maxFileSize else { throw ModelError.file("ocupa más de \(maxFileSize / 1_048_576) MB") }
-            data = try Data(contentsOf: file)
-        } catch let error as ModelError {
-            throw error
-        } catch {
-            throw .file("no se puede leer \(file.lastPathComponent)")
-        }
-        let list: LenientList<QuizItem>
-        do {
-            list = try LenientList<QuizItem>.decode(data)
-        } catch {
-            throw .file("\(file.lastPathComponent) no es una lista de preguntas en JSON")
-        }
-        if list.elements.isEmpty, let first = list.skipped.first {
-            throw .file("ninguna pregunta se puede leer (\(first))")
-        }
-        return list
     }
 }

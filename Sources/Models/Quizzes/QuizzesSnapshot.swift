@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the Quizzes list page renders (topic `quizzes`, `GET /api/quizzes/state`):
-/// `{"quizzes":[QuizRow], "score", "record", "onlyUnanswered", "loading", "error"}`.
+/// `{"quizzes":[QuizRow], "score", "record", "onlyUnanswered", "loading", "error", "file", "skipped"}`.
 public struct QuizzesSnapshot: Codable, Hashable, Sendable {
     /// The quizzes shown (already filtered when `onlyUnanswered`).
     public var quizzes: [QuizRow]
@@ -15,22 +15,31 @@ public struct QuizzesSnapshot: Codable, Hashable, Sendable {
     public var loading: Bool
     /// The last failure in Spanish, or nil.
     public var error: String?
+    /// The name of the local `quizzes.json` played in practice 4.1's mode, or nil (a server).
+    public var file: String?
+    /// How many items of the last list could not be read (or, from a file, judged) and were left out.
+    public var skipped: Int
 
     /// Makes a snapshot.
-    public init(quizzes: [QuizRow], score: Int, record: Int, onlyUnanswered: Bool, loading: Bool, error: String?) {
+    public init(
+        quizzes: [QuizRow], score: Int, record: Int, onlyUnanswered: Bool, loading: Bool, error: String?,
+        file: String? = nil, skipped: Int = 0
+    ) {
         self.quizzes = quizzes
         self.score = score
         self.record = record
         self.onlyUnanswered = onlyUnanswered
         self.loading = loading
         self.error = error
+        self.file = file
+        self.skipped = skipped
     }
 
     private enum CodingKeys: String, CodingKey {
-        case quizzes, score, record, onlyUnanswered, loading, error
+        case quizzes, score, record, onlyUnanswered, loading, error, file, skipped
     }
 
-    /// Writes every field, `error` as `null` when there is none.
+    /// Writes every field, `error` and `file` as `null` when there is none.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(quizzes, forKey: .quizzes)
@@ -39,6 +48,8 @@ public struct QuizzesSnapshot: Codable, Hashable, Sendable {
         try container.encode(onlyUnanswered, forKey: .onlyUnanswered)
         try container.encode(loading, forKey: .loading)
         try container.encode(error, forKey: .error)
+        try container.encode(file, forKey: .file)
+        try container.encode(skipped, forKey: .skipped)
     }
 
     /// The JSON bytes sent to the pages.

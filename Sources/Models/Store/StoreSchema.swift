@@ -178,6 +178,18 @@ public enum StoreSchema {
                 "DROP TABLE news_authors_v3",
                 "DROP TABLE news_categories_v3",
             ]),
+        Migration(
+            version: 5,
+            summary: "Quizzes from a local file (practice 4.1): the favourites, per file, kept here instead of on a server.",
+            statements: [
+                """
+                CREATE TABLE quiz_local_favourites (
+                    source TEXT NOT NULL,
+                    quiz_id INTEGER NOT NULL,
+                    PRIMARY KEY (source, quiz_id)
+                ) WITHOUT ROWID
+                """
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

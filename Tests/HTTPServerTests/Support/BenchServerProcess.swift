@@ -33,6 +33,15 @@ final class BenchServerProcess: Sendable {
         child.send(SIGKILL)
     }
 
+    /// Lets the running server have at most `count` open file descriptors (soft and hard limit),
+    /// with util-linux's `prlimit --pid`. Set after the start: the child inherits whatever the
+    /// test process has open, so a limit given at the start could leave it none to work with.
+    func limitOpenFiles(to count: Int) async throws {
+        let prlimit = URL(fileURLWithPath: "/usr/bin/prlimit")
+        let arguments = ["--pid", "\(process.processIdentifier)", "--nofile=\(count):\(count)"]
+        guard try await ChildProcess.run(prlimit, arguments, timeout: .seconds(30)).status == 0 else { throw POSIXError(.EPERM) }
+    }
+
     /// Entries in the child's /proc/PID/fd.
     var fileDescriptors: Int {
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1

@@ -66,7 +66,9 @@ final class RoutedTransport: HTTPTransport {
         case .failure(let error):
             throw error
         case .response(let status, let headers, let body):
-            let head = HTTPURLResponse(url: request.url!, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
+            guard let url = request.url,
+                  let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+            else { throw RemoteError.malformed("a request without a URL") }
             return (body, head)
         }
     }
