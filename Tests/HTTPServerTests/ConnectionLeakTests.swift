@@ -27,7 +27,9 @@ struct ConnectionLeakTests {
         #expect(await Self.run(Self.streamCycles, count: Self.cycles, port: port) == Self.cycles)
 
         #expect(await Self.quiescent(port: port), "connections and streams closed")
-        #expect(await Self.eventually { server.fileDescriptors == baselineDescriptors },
+        // At most the baseline: a descriptor still closing when the baseline was read may be
+        // gone by now (11 → 10 was seen); a leak would leave more.
+        #expect(await Self.eventually { server.fileDescriptors <= baselineDescriptors },
                 "descriptors \(server.fileDescriptors), baseline \(baselineDescriptors)")
         let grown = server.residentBytes - baselineResident
         #expect(grown <= Self.residentTolerance, "resident memory grew by \(grown) bytes")

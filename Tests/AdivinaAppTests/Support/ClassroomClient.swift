@@ -14,14 +14,16 @@ final class ClassroomClient: Sendable {
     let headers: [String: String]
     private let session: URLSession
 
-    init(base: URL, cookie: String? = nil, headers: [String: String] = [:]) {
+    /// `maxConnections`: how many requests may be on the wire at once (4, like a browser tab,
+    /// unless a test needs a burst).
+    init(base: URL, cookie: String? = nil, headers: [String: String] = [:], maxConnections: Int = 4) {
         self.base = base
         self.cookie = cookie
         self.headers = headers
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpShouldSetCookies = false
         configuration.httpCookieStorage = nil
-        configuration.httpMaximumConnectionsPerHost = 4
+        configuration.httpMaximumConnectionsPerHost = maxConnections
         session = URLSession(configuration: configuration)
     }
 
