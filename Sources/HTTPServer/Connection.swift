@@ -26,6 +26,7 @@ final class Connection {
     /// Outgoing chunks; `outputOffset` bytes of the first one are already written.
     var output: [[UInt8]] = []
     var outputOffset = 0
+    /// The bytes of `output` not yet written (what an event stream's queue limit counts).
     var queuedBytes = 0
     /// When the last write made progress (a stalled reader is dropped after the write timeout).
     var lastWriteProgress: UInt64 = 0
@@ -35,8 +36,8 @@ final class Connection {
     var deadline: UInt64 = 0
     /// The peer closed its sending side.
     var readClosed = false
-    /// Whether EPOLLOUT / EPOLLIN interest is registered.
-    var wantsWrite = false
+    /// Whether the loop reads from this connection (false while a handler's answer is awaited
+    /// and a whole further request is already buffered).
     var wantsRead = true
     /// When the current request's head was complete (for the access log).
     var requestStarted: UInt64 = 0

@@ -141,11 +141,12 @@ public final class HTTPServer: Sendable {
         let listener = Listener(fd: listenFD, holders: loopCount)
         let settings = EventLoop.Settings(
             maxConnections: configuration.maxConnections,
-            headTimeout: configuration.requestHeadTimeout.nanoseconds,
-            bodyTimeout: configuration.requestBodyTimeout.nanoseconds,
-            idleTimeout: configuration.idleTimeout.nanoseconds,
-            writeTimeout: configuration.writeTimeout.nanoseconds,
-            shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds,
+            timeouts: EventLoop.Timeouts(
+                head: configuration.requestHeadTimeout.nanoseconds,
+                body: configuration.requestBodyTimeout.nanoseconds,
+                idle: configuration.idleTimeout.nanoseconds,
+                write: configuration.writeTimeout.nanoseconds,
+                shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds),
             defaultBodyLimit: configuration.limits.maxBodyBytes,
             accessLog: configuration.accessLog,
             errors: ErrorResponder(renderer: configuration.errorRenderer))

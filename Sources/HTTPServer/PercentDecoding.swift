@@ -11,8 +11,8 @@ enum PercentDecoding {
                 bytes.append(byte)
                 continue
             }
-            guard let high = iterator.next().flatMap(HTTPRequestParser.hexValue),
-                let low = iterator.next().flatMap(HTTPRequestParser.hexValue)
+            guard let high = iterator.next().flatMap(HTTPBytes.hexValue),
+                let low = iterator.next().flatMap(HTTPBytes.hexValue)
             else { return nil }
             bytes.append(UInt8(high << 4 | low))
         }

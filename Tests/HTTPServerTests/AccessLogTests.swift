@@ -15,8 +15,7 @@ import Testing
         var router = Router()
         router.get("/hello") { _ in .text("hola") }
         let configuration = HTTPServer.Configuration(port: 0, accessLog: AccessLog { lines.append($0) })
-        try await withServer(router, configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(router, configuration: configuration) { client in
             client.send("GET /hello?x=1 HTTP/1.1\r\nHost: h\r\n\r\nGET /missing HTTP/1.1\r\nHost: h\r\n\r\nBREW / HTTP/1.1\r\n\r\n")
             await client.receiveUntilClosed()
         }

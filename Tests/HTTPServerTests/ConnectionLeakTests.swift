@@ -29,7 +29,7 @@ struct ConnectionLeakTests {
         #expect(await Self.quiescent(port: port), "connections and streams closed")
         // At most the baseline: a descriptor still closing when the baseline was read may be
         // gone by now (11 → 10 was seen); a leak would leave more.
-        #expect(await Self.eventually { server.fileDescriptors <= baselineDescriptors },
+        #expect(await eventually(timeout: .seconds(10)) { server.fileDescriptors <= baselineDescriptors },
                 "descriptors \(server.fileDescriptors), baseline \(baselineDescriptors)")
         let grown = server.residentBytes - baselineResident
         #expect(grown <= Self.residentTolerance, "resident memory grew by \(grown) bytes")
@@ -111,20 +111,6 @@ struct ConnectionLeakTests {
             return text.contains("\"openConnections\":1,") && text.contains("\"openEventStreams\":0,")
         }
     }
-
-    static func eventually(_ condition: @escaping @Sendable () -> Bool) async -> Bool {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread {
-                let deadline = ContinuousClock.now + .seconds(10)
-                var holds = condition()
-                while !holds && ContinuousClock.now < deadline {
-                    usleep(20_000)
-                    holds = condition()
-                }
-                continuation.resume(returning: holds)
-            }
-        }
-    }
 }
 
 /// A blocking loopback TCP client with a 5 s receive timeout, closed on deinit.
@@ -132,21 +118,12 @@ private final class BlockingSocket {
     let fd: Int32
 
     init?(port: Int) {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        let connected = connectedLoopbackSocket(port: port) { fd in
+            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         }
-        guard connected == 0 else {
-            close(fd)
-            return nil
-        }
+        guard let connected else { return nil }
+        fd = connected
     }
 
     deinit { close(fd) }

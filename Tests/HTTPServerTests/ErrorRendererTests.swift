@@ -35,8 +35,7 @@ import Testing
 
     func exchange(_ bytes: String, responses: Int = 1) async throws -> (responses: [RawResponse], closed: Bool, calls: [HTTPErrorContext]) {
         let calls = Calls()
-        return try await withServer(Self.router(), configuration: Self.configuration(calls)) { server in
-            let client = try RawClient(port: server.port)
+        return try await withClient(Self.router(), configuration: Self.configuration(calls)) { client in
             client.send(bytes)
             let received = await client.receiveResponses(responses)
             let closed = received.last?.header("Connection") == "close" ? await client.receiveUntilClosed() : false
@@ -80,8 +79,7 @@ import Testing
     }
 
     @Test func noRendererKeepsThePlainDefault() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("POST /api/small HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\n01234567890")
             let response = try #require(await client.receiveResponses(1).first)
             #expect(response.status == 413)

@@ -16,6 +16,22 @@ import Testing
 
     static let streamRequest = "GET /events?topics=a HTTP/1.1\r\nHost: h\r\nAccept: text/event-stream\r\n\r\n"
 
+    /// Opens `count` streams of topic "a" and waits until the server counts them all.
+    static func openStreams(_ count: Int, on server: HTTPServer) async throws -> [RawClient] {
+        let clients = try (0..<count).map { _ in try RawClient(port: server.port) }
+        for client in clients { client.send(streamRequest) }
+        #expect(await eventually { server.openEventStreams == count })
+        return clients
+    }
+
+    /// Publishes `data` on topic "a" and expects every client to receive it as the latest event.
+    static func expect(_ clients: [RawClient], receive data: String, publishedBy hub: SSEHub) async {
+        let id = hub.publish(topic: "a", data: data)
+        for client in clients {
+            #expect(await client.receive { String(decoding: $0, as: UTF8.self).hasSuffix("id: \(id)\nevent: a\ndata: \(data)\n\n") })
+        }
+    }
+
     @Test func curlSeesSnapshotThenBroadcastsWithCorrectFraming() async throws {
         let hub = SSEHub(configuration: .init(retry: .milliseconds(1500)))
         hub.setSnapshotProvider { topic in (event: topic, data: "{\"snapshot\":\"\(topic)\"}") }
@@ -41,8 +57,7 @@ import Testing
 
     @Test func responseHeadIsAnEventStream() async throws {
         let hub = SSEHub()
-        try await withServer(Self.router(hub)) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(hub)) { client in
             client.send(Self.streamRequest)
             await client.receive { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
             let head = client.text
@@ -87,26 +102,16 @@ import Testing
     @Test func broadcastReachesEveryClient() async throws {
         let hub = SSEHub(configuration: .init(retry: nil))
         try await withServer(Self.router(hub)) { server in
-            let clients = try (0..<50).map { _ in try RawClient(port: server.port) }
-            for client in clients { client.send(Self.streamRequest) }
-            #expect(await eventually { server.openEventStreams == 50 })
-            let id = hub.publish(topic: "a", data: "para todos")
-            for client in clients {
-                #expect(await client.receive { String(decoding: $0, as: UTF8.self).hasSuffix("id: \(id)\nevent: a\ndata: para todos\n\n") })
-            }
+            let clients = try await Self.openStreams(50, on: server)
+            await Self.expect(clients, receive: "para todos", publishedBy: hub)
         }
     }
 
     @Test func twoEventLoopsShareTheClientsAndEveryoneGetsTheBroadcast() async throws {
         let hub = SSEHub(configuration: .init(retry: nil))
         try await withServer(Self.router(hub), configuration: .init(port: 0, maxConnections: 40, eventLoops: 2)) { server in
-            let clients = try (0..<40).map { _ in try RawClient(port: server.port) }
-            for client in clients { client.send(Self.streamRequest) }
-            #expect(await eventually { server.openEventStreams == 40 })
-            let id = hub.publish(topic: "a", data: "dos bucles")
-            for client in clients {
-                #expect(await client.receive { String(decoding: $0, as: UTF8.self).hasSuffix("id: \(id)\nevent: a\ndata: dos bucles\n\n") })
-            }
+            let clients = try await Self.openStreams(40, on: server)
+            await Self.expect(clients, receive: "dos bucles", publishedBy: hub)
             let refused = try RawClient(port: server.port)
             #expect(await refused.receiveUntilClosed(), "the connection cap counts both loops")
         }

@@ -82,8 +82,7 @@ import Testing
     }
 
     @Test func thrownErrorsBecomeResponses() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("GET /fails HTTP/1.1\r\nHost: x\r\n\r\nGET /crashes HTTP/1.1\r\nHost: x\r\n\r\n")
             let responses = await client.receiveResponses(2)
             #expect(responses.map(\.status) == [409, 500])
@@ -92,8 +91,7 @@ import Testing
     }
 
     @Test func keepAliveServesManyRequestsOnOneConnection() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             for index in 0..<5 {
                 client.send("GET /hello/\(index) HTTP/1.1\r\nHost: x\r\n\r\n")
                 let responses = await client.receiveResponses(index + 1)
@@ -106,8 +104,7 @@ import Testing
     }
 
     @Test func pipelinedRequestsAreAnsweredInOrder() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             var batch = ""
             for index in 0..<20 { batch += "GET /hello/\(index) HTTP/1.1\r\nHost: x\r\n\r\n" }
             batch += "PUT /items/7 HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
@@ -122,8 +119,7 @@ import Testing
     }
 
     @Test func headAnswersWithoutBody() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("HEAD /hello/Eva HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/Eva HTTP/1.1\r\nHost: x\r\n\r\n")
             await client.receive { RawResponse.parseAll($0, bodyless: true).count >= 2 }
             let text = client.text
@@ -156,8 +152,7 @@ import Testing
     }
 
     @Test func halfClosedClientGetsItsAnswersThenTheConnectionCloses() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("GET /hello/a HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/b HTTP/1.1\r\nHost: x\r\n\r\nGET /hello/c HTTP/1.1\r\nHo")
             client.shutdownSending()
             #expect(await client.receiveUntilClosed())
@@ -166,8 +161,7 @@ import Testing
     }
 
     @Test func connectionCloseIsHonoured() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("GET /hello/x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             #expect(await client.receiveUntilClosed())
             #expect(RawResponse.parseAll(client.received).first?.header("Connection") == "close")
@@ -175,8 +169,7 @@ import Testing
     }
 
     @Test func handlersCannotBreakTheFramingButMayClose() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("GET /framing HTTP/1.1\r\nHost: x\r\n\r\n")
             #expect(await client.receiveUntilClosed())
             let response = RawResponse.parseAll(client.received).first
@@ -188,8 +181,7 @@ import Testing
     }
 
     @Test func chunkedRequestBodiesAreDecoded() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("PUT /items/9 HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n")
             client.send("2;ext=1\r\nde\r\n0\r\nX-Trailer: yes\r\n\r\n")
             #expect(await client.receiveResponses(1).first?.bodyText == "put 9 abcde")
@@ -197,8 +189,7 @@ import Testing
     }
 
     @Test func expectContinueGetsAnInterimResponse() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("PUT /items/1 HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
             #expect(await client.receive { String(decoding: $0, as: UTF8.self).contains("100 Continue\r\n\r\n") })
             client.send("ok")
@@ -207,8 +198,7 @@ import Testing
     }
 
     @Test func bodyOverTheRouteLimitIs413BeforeItIsRead() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("POST /echo HTTP/1.1\r\nHost: x\r\nContent-Length: 100000\r\n\r\n")
             #expect(await client.receiveUntilClosed())
             #expect(RawResponse.parseAll(client.received).first?.status == 413)
@@ -216,8 +206,7 @@ import Testing
     }
 
     @Test func unknownPathIs404AndWrongMethodIs405WithAllow() async throws {
-        try await withServer(Self.router()) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router()) { client in
             client.send("GET /nope HTTP/1.1\r\nHost: x\r\n\r\nDELETE /hello/x HTTP/1.1\r\nHost: x\r\n\r\n")
             let responses = await client.receiveResponses(2)
             #expect(responses.map(\.status) == [404, 405])

@@ -13,8 +13,7 @@ import Testing
     }
 
     func answer(_ bytes: String, configuration: HTTPServer.Configuration = .init(port: 0)) async throws -> (RawResponse?, closed: Bool) {
-        try await withServer(Self.router(), configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(), configuration: configuration) { client in
             client.send(bytes)
             let closed = await client.receiveUntilClosed()
             return (RawResponse.parseAll(client.received).first, closed)
@@ -65,8 +64,7 @@ import Testing
 
     @Test func slowHeadGets408() async throws {
         let configuration = HTTPServer.Configuration(port: 0, requestHeadTimeout: .milliseconds(300))
-        try await withServer(Self.router(), configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(), configuration: configuration) { client in
             client.send("GET /ok HTTP/1.1\r\nHo")
             #expect(await client.receiveUntilClosed(timeout: .seconds(30)))
             #expect(RawResponse.parseAll(client.received).first?.status == 408)
@@ -75,8 +73,7 @@ import Testing
 
     @Test func slowBodyGets408() async throws {
         let configuration = HTTPServer.Configuration(port: 0, requestBodyTimeout: .milliseconds(300))
-        try await withServer(Self.router(), configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(), configuration: configuration) { client in
             client.send("POST /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
             #expect(await client.receiveUntilClosed())
             #expect(RawResponse.parseAll(client.received).first?.status == 408)
@@ -85,8 +82,7 @@ import Testing
 
     @Test func silentConnectionIsClosedAfterTheHeadTimeout() async throws {
         let configuration = HTTPServer.Configuration(port: 0, requestHeadTimeout: .milliseconds(200))
-        try await withServer(Self.router(), configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(), configuration: configuration) { client in
             #expect(await client.receiveUntilClosed(timeout: .seconds(30)))
             #expect(client.received.isEmpty)
         }
@@ -94,8 +90,7 @@ import Testing
 
     @Test func idleKeepAliveConnectionIsClosed() async throws {
         let configuration = HTTPServer.Configuration(port: 0, idleTimeout: .milliseconds(300))
-        try await withServer(Self.router(), configuration: configuration) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(Self.router(), configuration: configuration) { client in
             client.send("GET /ok HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(await client.receiveResponses(1).first?.status == 200)
             #expect(await client.receiveUntilClosed(timeout: .seconds(30)))

@@ -27,13 +27,19 @@ import Testing
         }
     }
 
+    /// A router whose GET `path` answers `text` once `gate` opens.
+    static func router(answering path: String, with text: String, after gate: Gate) -> Router {
+        var router = Router()
+        router.get(path) { _ in
+            await gate.wait()
+            return .text(text)
+        }
+        return router
+    }
+
     @Test func finishesInFlightRequestsAndStopsAccepting() async throws {
         let gate = Gate()
-        var router = Router()
-        router.get("/slow") { _ in
-            await gate.wait()
-            return .text("done")
-        }
+        var router = Self.router(answering: "/slow", with: "done", after: gate)
         router.get("/fast") { _ in .text("fast") }
         let server = try HTTPServer(configuration: .init(port: 0), router: router)
         let port = server.port
@@ -60,11 +66,7 @@ import Testing
 
     @Test func shutdownReturnsEvenWhenAHandlerNeverFinishes() async throws {
         let gate = Gate()
-        var router = Router()
-        router.get("/stuck") { _ in
-            await gate.wait()
-            return .text("late")
-        }
+        let router = Self.router(answering: "/stuck", with: "late", after: gate)
         let server = try HTTPServer(configuration: .init(port: 0, shutdownGracePeriod: .milliseconds(200)), router: router)
         let client = try RawClient(port: server.port)
         client.send("GET /stuck HTTP/1.1\r\nHost: h\r\n\r\n")

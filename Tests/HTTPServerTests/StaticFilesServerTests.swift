@@ -17,8 +17,7 @@ import Testing
     @Test func headHasLengthButNoBodyAnd304HasNoBody() async throws {
         let web = try TemporaryWebRoot()
         defer { web.remove() }
-        try await withServer(try router(web)) { server in
-            let client = try RawClient(port: server.port)
+        try await withClient(try router(web)) { client in
             client.send("HEAD /index.html HTTP/1.1\r\nHost: h\r\n\r\n")
             await client.receive { RawResponse.parseAll($0, bodyless: true).count == 1 }
             let head = try #require(RawResponse.parseAll(client.received, bodyless: true).first)

@@ -6,26 +6,17 @@ import Testing
 @Suite struct FormatInformationTests {
     /// Annex C, table C.1: the 32 masked format bit strings, by level and mask 0…7.
     @Test func formatBitsMatchTableC1() {
-        let table: [ErrorCorrectionLevel: [String]] = [
-            .low: [
-                "111011111000100", "111001011110011", "111110110101010", "111100010011101",
-                "110011000101111", "110001100011000", "110110001000001", "110100101110110",
-            ],
-            .medium: [
-                "101010000010010", "101000100100101", "101111001111100", "101101101001011",
-                "100010111111001", "100000011001110", "100111110010111", "100101010100000",
-            ],
-            .quartile: [
-                "011010101011111", "011000001101000", "011111100110001", "011101000000110",
-                "010010010110100", "010000110000011", "010111011011010", "010101111101101",
-            ],
-            .high: [
-                "001011010001001", "001001110111110", "001110011100111", "001100111010000",
-                "000011101100010", "000001001010101", "000110100001100", "000100000111011",
-            ],
+        // One row per level: the strings for masks 0…7, separated by spaces.
+        let table: [ErrorCorrectionLevel: String] = [
+            .low: "111011111000100 111001011110011 111110110101010 111100010011101 110011000101111 110001100011000 110110001000001 110100101110110",
+            .medium: "101010000010010 101000100100101 101111001111100 101101101001011 100010111111001 100000011001110 100111110010111 100101010100000",
+            .quartile: "011010101011111 011000001101000 011111100110001 011101000000110 010010010110100 010000110000011 010111011011010 010101111101101",
+            .high: "001011010001001 001001110111110 001110011100111 001100111010000 000011101100010 000001001010101 000110100001100 000100000111011",
         ]
-        for (level, strings) in table {
-            for mask in Mask.allCases {
+        for (level, row) in table {
+            let strings = row.split(separator: " ").map(String.init)
+            #expect(strings.count == Mask.allCases.count)
+            for mask in Mask.allCases where mask.rawValue < strings.count {
                 let bits = FormatInformation.formatBits(level: level, mask: mask)
                 #expect(binary(bits, width: 15) == strings[mask.rawValue], "\(level) mask \(mask.rawValue)")
             }

@@ -5,10 +5,7 @@ import Testing
     @Test func isLazyAndCached() {
         let a = State(2)
         let runs = Counter()
-        let double = Computed {
-            runs.increment()
-            return a.value * 2
-        }
+        let double = Computed(runs.counting { a.value * 2 })
         #expect(runs.value == 0)
         #expect(double.value == 4)
         #expect(double.value == 4)
@@ -23,10 +20,7 @@ import Testing
         let a = State(1)
         let other = State(0)
         let runs = Counter()
-        let plusOne = Computed {
-            runs.increment()
-            return a.value + 1
-        }
+        let plusOne = Computed(runs.counting { a.value + 1 })
         _ = plusOne.value
         other.value = 1
         #expect(plusOne.value == 2)
@@ -38,10 +32,7 @@ import Testing
         let first = State("first")
         let second = State("second")
         let runs = Counter()
-        let chosen = Computed {
-            runs.increment()
-            return useFirst.value ? first.value : second.value
-        }
+        let chosen = Computed(runs.counting { useFirst.value ? first.value : second.value })
         let seen = Recorder<String>()
         let subscription = chosen.subscribe { seen.append($0) }
         second.value = "second'"
@@ -58,10 +49,7 @@ import Testing
         let number = State(1)
         let runs = Counter()
         let parity = Computed { number.value % 2 }
-        let label = Computed {
-            runs.increment()
-            return parity.value == 0 ? "even" : "odd"
-        }
+        let label = Computed(runs.counting { parity.value == 0 ? "even" : "odd" })
         let seen = Recorder<String>()
         let subscription = label.subscribe { seen.append($0) }
         number.value = 3
@@ -75,10 +63,7 @@ import Testing
     @Test func stopsListeningToSourcesWhenNobodyListens() {
         let a = State(1)
         let runs = Counter()
-        let double = Computed {
-            runs.increment()
-            return a.value * 2
-        }
+        let double = Computed(runs.counting { a.value * 2 })
         let subscription = double.subscribe { _ in }
         #expect(a.node.targetCount == 1)
         subscription.cancel()

@@ -4,8 +4,7 @@ import Testing
 /// Cycles are reported and broken, never a hang.
 @Suite struct CycleTests {
     @Test func aComputedReadingItselfGetsItsPreviousValue() {
-        let errors = Recorder<SignalError>()
-        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+        collectingSignalErrors { errors in
             let holder = State<Computed<Int>?>(nil)
             let selfish = Computed { (holder.value?.value ?? 0) + 1 }
             #expect(selfish.value == 1)
@@ -28,8 +27,7 @@ import Testing
     }
 
     @Test func anEffectWritingWhatItReadsIsStopped() {
-        let errors = Recorder<SignalError>()
-        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+        collectingSignalErrors { errors in
             let counter = State(0)
             let subscription = effect { counter.value = counter.value + 1 }
             #expect(counter.value > 50)
@@ -42,8 +40,7 @@ import Testing
     }
 
     @Test func twoSubscribersFeedingEachOtherAreStopped() {
-        let errors = Recorder<SignalError>()
-        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+        collectingSignalErrors { errors in
             let ping = State(0)
             let pong = State(0)
             let forward = ping.subscribe { pong.value = $0 + 1 }
@@ -56,8 +53,7 @@ import Testing
     }
 
     @Test func aComputedWritingAStateIsReportedAndIgnored() {
-        let errors = Recorder<SignalError>()
-        SignalDiagnostics.$reporter.withValue({ errors.append($0) }) {
+        collectingSignalErrors { errors in
             let target = State(0)
             let source = State(1)
             let sneaky = Computed {

@@ -17,10 +17,7 @@ import Testing
         let showDetail = State(false)
         let detail = State("x")
         let runs = Counter()
-        let subscription = effect {
-            runs.increment()
-            if showDetail.value { _ = detail.value }
-        }
+        let subscription = effect(runs.counting { if showDetail.value { _ = detail.value } })
         detail.value = "y"
         #expect(runs.value == 1)
         showDetail.value = true
@@ -36,10 +33,7 @@ import Testing
     @Test func cancelledEffectsStopAndLetGo() {
         let a = State(1)
         let runs = Counter()
-        let subscription = effect {
-            runs.increment()
-            _ = a.value
-        }
+        let subscription = effect(runs.counting { _ = a.value })
         subscription.cancel()
         a.value = 2
         #expect(runs.value == 1)

@@ -15,10 +15,7 @@ import Testing
         let seen = Recorder<String>()
         let holder = SubscriptionHolder()
         weak var weakToken: Token?
-        let canceller = source.subscribe { value in
-            seen.append("canceller \(value)")
-            if value == 1 { holder.subscription = nil }
-        }
+        let canceller = source.subscribe(logAs: "canceller", to: seen) { holder.subscription = nil }
         do {
             let token = Token()
             weakToken = token
@@ -60,12 +57,9 @@ import Testing
         let source = State(0)
         let log = Recorder<String>()
         let holder = SubscriptionHolder()
-        let outer = source.subscribe { value in
-            log.append("outer \(value)")
-            if value == 1 {
-                let double = Computed { source.value * 2 }
-                holder.subscription = double.subscribe { log.append("double \($0)") }
-            }
+        let outer = source.subscribe(logAs: "outer", to: log) {
+            let double = Computed { source.value * 2 }
+            holder.subscription = double.subscribe { log.append("double \($0)") }
         }
         let second = source.subscribe { log.append("second \($0)") }
         source.value = 1
@@ -82,24 +76,18 @@ import Testing
 
     @Test func aWriteFromAnotherThreadDuringTheWaveIsDeliveredByTheWaveAfterIt() {
         let source = State(0)
-        let entered = DispatchSemaphore(value: 0)
-        let written = DispatchSemaphore(value: 0)
+        let handover = WaveHandover()
         let calls = Recorder<String>()
         let inside = Atomic<Int>(0)
         let subscription = source.subscribe { value in
             if inside.wrappingAdd(1, ordering: .relaxed).newValue > 1 { calls.append("overlap") }
             calls.append("call \(value)")
-            if value == 1 {
-                entered.signal()
-                if written.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
-            }
+            if value == 1 { handover.holdWave(calls) }
             inside.wrappingSubtract(1, ordering: .relaxed)
         }
-        let writer = Worker.start {
-            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+        let writer = handover.actDuringWave {
             source.value = 2
             calls.append("written")
-            written.signal()
         }
         source.value = 1
         writer.join()
@@ -109,22 +97,13 @@ import Testing
 
     @Test func aSubscriberAddedOnAnotherThreadDuringTheWaveGetsTheValueBeforeSubscribeReturns() {
         let source = State(0)
-        let entered = DispatchSemaphore(value: 0)
-        let subscribed = DispatchSemaphore(value: 0)
+        let handover = WaveHandover()
         let calls = Recorder<String>()
         let holder = SubscriptionHolder()
-        let first = source.subscribe { value in
-            calls.append("first \(value)")
-            if value == 1 {
-                entered.signal()
-                if subscribed.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
-            }
-        }
-        let subscriber = Worker.start {
-            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+        let first = source.subscribe(logAs: "first", to: calls) { handover.holdWave(calls) }
+        let subscriber = handover.actDuringWave {
             holder.subscription = source.subscribe { calls.append("late \($0)") }
             calls.append("subscribed")
-            subscribed.signal()
         }
         source.value = 1
         subscriber.join()
@@ -136,18 +115,11 @@ import Testing
 
     @Test func aCancelFromAnotherThreadDuringTheWaveStopsTheSubscriberAndFreesItAfterTheWave() {
         let source = State(0)
-        let entered = DispatchSemaphore(value: 0)
-        let cancelled = DispatchSemaphore(value: 0)
+        let handover = WaveHandover()
         let calls = Recorder<String>()
         let holder = SubscriptionHolder()
         weak var weakToken: Token?
-        let first = source.subscribe { value in
-            calls.append("first \(value)")
-            if value == 1 {
-                entered.signal()
-                if cancelled.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
-            }
-        }
+        let first = source.subscribe(logAs: "first", to: calls) { handover.holdWave(calls) }
         do {
             let token = Token()
             weakToken = token
@@ -155,11 +127,9 @@ import Testing
                 withExtendedLifetime(token) { calls.append("victim \(value)") }
             }
         }
-        let canceller = Worker.start {
-            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+        let canceller = handover.actDuringWave {
             holder.subscription = nil
             calls.append("cancelled")
-            cancelled.signal()
         }
         source.value = 1
         canceller.join()
@@ -229,5 +199,28 @@ struct Worker: Sendable {
     /// Waits up to 30 s for the work to end.
     func join() {
         #expect(done.wait(timeout: .now() + 30) == .success)
+    }
+}
+
+/// Holds a wave open while another thread acts: the subscriber calls `holdWave` at the value
+/// that should wait, the thread `actDuringWave` started runs its act meanwhile, then the wave
+/// goes on. Either side gives up after 30 s (the wave logs "timed out").
+struct WaveHandover: Sendable {
+    private let entered = DispatchSemaphore(value: 0)
+    private let acted = DispatchSemaphore(value: 0)
+
+    /// Called inside the wave: lets the other thread act and waits until it has.
+    func holdWave(_ calls: Recorder<String>) {
+        entered.signal()
+        if acted.wait(timeout: .now() + 30) == .timedOut { calls.append("timed out") }
+    }
+
+    /// Starts a thread that waits for the wave to be held, runs `act`, then lets the wave go on.
+    func actDuringWave(_ act: @escaping @Sendable () -> Void) -> Worker {
+        Worker.start {
+            if entered.wait(timeout: .now() + 30) == .timedOut { return }
+            act()
+            acted.signal()
+        }
     }
 }

@@ -8,15 +8,9 @@ import Testing
         let runs = Counter()
         let effects = Counter()
         let branches = (0..<4).map { index in Computed { head.value + index } }
-        let sum = Computed {
-            runs.increment()
-            return branches.reduce(0) { $0 + $1.value }
-        }
+        let sum = Computed(runs.counting { branches.reduce(0) { $0 + $1.value } })
         let seen = Recorder<Int>()
-        let subscription = effect {
-            effects.increment()
-            seen.append(sum.value)
-        }
+        let subscription = effect(effects.counting { seen.append(sum.value) })
         for value in 2...11 { head.value = value }
         #expect(runs.value == 11)
         #expect(effects.value == 11)
@@ -36,15 +30,9 @@ import Testing
             current = next
         }
         let links = chain
-        let sum = Computed {
-            runs.increment()
-            return links.reduce(0) { $0 + $1.value }
-        }
+        let sum = Computed(runs.counting { links.reduce(0) { $0 + $1.value } })
         let effects = Counter()
-        let subscription = effect {
-            effects.increment()
-            _ = sum.value
-        }
+        let subscription = effect(effects.counting { _ = sum.value })
         for value in 2...11 { head.value = value }
         #expect(runs.value == 11)
         #expect(effects.value == 11)
@@ -57,22 +45,13 @@ import Testing
         let firstRuns = Counter()
         let laterRuns = Counter()
         let effects = Counter()
-        let first = Computed {
-            firstRuns.increment()
-            return head.value
-        }
+        let first = Computed(firstRuns.counting { head.value })
         let constant = Computed {
             _ = first.value
             return 0
         }
-        let later = Computed {
-            laterRuns.increment()
-            return constant.value + 1
-        }
-        let subscription = effect {
-            effects.increment()
-            _ = later.value
-        }
+        let later = Computed(laterRuns.counting { constant.value + 1 })
+        let subscription = effect(effects.counting { _ = later.value })
         for value in 1...10 { head.value = value }
         #expect(firstRuns.value == 11)
         #expect(laterRuns.value == 1)
@@ -85,18 +64,12 @@ import Testing
         let double = Computed { head.value * 2 }
         let inverse = Computed { -head.value }
         let runs = Counter()
-        let current = Computed {
-            runs.increment()
-            var result = 0
-            for _ in 0..<20 { result += head.value % 2 == 0 ? double.value : inverse.value }
-            return result
-        }
+        let current = Computed(runs.counting {
+            (0..<20).reduce(0) { result, _ in result + (head.value % 2 == 0 ? double.value : inverse.value) }
+        })
         let effects = Counter()
         let seen = Recorder<Int>()
-        let subscription = effect {
-            effects.increment()
-            seen.append(current.value)
-        }
+        let subscription = effect(effects.counting { seen.append(current.value) })
         for value in 2...11 { head.value = value }
         #expect(runs.value == 11)
         #expect(effects.value == 11)

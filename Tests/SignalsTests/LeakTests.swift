@@ -69,10 +69,7 @@ import Testing
         let source = State(1)
         let runs = Counter()
         do {
-            let subscription = effect {
-                runs.increment()
-                _ = source.value
-            }
+            let subscription = effect(runs.counting { _ = source.value })
             withExtendedLifetime(subscription) { source.value = 2 }
         }
         source.value = 3

@@ -1,3 +1,4 @@
+import Signals
 import Synchronization
 
 /// A thread-safe list that callbacks append to and tests read.
@@ -27,5 +28,30 @@ final class Counter: Sendable {
 
     var value: Int {
         storage.load(ordering: .relaxed)
+    }
+
+    /// `body`, counting its runs: `Computed(runs.counting { a.value * 2 })`.
+    func counting<Value>(_ body: @escaping @Sendable () -> Value) -> @Sendable () -> Value {
+        {
+            self.increment()
+            return body()
+        }
+    }
+}
+
+/// Runs `body` with the errors the signals report collected in the recorder it is given.
+func collectingSignalErrors(_ body: (Recorder<SignalError>) -> Void) {
+    let errors = Recorder<SignalError>()
+    SignalDiagnostics.$reporter.withValue({ errors.append($0) }) { body(errors) }
+}
+
+extension State where Value == Int {
+    /// The reentrancy tests' usual subscriber: appends "`name` value" to `log` and, when the
+    /// value is 1, runs `atOne` inside that wave.
+    func subscribe(logAs name: String, to log: Recorder<String>, atOne: @escaping @Sendable () -> Void) -> Subscription {
+        subscribe { value in
+            log.append("\(name) \(value)")
+            if value == 1 { atOne() }
+        }
     }
 }

@@ -52,10 +52,7 @@ import Testing
         let source = State(0)
         let seen = Recorder<String>()
         let holder = SubscriptionHolder()
-        let canceller = source.subscribe { value in
-            seen.append("canceller \(value)")
-            if value == 1 { holder.subscription?.cancel() }
-        }
+        let canceller = source.subscribe(logAs: "canceller", to: seen) { holder.subscription?.cancel() }
         holder.subscription = source.subscribe { value in seen.append("victim \(value)") }
         source.value = 1
         #expect(seen.all == ["canceller 0", "victim 0", "canceller 1"])
@@ -66,12 +63,9 @@ import Testing
         let source = State(0)
         let log = Recorder<String>()
         let holder = SubscriptionHolder()
-        let outer = source.subscribe { value in
-            log.append("outer \(value)")
-            if value == 1 {
-                holder.subscription = source.subscribe { log.append("inner \($0)") }
-                log.append("subscribed")
-            }
+        let outer = source.subscribe(logAs: "outer", to: log) {
+            holder.subscription = source.subscribe { log.append("inner \($0)") }
+            log.append("subscribed")
         }
         source.value = 1
         source.value = 2

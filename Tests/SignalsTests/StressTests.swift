@@ -12,10 +12,7 @@ import Testing
         let lastSeen = Recorder<Int>()
         let steady = total.subscribe { lastSeen.append($0) }
         let effectRuns = Counter()
-        let watcher = effect {
-            effectRuns.increment()
-            _ = total.value
-        }
+        let watcher = effect(effectRuns.counting { _ = total.value })
         DispatchQueue.concurrentPerform(iterations: threads) { thread in
             let counter = counters[thread % counters.count]
             for index in 0..<writesPerThread {

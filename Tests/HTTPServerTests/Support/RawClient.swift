@@ -9,24 +9,13 @@ final class RawClient {
     private(set) var closedByPeer = false
 
     init(port: Int, receiveBuffer: Int32? = nil) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        if let receiveBuffer {
-            var size = receiveBuffer
-            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        let connected = connectedLoopbackSocket(port: port) { fd in
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
             }
         }
-        guard result == 0 else {
-            Glibc.close(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
+        guard let connected else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        fd = connected
     }
 
     deinit { Glibc.close(fd) }

@@ -12,18 +12,7 @@ struct TemporaryWebRoot {
         let files = FileManager.default
         try files.createDirectory(at: root.appendingPathComponent("sub"), withIntermediateDirectories: true)
         try files.createDirectory(at: root.appendingPathComponent("empty-dir"), withIntermediateDirectories: true)
-        try write("index.html", "<h1>Hola</h1>")
-        try write("sub/index.html", "<p>sub</p>")
-        try write("app.css", "body{}")
-        try write("app.js", "export {}")
-        try write("data.json", "{}")
-        try write("icon.svg", "<svg/>")
-        try write("manifest.webmanifest", "{}")
-        try write("pic.png", "png")
-        try write("photo.jpg", "jpg")
-        try write("photo.webp", "webp")
-        try write("favicon.ico", "ico")
-        try write("espacio en nombre.txt", "con espacios")
+        for (relative, text) in Self.files { try write(relative, text) }
         try TestFiles.write(Data("secreto".utf8), to: base.appendingPathComponent("secret.txt"))
         try files.createSymbolicLink(atPath: root.appendingPathComponent("passwd-link").path, withDestinationPath: "/etc/passwd")
         try files.createSymbolicLink(atPath: root.appendingPathComponent("etc-link").path, withDestinationPath: "/etc")
@@ -31,6 +20,15 @@ struct TemporaryWebRoot {
         try files.createSymbolicLink(atPath: root.appendingPathComponent("inside-link.css").path, withDestinationPath: "app.css")
         mkfifo(root.appendingPathComponent("pipe").path, 0o644)
     }
+
+    /// The regular files inside the root: one of each content type the server names, and a
+    /// name with spaces.
+    static let files: KeyValuePairs<String, String> = [
+        "index.html": "<h1>Hola</h1>", "sub/index.html": "<p>sub</p>", "app.css": "body{}",
+        "app.js": "export {}", "data.json": "{}", "icon.svg": "<svg/>", "manifest.webmanifest": "{}",
+        "pic.png": "png", "photo.jpg": "jpg", "photo.webp": "webp", "favicon.ico": "ico",
+        "espacio en nombre.txt": "con espacios",
+    ]
 
     func write(_ relative: String, _ text: String) throws {
         try TestFiles.write(Data(text.utf8), to: root.appendingPathComponent(relative))

@@ -29,3 +29,13 @@ let testSession: URLSession = {
     configuration.urlCache = nil
     return URLSession(configuration: configuration)
 }()
+
+/// `withServer` with one raw client connected to it, for the tests that speak bytes to the server.
+func withClient<Result>(
+    _ router: Router, configuration: HTTPServer.Configuration = .init(port: 0),
+    _ body: (RawClient) async throws -> Result
+) async throws -> Result {
+    try await withServer(router, configuration: configuration) { server in
+        try await body(RawClient(port: server.port))
+    }
+}

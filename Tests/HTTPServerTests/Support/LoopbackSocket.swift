@@ -1,0 +1,25 @@
+import Glibc
+
+/// A blocking TCP socket connected to 127.0.0.1:`port`, or nil with `errno` set. `configure`
+/// runs on the socket before it connects (buffer sizes, timeouts).
+func connectedLoopbackSocket(port: Int, configure: (Int32) -> Void = { _ in }) -> Int32? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    configure(fd)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard result == 0 else {
+        let failure = errno
+        close(fd)
+        errno = failure
+        return nil
+    }
+    return fd
+}
