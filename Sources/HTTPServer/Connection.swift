@@ -5,8 +5,9 @@ final class Connection {
         case idle
         /// Some bytes of a request head have arrived.
         case readingHead
-        /// The head is parsed; the body is still arriving.
-        case readingBody(HTTPRequest, framing: HTTPRequestParser.BodyFraming, route: Router.Match, limit: Int)
+        /// The head is parsed; the body is still arriving (`match` is where the request goes,
+        /// `limit` its body limit).
+        case readingBody(HTTPRequest, framing: HTTPRequestParser.BodyFraming, match: Router.Match, limit: Int)
         /// A handler is running off the loop.
         case waitingForHandler(HTTPRequest)
         /// A server-sent event stream is open.

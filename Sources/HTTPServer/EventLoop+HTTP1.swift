@@ -112,7 +112,7 @@ extension EventLoop {
                     let match = router.match(method: request.method, path: request.path)
                     var limit = settings.defaultBodyLimit
                     if case .route(let route, _) = match, let routeLimit = route.bodyLimit { limit = routeLimit }
-                    connection.state = .readingBody(request, framing: framing, route: match, limit: limit)
+                    connection.state = .readingBody(request, framing: framing, match: match, limit: limit)
                     connection.deadline = now + settings.timeouts.body
                 }
             case .readingBody(var request, let framing, let match, let limit):
@@ -127,7 +127,7 @@ extension EventLoop {
                     if request.expectsContinue {
                         request.expectsContinue = false
                         outBuffer.append(contentsOf: Self.continueLine)
-                        connection.state = .readingBody(request, framing: framing, route: match, limit: limit)
+                        connection.state = .readingBody(request, framing: framing, match: match, limit: limit)
                     }
                     break parsing
                 case .failure(let error):

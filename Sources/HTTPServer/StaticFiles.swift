@@ -15,12 +15,23 @@ public final class StaticFiles: Sendable {
         case notADirectory(String)
     }
 
-    private struct CachedFile {
+    /// What tells one version of a file from another: its identity, size and mtime.
+    private struct FileVersion: Equatable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
         var mtimeSeconds: Int64
         var mtimeNanoseconds: Int64
+
+        init(_ info: cel_file_info) {
+            (device, inode, size) = (info.device, info.inode, info.size)
+            (mtimeSeconds, mtimeNanoseconds) = (info.mtime_seconds, info.mtime_nanoseconds)
+        }
+    }
+
+    private struct CachedFile {
+        var version: FileVersion
+        /// The path that was stat'ed (the file's revalidation stats it again).
         var statPath: String
         var etag: String
         var lastModified: String
@@ -117,9 +128,7 @@ public final class StaticFiles: Sendable {
     private func validCachedFile(_ key: String) -> CachedFile? {
         guard let cached = cache.withLock({ $0.files[key] }) else { return nil }
         var info = cel_file_info()
-        guard cel_stat(cached.statPath, &info) == 0, info.kind == 1, info.device == cached.device,
-            info.inode == cached.inode, info.size == cached.size,
-            info.mtime_seconds == cached.mtimeSeconds, info.mtime_nanoseconds == cached.mtimeNanoseconds
+        guard cel_stat(cached.statPath, &info) == 0, info.kind == 1, FileVersion(info) == cached.version
         else { return nil }
         return cached
     }
@@ -167,8 +176,7 @@ public final class StaticFiles: Sendable {
         let validators = "ETag: \(etag)\r\nLast-Modified: \(lastModified)\r\nCache-Control: \(cacheControl)\r\n"
         let contentType = ContentTypes.forPath(real)
         return .file(CachedFile(
-            device: info.device, inode: info.inode, size: info.size, mtimeSeconds: info.mtime_seconds,
-            mtimeNanoseconds: info.mtime_nanoseconds, statPath: path, etag: etag, lastModified: lastModified,
+            version: FileVersion(info), statPath: path, etag: etag, lastModified: lastModified,
             fullHeaders: Array("Content-Type: \(contentType)\r\n\(validators)".utf8),
             validatorHeaders: Array(validators.utf8), body: body))
     }
