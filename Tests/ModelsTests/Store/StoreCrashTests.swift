@@ -39,7 +39,7 @@ struct StoreCrashTests {
             let reported = max(child.lastReportedTotal ?? 0, reportedBefore)
             let store = try Store(directory: directory)
             #expect(try store.integrityCheck() == "ok")
-            let ids = try QuizRecordStore(store: store, server: Self.server).quizIDs()
+            let ids = try QuizIDStore(.record, store: store, key: Self.server).quizIDs()
             let total = ids.count
             #expect(ids == Set(total == 0 ? [] : Array(1...total)), "no gap, no half batch")
             #expect(total % Self.batch == 0, "only whole transactions: \(total)")

@@ -42,16 +42,16 @@ struct StoreTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             let store = try Store(directory: directory)
-            let local = QuizRecordStore(store: store, server: "http://127.0.0.1:8080/standin/quiz")
-            let remote = QuizRecordStore(store: store, server: "https://quiz.example")
+            let local = QuizIDStore(.record, store: store, key: "http://127.0.0.1:8080/standin/quiz")
+            let remote = QuizIDStore(.record, store: store, key: "https://quiz.example")
             #expect(try local.add([3, 5]) == 2)
             #expect(try local.add([5, 8]) == 1, "5 was already there")
             #expect(try remote.add([5]) == 1, "the same id on another server counts apart")
         }
         let reopened = try Store(directory: directory)
-        #expect(try QuizRecordStore(store: reopened, server: "http://127.0.0.1:8080/standin/quiz").quizIDs() == [3, 5, 8])
-        #expect(try QuizRecordStore(store: reopened, server: "https://quiz.example").quizIDs() == [5])
-        #expect(try QuizRecordStore(store: reopened, server: "https://other.example").quizIDs() == [])
+        #expect(try QuizIDStore(.record, store: reopened, key: "http://127.0.0.1:8080/standin/quiz").quizIDs() == [3, 5, 8])
+        #expect(try QuizIDStore(.record, store: reopened, key: "https://quiz.example").quizIDs() == [5])
+        #expect(try QuizIDStore(.record, store: reopened, key: "https://other.example").quizIDs() == [])
     }
 
     @Test func rollsBackEveryChangeOfAFailedTransaction() throws {
