@@ -169,10 +169,7 @@ struct ClassroomAPITests {
             #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
             #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
             #expect(try await board.event(named: "classroom.patch") != nil, "changes come as patches")
-            let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline, board.snapshots(named: "classroom").last?["phase"] as? String != "finished" {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            _ = await eventually { board.snapshots(named: "classroom").last?["phase"] as? String == "finished" }
             let seen = try #require(board.snapshots(named: "classroom").last)
             #expect(SnapshotPatch.equal(seen, final), "the stream's snapshots end where the state is")
             #expect(board.received.allSatisfy { !$0.data.contains("correct") }, "the leaderboard never holds an answer")
@@ -254,15 +251,10 @@ struct ClassroomAPITests {
             }
             let expected = Dictionary(uniqueKeysWithValues: zip(names, rights))
             // The stream's events end with every player's final score and progress.
-            let deadline = ContinuousClock.now + .seconds(30)
-            var seen: [String: Int] = [:]
-            while ContinuousClock.now < deadline {
-                let latest = board.snapshots(named: "classroom").last ?? [:]
-                seen = try scores(latest)
-                if seen == expected && rows(latest).allSatisfy({ $0["progress"] as? Int == 10 }) { break }
-                try await Task.sleep(for: .milliseconds(20))
+            let (latest, _) = await eventually({ board.snapshots(named: "classroom").last ?? [:] }) { latest in
+                (try? scores(latest)) == expected && rows(latest).allSatisfy { $0["progress"] as? Int == 10 }
             }
-            #expect(seen == expected)
+            #expect(try scores(latest) == expected)
             // Scores only grow along the stream: no event shows a player's score going back.
             var highest: [String: Int] = [:]
             for snapshot in board.snapshots(named: "classroom") {

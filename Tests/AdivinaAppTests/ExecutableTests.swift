@@ -61,8 +61,7 @@ struct ExecutableTests {
     @Test func classroomModePrintsTheJoinURLAndAHostKeyAfterTheFirstLine() async throws {
         let child = try Child(try Self.dataArguments() + ["--classroom"])
         _ = try #require(await child.wait(for: "anfitrión: "))
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually(timeout: .seconds(20)) { child.text.hasSuffix("\n") }
         let lines = child.text.split(separator: "\n").map(String.init)
         try #require(lines.count >= 3, "\(lines)")
         #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))

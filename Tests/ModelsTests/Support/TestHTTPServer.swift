@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A tiny blocking HTTP server on 127.0.0.1 for the transport tests: each connection runs the
 /// test's handler on its own thread with the raw socket, so a test can answer slowly, stream
@@ -102,11 +103,6 @@ final class Flag: Sendable {
 
     /// Polls until set or the deadline passes; returns whether it was set.
     func wait(seconds: Double = 10) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if isSet { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return isSet
+        await eventually(timeout: .seconds(seconds), interval: .milliseconds(5)) { isSet }
     }
 }

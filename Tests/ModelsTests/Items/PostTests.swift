@@ -93,9 +93,7 @@ struct PostTests {
     }
 
     @Test func everyBundledPostDecodes() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/StandIns/Data/news/posts.json")
-        let list = try LenientList<Post>.decode(Data(contentsOf: url))
+        let list = try LenientList<Post>.decode(Data(contentsOf: Fixtures.standInData("news/posts.json")))
         #expect(list.skipped.isEmpty, "\(list.skipped)")
         #expect(list.elements.count >= 25)
         #expect(list.elements.contains { $0.featuredImage == nil }, "some have jetpack_featured_media_url \"\"")

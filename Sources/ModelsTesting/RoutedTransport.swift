@@ -1,7 +1,6 @@
 import Foundation
+import Models
 import Synchronization
-
-@testable import Models
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -9,8 +8,9 @@ import Synchronization
 
 /// A fake `HTTPTransport` that answers by URL path (whatever order concurrent requests come in),
 /// or by path and `page` query value when given one, counts the requests per path, and can hold
-/// a path's answer until a gate opens. A path with no reply is answered `404`.
-final class RoutedTransport: HTTPTransport {
+/// a path's answer until a gate opens. A path with no reply is answered `404` with WordPress's
+/// `rest_no_route` body.
+public final class RoutedTransport: HTTPTransport {
     private struct Routes {
         var replies: [String: ScriptedTransport.Reply] = [:]
         var gates: [String: ScriptedTransport.Gate] = [:]
@@ -19,18 +19,21 @@ final class RoutedTransport: HTTPTransport {
 
     private let routes = Mutex(Routes())
 
+    /// Makes a fake with no routes: every path is answered `404`.
+    public init() {}
+
     /// Answers `path` with `reply` from now on.
-    func answer(_ path: String, with reply: ScriptedTransport.Reply) {
+    public func answer(_ path: String, with reply: ScriptedTransport.Reply) {
         routes.withLock { $0.replies[path] = reply }
     }
 
     /// Answers `path` when its query has `page=N` with `reply` from now on (before `answer(path:)`).
-    func answer(_ path: String, page: Int, with reply: ScriptedTransport.Reply) {
+    public func answer(_ path: String, page: Int, with reply: ScriptedTransport.Reply) {
         routes.withLock { $0.replies["\(path)?page=\(page)"] = reply }
     }
 
     /// How many requests asked for `path` with `page=N`.
-    func count(_ path: String, page: Int) -> Int {
+    public func count(_ path: String, page: Int) -> Int {
         requests.filter { $0.url?.path == path && Self.page(of: $0) == page }.count
     }
 
@@ -40,21 +43,21 @@ final class RoutedTransport: HTTPTransport {
     }
 
     /// Holds the answers of `path` until the returned gate opens.
-    func hold(_ path: String) -> ScriptedTransport.Gate {
+    public func hold(_ path: String) -> ScriptedTransport.Gate {
         let gate = ScriptedTransport.Gate()
         routes.withLock { $0.gates[path] = gate }
         return gate
     }
 
     /// Every request so far.
-    var requests: [URLRequest] { routes.withLock { $0.requests } }
+    public var requests: [URLRequest] { routes.withLock { $0.requests } }
 
     /// How many requests asked for `path`.
-    func count(_ path: String) -> Int {
+    public func count(_ path: String) -> Int {
         requests.filter { $0.url?.path == path }.count
     }
 
-    func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse) {
+    public func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse) {
         let path = request.url?.path ?? ""
         let (reply, gate) = routes.withLock { routes in
             routes.requests.append(request)
@@ -62,14 +65,9 @@ final class RoutedTransport: HTTPTransport {
             return (paged ?? routes.replies[path], routes.gates[path])
         }
         if let gate { await gate.wait() }
-        switch reply ?? .json(#"{"code":"rest_no_route","message":"No route","data":{"status":404}}"#, status: 404) {
-        case .failure(let error):
-            throw error
-        case .response(let status, let headers, let body):
-            guard let url = request.url,
-                  let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
-            else { throw RemoteError.malformed("a request without a URL") }
-            return (body, head)
-        }
+        return try (reply ?? Self.noRoute).answer(request)
     }
+
+    private static let noRoute = ScriptedTransport.Reply.json(
+        #"{"code":"rest_no_route","message":"No route","data":{"status":404}}"#, status: 404)
 }

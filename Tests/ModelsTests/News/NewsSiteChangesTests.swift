@@ -1,6 +1,8 @@
 import Foundation
+import ModelsTesting
 import Synchronization
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -197,10 +199,10 @@ struct NewsSiteChangesTests {
         #expect(model.error != nil)
         let retryAt = try #require(model.snapshot.value.retryAt)
         #expect(retryAt == clock.now.addingTimeInterval(0.04).formatted(.iso8601))
-        try await waitUntil { transport.count(Self.path) >= 2 }
+        try #require(await eventually { transport.count(Self.path) >= 2 })
         #expect(model.error != nil, "still down")
         transport.answer(Self.path, with: Replies.page(embeddedPosts([2, 1]), total: 2, totalPages: 1))
-        try await waitUntil { model.error == nil && !model.posts.isEmpty }
+        try #require(await eventually { model.error == nil && !model.posts.isEmpty })
         #expect(model.retryAt == nil)
         #expect(model.snapshot.value.retryAt == nil)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -7,6 +8,8 @@ import Synchronization
 
 /// A fake `HTTPTransport` for tests: answers requests, in order, with replies queued beforehand,
 /// and records every request it got. With nothing queued it acts like a server that is down.
+/// Give it to a model's client (`QuizServerClient(baseURL:token:transport:)`…) to unit-test
+/// code built on the models with no network.
 ///
 /// A reply can be held back until the test opens its `ScriptedTransport.Gate`, to play a slow
 /// server or a late answer; a held reply ignores cancellation, like a response already on the wire.
@@ -27,6 +30,19 @@ public final class ScriptedTransport: HTTPTransport {
         public static func text(_ text: String, status: Int, contentType: String = "text/plain") -> Reply {
             .response(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
         }
+
+        /// What `send` returns for this reply to `request`, or throws.
+        func answer(_ request: URLRequest) throws(RemoteError) -> (Data, HTTPURLResponse) {
+            switch self {
+            case .failure(let error):
+                throw error
+            case .response(let status, let headers, let body):
+                guard let url = request.url,
+                      let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)
+                else { throw .malformed("a request without a URL") }
+                return (body, head)
+            }
+        }
     }
 
     /// Holds a reply back until `open()` is called.
@@ -46,7 +62,8 @@ public final class ScriptedTransport: HTTPTransport {
             for waiter in waiters { waiter.resume() }
         }
 
-        func wait() async {
+        /// Returns once the gate is open.
+        public func wait() async {
             await withCheckedContinuation { continuation in
                 let isOpen = state.withLock { state in
                     if !state.isOpen { state.waiters.append(continuation) }
@@ -108,13 +125,6 @@ public final class ScriptedTransport: HTTPTransport {
         for waiter in ready { waiter.resume() }
         guard let next else { throw .offline }
         if let gate = next.gate { await gate.wait() }
-        switch next.reply {
-        case .failure(let error):
-            throw error
-        case .response(let status, let headers, let body):
-            let url = request.url ?? URL(string: "http://scripted.invalid/")!
-            let head = HTTPURLResponse(url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: headers)!
-            return (body, head)
-        }
+        return try next.reply.answer(request)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import ModelsTesting
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -67,14 +69,14 @@ struct NewsModelTests {
         defer { gates.forEach { $0.open() } }
         let reload = Task { try await model.reload() }
         // Every look-up is on the wire at once, while the first is still held back.
-        try await waitUntil { transport.requests.count == 6 }
+        try #require(await eventually { transport.requests.count == 6 })
         let snapshot = model.snapshot.value
         #expect(snapshot.posts.map(\.id) == [3, 2, 1], "the posts show before any name")
         #expect(snapshot.posts.allSatisfy { $0.authorName == nil })
         #expect(snapshot.loading == false)
         #expect(snapshot.progress == NewsProgress(done: 0, total: 5))
         gates[0].open()
-        try await waitUntil { model.progress?.done == 1 }
+        try #require(await eventually { model.progress?.done == 1 })
         #expect(model.authorName(id: 1) == "Ana")
         gates.dropFirst().forEach { $0.open() }
         try await reload.value
@@ -87,10 +89,10 @@ struct NewsModelTests {
         let gate = transport.hold(Replies.userPath(1))
         defer { gate.open() }
         let first = Task { try await model.reload() }
-        try await waitUntil { transport.requests.count == 6 }
+        try #require(await eventually { transport.requests.count == 6 })
         try await model.reload()
         #expect(transport.requests.count == 7, "the second reload asked for the posts only")
-        try await waitUntil { model.progress == NewsProgress(done: 4, total: 5) }
+        try #require(await eventually { model.progress == NewsProgress(done: 4, total: 5) })
         gate.open()
         try await first.value
         #expect(transport.count(Replies.userPath(1)) == 1)
@@ -183,11 +185,11 @@ struct NewsModelTests {
         let gate = transport.hold(Replies.postsPath)
         defer { gate.open() }
         let older = Task { try await model.reload() }
-        try await waitUntil { transport.count(Replies.postsPath) == 1 }
+        try #require(await eventually { transport.count(Replies.postsPath) == 1 })
         #expect(model.loading)
         transport.answer(Replies.postsPath, with: Replies.posts([Replies.postJSON(7, gmt: "2026-05-01T10:00:00")]))
         let newer = Task { try await model.reload() }
-        try await waitUntil { transport.count(Replies.postsPath) == 2 }
+        try #require(await eventually { transport.count(Replies.postsPath) == 2 })
         gate.open()
         try await newer.value
         try await older.value

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -37,9 +38,7 @@ struct TriviaQuestionTests {
     }
 
     @Test func everyQuestionOfTheBundledBankDecodes() throws {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Sources/StandIns/Data/trivia/questions.json")
-        let list = try LenientList<TriviaQuestion>.decode(Data(contentsOf: url))
+        let list = try LenientList<TriviaQuestion>.decode(Data(contentsOf: Fixtures.standInData("trivia/questions.json")))
         #expect(list.skipped.isEmpty, "\(list.skipped)")
         #expect(list.elements.count >= 20)
     }
