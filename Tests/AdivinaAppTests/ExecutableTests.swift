@@ -38,7 +38,7 @@ struct ExecutableTests {
     }
 
     static func dataArguments() throws -> [String] {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-exe-\(UUID().uuidString)")
+        let data = TestFiles.scratch("adivina-exe")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         return ["--port", "0", "--data-dir", data.path]
     }
@@ -94,7 +94,7 @@ struct ExecutableTests {
     }
 
     @Test func aQuizzesFileThatCannotBeReadExits64WithOneLine() async throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-nada-\(UUID().uuidString).json")
+        let missing = TestFiles.scratch("adivina-nada", suffix: ".json")
         let child = try Child(try Self.dataArguments() + ["--quizzes-file", missing.path])
         #expect(await child.exitStatus() == 64)
         let output = try #require(await child.wait(for: "\n"))

@@ -1,14 +1,14 @@
 import Foundation
 import ModelsTesting
 import Testing
+import TestSupport
 
 @testable import Models
 
 @Suite("NewsModel persistence: posts, names and favourites kept per site across reopening", .timeLimit(.minutes(1)))
 @MainActor
 struct NewsPersistenceTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("adivina-news-\(UUID().uuidString)", isDirectory: true)
+    private let directory = TestFiles.scratch("adivina-news")
     private typealias Replies = WordPressReplies
 
     private func makeModel(_ transport: RoutedTransport, site: String = "site.test") throws -> NewsModel {

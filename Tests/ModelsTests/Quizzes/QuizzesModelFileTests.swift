@@ -7,8 +7,7 @@ import TestSupport
 @Suite("QuizzesModel from a local quizzes.json (practice 4.1): every quiz, judged locally", .timeLimit(.minutes(1)))
 @MainActor
 struct QuizzesModelFileTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("adivina-file-\(UUID().uuidString)", isDirectory: true)
+    private let directory = TestFiles.scratch("adivina-file")
 
     private func file(_ text: String, name: String = "quizzes.json") throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import ModelsTesting
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -8,8 +9,7 @@ import Testing
 @MainActor
 struct QuizzesModelPlayTests {
     private let transport = ScriptedTransport()
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("adivina-play-\(UUID().uuidString)", isDirectory: true)
+    private let directory = TestFiles.scratch("adivina-play")
 
     private func makeModel(server: String = "http://quiz.test", store: Store? = nil, recordKey: String? = nil) -> QuizzesModel {
         QuizzesModel(

@@ -69,14 +69,20 @@ struct URLSessionTransportTests {
         #expect(waited < .seconds(5))
     }
 
-    @Test func refusesADeclaredFiftyMegabyteBodyAtOnce() async throws {
-        let done = Flag()
-        let server = try TestHTTPServer { connection in
+    /// A server that answers with a JSON head carrying `header` (one line) and streams fifty
+    /// megabytes, setting `done` once it stopped writing.
+    private static func fiftyMegabyteServer(header: String, done: Flag) throws -> TestHTTPServer {
+        try TestHTTPServer { connection in
             _ = connection.readHead()
-            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(Self.fiftyMegabytes)\r\n\r\n")
-            Self.stream(Self.fiftyMegabytes, to: connection)
+            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n\(header)\r\n\r\n")
+            stream(fiftyMegabytes, to: connection)
             done.set()
         }
+    }
+
+    @Test func refusesADeclaredFiftyMegabyteBodyAtOnce() async throws {
+        let done = Flag()
+        let server = try Self.fiftyMegabyteServer(header: "Content-Length: \(Self.fiftyMegabytes)", done: done)
         let transport = URLSessionTransport()
         await #expect(throws: RemoteError.tooLarge(limit: 10 * 1_048_576)) { try await transport.send(get(server)) }
         #expect(transport.peakBufferedBytes < 10 * 1_048_576)
@@ -85,12 +91,7 @@ struct URLSessionTransportTests {
 
     @Test func stopsAnUndeclaredFiftyMegabyteBodyWhileItStreams() async throws {
         let done = Flag()
-        let server = try TestHTTPServer { connection in
-            _ = connection.readHead()
-            connection.write("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n")
-            Self.stream(Self.fiftyMegabytes, to: connection)
-            done.set()
-        }
+        let server = try Self.fiftyMegabyteServer(header: "Connection: close", done: done)
         let transport = URLSessionTransport(maxBodySize: 1_048_576)
         await #expect(throws: RemoteError.tooLarge(limit: 1_048_576)) { try await transport.send(get(server)) }
         // The transport kept at most the limit plus one chunk, and hung up: the server's writes

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -7,7 +8,7 @@ import Testing
 /// with every post, name and favourite it had.
 @Suite("Store migration 3 → 4: news foreign keys, from the old schema")
 struct NewsStoreMigrationTests {
-    private let path = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-migration-\(UUID().uuidString).sqlite").path
+    private let path = TestFiles.scratch("adivina-migration", suffix: ".sqlite").path
 
     private func cleanUp() {
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }

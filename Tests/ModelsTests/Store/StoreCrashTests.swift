@@ -22,8 +22,7 @@ struct StoreCrashTests {
     }
 
     @Test func recordStaysConsistentAfterEveryKill() async throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("adivina-crash-\(UUID().uuidString)", isDirectory: true)
+        let directory = TestFiles.scratch("adivina-crash")
         defer { try? FileManager.default.removeItem(at: directory) }
         #expect(FileManager.default.isExecutableFile(atPath: Self.probeURL.path), "build the StoreCrashProbe target")
 

@@ -6,8 +6,7 @@ import Testing
 
 @Suite("Store: SQLite in the data directory, migrations, transactions, the quiz record")
 struct StoreTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("adivina-store-\(UUID().uuidString)", isDirectory: true)
+    private let directory = TestFiles.scratch("adivina-store")
 
     private var path: String { directory.appendingPathComponent(Store.fileName).path }
 

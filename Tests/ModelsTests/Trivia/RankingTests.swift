@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Models
 
 @Suite("Ranking: order, names, persistence in the Store")
 @MainActor
 struct RankingTests {
-    private let directory = FileManager.default.temporaryDirectory
-        .appendingPathComponent("adivina-ranking-\(UUID().uuidString)", isDirectory: true)
+    private let directory = TestFiles.scratch("adivina-ranking")
 
     private func moment(_ seconds: TimeInterval) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
 
