@@ -1,0 +1,139 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// The web API's routes, and the one place a request becomes a handler's context and a handler's
+/// result (or error) becomes the response.
+///
+/// A route says what it needs by the context its handler takes (`PublicContext`,
+/// `PlayerContext`, `ClassroomContext`, `HostContext`) and, if it reads one, its body's type.
+/// Before the handler runs, the router checks the `:id` parameter, decodes the JSON body (400
+/// with a Spanish message) and resolves the context; the handler then calls the model and
+/// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
+/// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
+///
+///     api.post("/api/quizzes/:id/check", body: AnswerBody.self) { (context: PlayerContext, body) in
+///         try await context.player.quizzes.check(quizID: try context.request.idParameter(), answer: body.answer)
+///     }
+struct APIRouter {
+    /// The routes added so far, for the server.
+    private(set) var router: Router
+    /// Who is asking, for the contexts.
+    let resolver: RequestResolver
+
+    /// Adds the API's routes to `router`, resolving contexts with `resolver`.
+    init(router: Router, resolver: RequestResolver) {
+        self.router = router
+        self.resolver = resolver
+    }
+
+    // MARK: Routes
+
+    /// A route whose handler answers a value, sent as JSON with `status`.
+    mutating func add<Context: RequestContext, Result: Encodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard, status: HTTPStatus = .ok,
+        _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        addResponding(method, pattern, bodyLimit: bodyLimit) { (context: Context) in
+            try .json(try await handler(context), status: status)
+        }
+    }
+
+    /// A route that reads a JSON body of type `Body`, and answers a value sent as JSON with `status`.
+    mutating func add<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        status: HTTPStatus = .ok, _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        addResponding(method, pattern, body: body, bodyLimit: bodyLimit) { (context: Context, body) in
+            try .json(try await handler(context, body), status: status)
+        }
+    }
+
+    /// A route whose handler makes its own response (a snapshot's bytes, a page, cookies).
+    mutating func addResponding<Context: RequestContext>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
+    ) {
+        route(method, pattern, bodyLimit: bodyLimit, input: { _ in () }) { (context: Context, _: Void) in
+            try await handler(context)
+        }
+    }
+
+    /// A route that reads a JSON body of type `Body` and makes its own response.
+    mutating func addResponding<Context: RequestContext, Body: Decodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> HTTPResponse
+    ) {
+        route(method, pattern, bodyLimit: bodyLimit, input: { try $0.decodeBody(Body.self) }, handler)
+    }
+
+    /// Every route goes through here: the `:id` parameter is checked and the input read from the
+    /// request (both 400 when wrong), then the context is resolved on the main actor, then the
+    /// handler runs.
+    private mutating func route<Context: RequestContext, Input: Sendable>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
+        input: @escaping @Sendable (HTTPRequest) throws -> Input,
+        _ handler: @escaping @Sendable (Context, Input) async throws -> HTTPResponse
+    ) {
+        let checksID = pattern.contains("/:id")
+        router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
+            if checksID { _ = try request.idParameter() }
+            let input = try input(request)
+            do {
+                return try await handler(try await Context.resolve(request, by: resolver), input)
+            } catch let error as ModelError {
+                throw APIError.from(error)
+            }
+        }
+    }
+
+    /// `GET pattern`: the snapshot of the player's live topic `topic`, the same bytes as its
+    /// SSE event.
+    mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
+        addResponding(.get, pattern) { (context: PlayerContext) in topic(context.player.topics).stateResponse() }
+    }
+
+    // MARK: Shorthands
+
+    /// A `GET` route (it answers `HEAD` too) answering a value as JSON.
+    mutating func get<Context: RequestContext, Result: Encodable & Sendable>(
+        _ pattern: String, _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        add(.get, pattern, handler)
+    }
+
+    /// A `POST` route with no body to read, answering a value as JSON.
+    mutating func post<Context: RequestContext, Result: Encodable & Sendable>(
+        _ pattern: String, bodyLimit: Int = BodyLimit.standard, _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        add(.post, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    /// A `POST` route reading a JSON body, answering a value as JSON.
+    mutating func post<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        add(.post, pattern, body: body, bodyLimit: bodyLimit, handler)
+    }
+
+    /// A `PUT` route reading a JSON body, answering a value as JSON.
+    mutating func put<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        add(.put, pattern, body: body, bodyLimit: bodyLimit, handler)
+    }
+}
+
+/// The largest bodies the API reads.
+enum BodyLimit {
+    /// An action's body: a short answer, a name, an index.
+    static let standard = 16 * 1024
+    /// A quiz answer: answers are short, but the course's real 2024 file has one of 19 KB (quiz
+    /// 69: digits of π), which practice 4.1's own mode must be able to check.
+    static let quizAnswer = 64 * 1024
+}
+
+/// The answer of an action whose effect arrives over SSE: `{"ok":true}`.
+struct Done: Encodable, Sendable { var ok = true }
