@@ -85,18 +85,19 @@ public final class AdivinaServer {
                 accessLog: configuration.accessLog ? .standardError() : nil,
                 errorRenderer: { APIError.serverRefusal($0) }),
             router: router)
-        url = URL(string: "http://\(Self.displayHost(configuration.host)):\(server.port)/")!
+        let address = ServerAddress(host: configuration.host, port: server.port)
+        url = try address.pagesURL()
 
         let services = RemoteServices(
             configuration: configuration,
-            localBase: RemoteServices.localBase(host: configuration.host, port: server.port),
+            localBase: try address.localBase(),
             transport: transport ?? URLSessionTransport(), standIns: standIns.access)
         let registry = TopicRegistry()
         registry.register([shared.rankingTopic])
         if configuration.classroom {
             let key = SecretToken.random()
             hostKey = key
-            let joinURL = Self.joinURL(host: configuration.host, port: server.port)
+            let joinURL = try address.joinURL()
             self.joinURL = joinURL
             let classroom = ClassroomSession(
                 hostKey: key, joinURL: joinURL, services: services, store: store, hub: hub, registry: registry,
@@ -129,21 +130,6 @@ public final class AdivinaServer {
     /// Returns once the server has stopped.
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
-    }
-
-    private static func displayHost(_ host: String) -> String {
-        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-    }
-
-    /// The classroom's join URL: the first LAN IPv4 address when listening on every address
-    /// (loopback if there is none), else the host given.
-    private static func joinURL(host: String, port: Int) -> URL {
-        let shown: String
-        switch host {
-        case "0.0.0.0", "", "::", "[::]": shown = LANAddress.firstIPv4() ?? "127.0.0.1"
-        default: shown = displayHost(host)
-        }
-        return URL(string: "http://\(shown):\(port)/clase/")!
     }
 }
 
