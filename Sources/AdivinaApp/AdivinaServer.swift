@@ -27,6 +27,8 @@ public final class AdivinaServer {
     public private(set) var joinURL: URL?
     /// The host key printed in classroom mode (random, 128 bits), or nil.
     public let hostKey: String?
+    /// Every route of the web API as declared, with what a classroom player gets from it.
+    let apiRoutes: [APIRoute]
     /// The token the models use with the quiz stand-in (a secret one in classroom mode).
     let standInQuizToken: String
 
@@ -76,6 +78,7 @@ public final class AdivinaServer {
         if configuration.classroom { ClassroomRoutes.add(to: &api) }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router
+        apiRoutes = api.routes
         router.fallback("/api") { _ in throw APIError.notFound }
         router.serveFiles(try StaticFiles(root: webRoot.path))
 

@@ -12,6 +12,11 @@ import Models
 /// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
 /// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
 ///
+/// **The classroom's one door.** While a player is in a classroom, the round's own routes are
+/// the only way to an answer: routes added inside `closedInClassroom` (the one-at-a-time quiz,
+/// the single-player trivia game, the right answer of a quiz) answer a classroom player 403 with
+/// the reason given, before their handler runs. `routes` lists every route with its rule.
+///
 ///     api.post("/api/quizzes/:id/check", body: AnswerBody.self) { (context: PlayerContext, body) in
 ///         try await context.player.quizzes.check(quizID: try context.request.idParameter(), answer: body.answer)
 ///     }
@@ -20,6 +25,10 @@ struct APIRouter {
     private(set) var router: Router
     /// Who is asking, for the contexts.
     let resolver: RequestResolver
+    /// Every route added, with what a classroom player gets from it.
+    private(set) var routes: [APIRoute] = []
+    /// The reason routes added now are closed to classroom players, or nil.
+    private var closedReason: String?
 
     /// Adds the API's routes to `router`, resolving contexts with `resolver`.
     init(router: Router, resolver: RequestResolver) {
@@ -29,23 +38,31 @@ struct APIRouter {
 
     // MARK: Routes
 
-    /// A route whose handler answers a value, sent as JSON with `status`.
+    /// Adds the routes `add` adds closed to classroom players: they get 403 with `reason`.
+    mutating func closedInClassroom(_ reason: String, _ add: (inout APIRouter) -> Void) {
+        let outer = closedReason
+        closedReason = reason
+        add(&self)
+        closedReason = outer
+    }
+
+    /// A route whose handler answers a value, sent as JSON.
     mutating func add<Context: RequestContext, Result: Encodable & Sendable>(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard, status: HTTPStatus = .ok,
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
         _ handler: @escaping @Sendable (Context) async throws -> Result
     ) {
         addResponding(method, pattern, bodyLimit: bodyLimit) { (context: Context) in
-            try .json(try await handler(context), status: status)
+            try .json(try await handler(context))
         }
     }
 
-    /// A route that reads a JSON body of type `Body`, and answers a value sent as JSON with `status`.
+    /// A route that reads a JSON body of type `Body`, and answers a value sent as JSON.
     mutating func add<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
-        status: HTTPStatus = .ok, _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
     ) {
         addResponding(method, pattern, body: body, bodyLimit: bodyLimit) { (context: Context, body) in
-            try .json(try await handler(context, body), status: status)
+            try .json(try await handler(context, body))
         }
     }
 
@@ -69,18 +86,22 @@ struct APIRouter {
 
     /// Every route goes through here: the `:id` parameter is checked and the input read from the
     /// request (both 400 when wrong), then the context is resolved on the main actor, then the
-    /// handler runs.
+    /// classroom's door is kept, then the handler runs.
     private mutating func route<Context: RequestContext, Input: Sendable>(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
         _ handler: @escaping @Sendable (Context, Input) async throws -> HTTPResponse
     ) {
         let checksID = pattern.contains("/:id")
+        let closedReason = closedReason
+        routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
         router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
             if checksID { _ = try request.idParameter() }
             let input = try input(request)
             do {
-                return try await handler(try await Context.resolve(request, by: resolver), input)
+                let context = try await Context.resolve(request, by: resolver)
+                if let closedReason, context.inClassroom { throw HTTPError(.forbidden, message: closedReason) }
+                return try await handler(context, input)
             } catch let error as ModelError {
                 throw APIError.from(error)
             }
@@ -124,6 +145,14 @@ struct APIRouter {
     ) {
         add(.put, pattern, body: body, bodyLimit: bodyLimit, handler)
     }
+}
+
+/// One route of the API as declared: its method, its pattern and, if it is closed to classroom
+/// players, why.
+struct APIRoute: Sendable, Equatable {
+    let method: HTTPMethod
+    let pattern: String
+    let closedInClassroom: String?
 }
 
 /// The largest bodies the API reads.

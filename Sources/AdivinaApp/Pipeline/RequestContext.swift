@@ -7,6 +7,12 @@ import Models
 protocol RequestContext: Sendable {
     /// Resolves the context of `request`, or throws the refusal (401, 403, 429, 404…).
     @MainActor static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> Self
+    /// Whether the request comes from a player in a classroom (see `APIRouter.closedInClassroom`).
+    var inClassroom: Bool { get }
+}
+
+extension RequestContext {
+    var inClassroom: Bool { false }
 }
 
 /// A route anyone may call (a page, a projector, a student before joining): the request and
@@ -30,6 +36,7 @@ struct PlayerContext: RequestContext {
     let shared: SharedModels
     /// The player's place in the classroom, or nil in the local mode.
     let seat: ClassroomSeat?
+    var inClassroom: Bool { seat != nil }
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PlayerContext {
         let player = try resolver.player(for: request)

@@ -27,19 +27,25 @@ enum QuizzesRoutes {
         }
         addQuizActions(to: &api, prefix: "/api/quizzes", judgedByClassroom: true) { $0.quizzes }
 
-        // One at a time.
+        // One at a time: in a classroom it would draw from the round's catalogue and judge
+        // answers outside the round, so it is closed there.
         api.state("/api/quiz/state") { $0.quiz }
-        api.post("/api/quiz/next") { (context: PlayerContext) in
-            try await context.player.quiz.next()
-            return Done()
+        api.closedInClassroom(onlyTheRound) { api in
+            api.post("/api/quiz/next") { (context: PlayerContext) in
+                try await context.player.quiz.next()
+                return Done()
+            }
+            addQuizActions(to: &api, prefix: "/api/quiz", judgedByClassroom: false) { $0.quiz }
         }
-        addQuizActions(to: &api, prefix: "/api/quiz", judgedByClassroom: false) { $0.quiz }
     }
+
+    /// Why a classroom player can't use the one-at-a-time quiz.
+    static let onlyTheRound = "En la clase solo se responde a las preguntas de la ronda."
 
     /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
     /// (`PUT` marks, `DELETE` unmarks) and the right answer. A classroom player's checks of the
-    /// list go through the round's rules (`judgedByClassroom`); a classroom player never gets
-    /// the right answer.
+    /// list go through the round's rules (`judgedByClassroom`); the right answer is closed to
+    /// classroom players.
     private static func addQuizActions(
         to api: inout APIRouter, prefix: String, judgedByClassroom: Bool,
         model: @escaping @Sendable (PlayerModels) -> any QuizPlaying
@@ -57,12 +63,11 @@ enum QuizzesRoutes {
                 try await model(context.player).setFavourite(quizID: try context.request.idParameter(), favourite)
             }
         }
-        api.get("\(prefix)/:id/answer") { (context: PlayerContext) in
-            if context.seat != nil {
-                throw HTTPError(.forbidden, message: "En la clase no se pueden ver las respuestas.")
+        api.closedInClassroom("En la clase no se pueden ver las respuestas.") { api in
+            api.get("\(prefix)/:id/answer") { (context: PlayerContext) in
+                let id = try context.request.idParameter()
+                return QuizAnswer(quizId: id, answer: try await model(context.player).answer(quizID: id))
             }
-            let id = try context.request.idParameter()
-            return QuizAnswer(quizId: id, answer: try await model(context.player).answer(quizID: id))
         }
     }
 }

@@ -17,15 +17,16 @@ enum TriviaRoutes {
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
         api.state("/api/trivia/state") { $0.trivia }
-        api.post("/api/trivia/start") { (context: PlayerContext) in
-            try context.refuseInClassroom(hostStarts)
-            try await context.player.trivia.start()
-            return Done()
-        }
-        api.post("/api/trivia/restart") { (context: PlayerContext) in
-            try context.refuseInClassroom(hostStarts)
-            try await context.player.trivia.restart()
-            return Done()
+        // The single-player game: in a classroom the host starts the round's game.
+        api.closedInClassroom("En la clase la partida la empieza el profesor.") { api in
+            api.post("/api/trivia/start") { (context: PlayerContext) in
+                try await context.player.trivia.start()
+                return Done()
+            }
+            api.post("/api/trivia/restart") { (context: PlayerContext) in
+                try await context.player.trivia.restart()
+                return Done()
+            }
         }
         api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
             if let seat = context.seat { return try await seat.answerTrivia(index: body.index) }
@@ -40,6 +41,4 @@ enum TriviaRoutes {
             return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
         }
     }
-
-    private static let hostStarts = "En la clase la partida la empieza el profesor."
 }

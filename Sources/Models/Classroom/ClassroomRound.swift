@@ -121,10 +121,16 @@ public final class ClassroomRound {
 
     /// Checks player `playerID`'s answer to the round's quiz `quizID` with the quiz server (through
     /// their own quiz list) and records it: once per question; host-paced, only the current one.
+    /// A quiz outside the round is refused (`forbidden`): the round is a player's one door to
+    /// having answers judged.
     public func checkQuiz(playerID: Int, quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        guard room.game == .quizzes, room.phase == .playing,
-              let index = quizzes.firstIndex(where: { $0.id == quizID })
-        else { throw .conflict("Esa pregunta no es de la ronda en marcha.") }
+        guard room.game == .quizzes, room.phase == .playing else {
+            throw .conflict("No hay ninguna ronda de preguntas en marcha.")
+        }
+        // The round's quizzes are the only ones a classroom player may have judged.
+        guard let index = quizzes.firstIndex(where: { $0.id == quizID }) else {
+            throw .forbidden("Esa pregunta no es de la ronda en marcha.")
+        }
         try room.checkMayAnswer(playerID: playerID, number: index + 1)
         guard let seat = seats[playerID] else { throw .unknownItem(.player, id: playerID) }
         let result = try await seat.quizzes.check(quizID: quizID, answer: answer)

@@ -70,7 +70,7 @@ struct ClassroomRoundTests {
         try await startQuizzes()
         transport.answer("/api/quizzes/12/check", with: QuizReplies.check(12, "sí", right: true))
         transport.answer("/api/quizzes/13/check", with: QuizReplies.check(13, "no", right: false))
-        await #expect(throws: ModelError.conflict("Esa pregunta no es de la ronda en marcha.")) {
+        await #expect(throws: ModelError.forbidden("Esa pregunta no es de la ronda en marcha.")) {
             try await round.checkQuiz(playerID: ana.id, quizID: 99, answer: "x")
         }
         #expect(try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "sí").result)
@@ -149,7 +149,7 @@ struct ClassroomRoundTests {
         let podium = try round.end(savingTo: ranking, hostKey: key)
         #expect(podium.map(\.name) == ["Ana", "Bea"] && podium.map(\.position) == [1, 2])
         #expect(Set(ranking.entries.map(\.name)) == ["Ana", "Bea"])
-        await #expect(throws: ModelError.conflict("Esa pregunta no es de la ronda en marcha.")) {
+        await #expect(throws: ModelError.conflict("No hay ninguna ronda de preguntas en marcha.")) {
             try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "b")
         }
     }
