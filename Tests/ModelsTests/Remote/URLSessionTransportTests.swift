@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 
 @testable import Models
@@ -17,31 +16,33 @@ struct URLSessionTransportTests {
         URLRequest(url: server.baseURL.appendingPathComponent(path))
     }
 
-    @Test func returnsStatusHeadersAndBody() async throws {
-        let head = Mutex("")
-        let server = try TestHTTPServer { connection in
-            let text = connection.readHead()
-            head.withLock { $0 = text }
-            connection.write("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 14\r\nConnection: close\r\n\r\n{\"error\":\"no\"}")
+    /// A server that answers every request with `response`, keeping the head it read in `head`.
+    private static func answering(_ response: String, keepingHeadIn head: LastRead) throws -> TestHTTPServer {
+        try TestHTTPServer { connection in
+            head.keep(connection.readHead())
+            connection.write(response)
         }
+    }
+
+    @Test func returnsStatusHeadersAndBody() async throws {
+        let head = LastRead()
+        let server = try Self.answering(
+            "HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 14\r\nConnection: close\r\n\r\n{\"error\":\"no\"}",
+            keepingHeadIn: head)
         let transport = URLSessionTransport()
         let (body, response) = try await transport.send(get(server, "/api/quizzes/9/answer"))
         #expect(response.statusCode == 404)
         #expect(response.value(forHTTPHeaderField: "Content-Type") == "application/json")
         #expect(String(decoding: body, as: UTF8.self) == #"{"error":"no"}"#)
-        #expect(head.withLock { $0 }.hasPrefix("GET /api/quizzes/9/answer HTTP/1.1\r\n"))
+        #expect(head.text.hasPrefix("GET /api/quizzes/9/answer HTTP/1.1\r\n"))
     }
 
     @Test func sendsTheEscapedQueryUntouched() async throws {
-        let head = Mutex("")
-        let server = try TestHTTPServer { connection in
-            let text = connection.readHead()
-            head.withLock { $0 = text }
-            connection.write("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}")
-        }
+        let head = LastRead()
+        let server = try Self.answering("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}", keepingHeadIn: head)
         let client = QuizServerClient(baseURL: server.baseURL, token: "t", transport: URLSessionTransport())
         _ = try await client.transport.send(client.checkRequest(quizID: 3, answer: "a&b=c 50% 1+1 #1 ñandú"))
-        let requestLine = head.withLock { $0 }.split(separator: "\r\n").first.map(String.init)
+        let requestLine = head.text.split(separator: "\r\n").first.map(String.init)
         #expect(requestLine == "GET /api/quizzes/3/check?answer=a%26b%3Dc%2050%25%201%2B1%20%231%20%C3%B1and%C3%BA&token=t HTTP/1.1")
     }
 

@@ -93,6 +93,17 @@ final class TestHTTPServer: Sendable {
     }
 }
 
+/// The last text a test server read (a request head), for the test to look at.
+final class LastRead: Sendable {
+    private let state = Mutex("")
+
+    /// What was kept last ("" before anything).
+    var text: String { state.withLock { $0 } }
+
+    /// Keeps `text`, replacing what was kept.
+    func keep(_ text: String) { state.withLock { $0 = text } }
+}
+
 /// A one-shot flag a test thread sets and a test awaits with a deadline.
 final class Flag: Sendable {
     private let state = Mutex(false)
