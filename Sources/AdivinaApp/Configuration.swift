@@ -20,6 +20,10 @@ public struct Configuration: Sendable, Equatable {
     /// only with `--standin-controls`, which is for tests, on loopback and never in classroom
     /// mode (anyone on the network could switch a class's services off).
     public var standInControls = false
+    /// Whether the app runs behind a reverse proxy it trusts (`--trust-proxy`): the client's
+    /// address is the last one the proxy adds to `X-Forwarded-For`, and the proxy's public host
+    /// (`X-Forwarded-Host`) counts as the app's own origin.
+    public var trustProxy = false
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
@@ -69,6 +73,9 @@ public struct Configuration: Sendable, Equatable {
       --books-url URL      the books JSON to download instead of the stand-in's
       --matches-url URL    the matches server instead of the stand-in
       --movies-url URL     the movies JSON to download instead of the stand-in's
+      --trust-proxy        behind a reverse proxy (nginx…): take the client's address
+                           from X-Forwarded-For and the public host from
+                           X-Forwarded-Host
       --standin-controls   for tests: lets PUT/DELETE /standin/<app>/control/outage
                            switch a stand-in off and on (loopback only, not with
                            --classroom)
@@ -87,6 +94,7 @@ public struct Configuration: Sendable, Equatable {
             if flag == "--access-log" { configuration.accessLog = true; continue }
             if flag == "--classroom" { configuration.classroom = true; continue }
             if flag == "--standin-controls" { configuration.standInControls = true; continue }
+            if flag == "--trust-proxy" { configuration.trustProxy = true; continue }
             var name = flag
             var inlineValue: String?
             if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
