@@ -68,16 +68,18 @@ const playing = el("div", { className: "trivia-play", id: "playing" },
 
 /** Sends the answer at `index`, shows whether it was right, then lets the next snapshot in. */
 async function choose(index) {
-  if (holding || !shown || shown.phase !== "playing") return;
+  if (holding || !shown || shown.phase !== "playing" || waitsForTheRoom(shown)) return;
   holding = true;
   const chosen = answerButtons[index].button;
   const hadFocus = answers.contains(document.activeElement);
   for (const { button } of answerButtons) button.disabled = true;
   chosen.classList.add("chosen");
   const result = await act("POST", `${API}/answer`, { index });
-  if (result && Number.isInteger(result.correctIndex)) {
+  if (result && typeof result.right === "boolean") {
     chosen.classList.remove("chosen");
-    answerButtons[result.correctIndex]?.button.classList.add("correct");
+    // In a classroom round the right answer comes only when the question closes for the room.
+    if (Number.isInteger(result.correctIndex)) answerButtons[result.correctIndex]?.button.classList.add("correct");
+    else if (result.right) chosen.classList.add("correct");
     if (!result.right) chosen.classList.add("wrong");
     showFeedback({ right: Boolean(result.right), text: verdictLine(result, answerButtons[result.correctIndex]?.text.textContent) });
     await new Promise((resolve) => setTimeout(resolve, FEEDBACK_MS));
@@ -121,8 +123,14 @@ function showFeedback(result) {
 function feedbackFor(state) {
   const last = state.lastAnswer;
   if (!last) return null;
-  const rightText = asked.get(last.number)?.answers?.[last.correctIndex];
-  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) };
+  const rightText = Number.isInteger(last.correctIndex) ? asked.get(last.number)?.answers?.[last.correctIndex] : undefined;
+  const verdict = verdictLine(last, rightText === undefined ? undefined : String(rightText));
+  return { right: Boolean(last.right), text: waitsForTheRoom(state) ? `${verdict} Espera a la siguiente pregunta.` : verdict };
+}
+
+/** Whether the question shown is answered and waits for the host (a host-paced classroom round). */
+function waitsForTheRoom(state) {
+  return state.phase === "playing" && state.lastAnswer?.number === state.number;
 }
 
 function renderPlaying(state) {
@@ -143,8 +151,11 @@ function renderPlaying(state) {
     if (!slot) return;
     slot.text.textContent = String(answer ?? "");
     slot.button.classList.remove("chosen", "correct", "wrong");
-    slot.button.disabled = Boolean(state.loading);
+    slot.button.disabled = Boolean(state.loading) || waitsForTheRoom(state);
   });
+  if (waitsForTheRoom(state)) {
+    answerButtons[state.lastAnswer.index]?.button.classList.add(state.lastAnswer.right ? "correct" : "wrong");
+  }
   if (changed && (shown || classroom)) announce(`Pregunta ${number} de ${total}: ${state.question.text ?? ""}`);
   if (changed) {
     question.classList.remove("enter");
