@@ -22,15 +22,12 @@ import QRCode
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
 /// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
-/// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
-/// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
-/// `DELETE host/players/{id}`.
+/// `POST host/end` → `{"podium":[…]}`; `DELETE host/players/{id}`.
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
     private struct GameBody: Decodable, Sendable { var game: String }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
-    private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
     private struct Joined: Encodable, Sendable {
         var id: Int
         var name: String
@@ -116,13 +113,11 @@ enum ClassroomRoutes {
             Question(question: try await context.round.next(hostKey: context.key))
         }
         api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
-            try await context.round.setSelfPaced(body.selfPaced, hostKey: context.key)
+            try await context.session.room.setSelfPaced(body.selfPaced, hostKey: context.key)
             return Pace(selfPaced: body.selfPaced)
         }
         api.post("/api/classroom/host/end") { (context: HostContext) in
-            // The body is optional: without it (or its field) the scores go into the ranking.
-            let save = context.request.body.isEmpty ? nil : try context.request.decodeBody(EndBody.self).saveToRanking
-            return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
+            Podium(podium: try await context.session.end(hostKey: context.key))
         }
         api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
             try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key)

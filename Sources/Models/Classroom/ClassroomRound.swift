@@ -6,10 +6,7 @@ import Foundation
 ///
 /// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics, and
 /// calls these methods. A player joins with a `Seat` (their quiz list and trivia game); the round
-/// shows its questions in those models, so a player's own pages show the round — host-paced,
-/// only the questions the room has reached. A player learns at once whether an answer is right,
-/// but the right answer only once the question closes for the room (host-paced: the host moves
-/// on; self-paced: the round ends).
+/// shows its questions in those models, so a player's own pages show the round.
 ///
 ///     let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
 ///     let ana = try round.join(name: "Ana") { _ in ClassroomRound.Seat(quizzes: …, trivia: …) }
@@ -103,52 +100,21 @@ public final class ClassroomRound {
         for seat in seats.values { show(to: seat) }
     }
 
-    /// Moves everybody to the next question (host-paced): the question before closes (its right
-    /// answer is shown), the next one appears; trivia games of players who did not answer skip
-    /// on. Returns the question's number.
+    /// Moves everybody to the next question (host-paced); trivia games of players who did not
+    /// answer skip on. Returns the question's number.
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         let number = try room.next(hostKey: hostKey)
-        for seat in seats.values {
-            switch room.game {
-            case .quizzes: seat.quizzes.extendRound(to: reachedQuizzes)
-            case .trivia:
-                seat.trivia.reveal(through: number - 1)
-                seat.trivia.moveOn(to: number)
-            case nil: break
-            }
+        if room.game == .trivia {
+            for seat in seats.values { seat.trivia.moveOn(to: number) }
         }
         return number
     }
 
-    /// Lets each player go at their own pace (`true`) or has everybody follow the host; during a
-    /// round, what the players see follows at once (a question answered while host-paced moves on).
-    public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
-        try room.setSelfPaced(selfPaced, hostKey: hostKey)
-        guard room.phase == .playing else { return }
-        for seat in seats.values {
-            switch room.game {
-            case .quizzes where reachedQuizzes.count > seat.quizzes.quizzes.count: seat.quizzes.extendRound(to: reachedQuizzes)
-            case .trivia: seat.trivia.setHostPaced(!selfPaced)
-            default: break
-            }
-        }
-    }
-
-    /// Ends the round: every question closes (its right answer shown), the podium, and into
-    /// `ranking` (nil: nowhere) the score of every player who answered at least once. Returns
-    /// the podium.
+    /// Ends the round: the podium, and every score into `ranking`. Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
-        let podium = try room.end(savingTo: ranking, hostKey: hostKey)
-        for seat in seats.values {
-            switch room.game {
-            case .quizzes: seat.quizzes.extendRound(to: quizzes)
-            case .trivia: seat.trivia.finishRound()
-            case nil: break
-            }
-        }
-        return podium
+        try room.end(savingTo: ranking, hostKey: hostKey)
     }
 
     // MARK: Answers
@@ -184,21 +150,13 @@ public final class ClassroomRound {
         return report
     }
 
-    /// The round's quizzes a player may see: all self-paced, host-paced those up to the current one.
-    private var reachedQuizzes: [QuizItem] {
-        room.selfPaced ? quizzes : Array(quizzes.prefix(room.currentQuestion))
-    }
-
-    /// Shows the round's questions in a seat's model of the round's game (as far as the room is).
+    /// Shows the round's questions in a seat's model of the round's game.
     private func show(to seat: Seat) {
         switch room.game {
-        case .quizzes: seat.quizzes.show(reachedQuizzes)
+        case .quizzes: seat.quizzes.show(quizzes)
         case .trivia:
-            seat.trivia.play(trivia, hostPaced: !room.selfPaced, hidingAnswers: true)
-            if !room.selfPaced {
-                seat.trivia.moveOn(to: room.currentQuestion)
-                seat.trivia.reveal(through: room.currentQuestion - 1)
-            }
+            seat.trivia.play(trivia)
+            if !room.selfPaced { seat.trivia.moveOn(to: room.currentQuestion) }
         case nil: break
         }
     }

@@ -171,12 +171,6 @@ public final class QuizzesModel {
         list.load(LenientList(elements: quizzes), alongside: startNewRound)
     }
 
-    /// Shows `quizzes` in place of the list without starting a new round (the score and the
-    /// answers stay): a host-paced classroom round adding its next question to those shown.
-    public func extendRound(to quizzes: [QuizItem]) {
-        list.load(LenientList(elements: quizzes), alongside: {})
-    }
-
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`); a right answer
     /// counts for the score (if the list was not replaced meanwhile) and the record.
     public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {

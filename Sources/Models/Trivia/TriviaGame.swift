@@ -22,12 +22,7 @@ public final class TriviaGame {
     private let questionsState = State<[TriviaQuestion]>([])
     private let positionState = State(0)
     private let scoreState = State(0)
-    /// The last answer as recorded, right answer included (`lastAnswer` hides it when it must).
     private let lastAnswerState = State<TriviaAnswer?>(nil)
-    /// Questions up to this number show their right answer (all, outside a classroom round).
-    private let revealedState = State(Int.max)
-    /// Whether an answered question waits for `moveOn` (a host-paced classroom round).
-    private let hostPacedState = State(false)
     private let savedState = State(false)
     private let status = RequestStatus()
 
@@ -46,9 +41,7 @@ public final class TriviaGame {
         let questions = questionsState
         let position = positionState
         let score = scoreState
-        let recordedAnswer = lastAnswerState
-        let revealed = revealedState
-        let lastAnswer = Computed { recordedAnswer.value.map { $0.number <= revealed.value ? $0 : $0.hidingRightAnswer() } }
+        let lastAnswer = lastAnswerState
         let saved = savedState
         let perGame = Self.questionsPerGame
         let loading = status.loading
@@ -121,14 +114,9 @@ public final class TriviaGame {
 
     /// Starts a new game with `questions` in this order (a classroom round's, the same for every
     /// player), each one's answers shuffled, score 0. Supersedes a download in flight.
-    ///
-    /// In a classroom round the right answers stay hidden (`hidingAnswers`: an answer says only
-    /// right or wrong) until `reveal(through:)` or `finishRound()`, and host-paced
-    /// (`hostPaced`) an answered question stays on until the host moves everybody on
-    /// (`moveOn(to:)`), so the game never shows a question the room has not reached.
-    public func play(_ questions: [TriviaQuestion], hostPaced: Bool = false, hidingAnswers: Bool = false) {
+    public func play(_ questions: [TriviaQuestion]) {
         questionRequests.supersede()
-        begin(questions.map { $0.shufflingAnswers(using: &generator) }, hostPaced: hostPaced, hidingAnswers: hidingAnswers)
+        begin(questions.map { $0.shufflingAnswers(using: &generator) })
     }
 
     /// Skips the questions before question `number` (1-based) unanswered, as when the host of
@@ -138,38 +126,13 @@ public final class TriviaGame {
         positionState.value = min(number - 1, questionsState.value.count)
     }
 
-    /// Shows the right answers of questions 1 to `number` (they closed for the room).
-    public func reveal(through number: Int) {
-        if number > revealedState.value { revealedState.value = number }
-    }
-
-    /// Lets an answered question wait for the host (`true`) or moves on at once (`false`).
-    public func setHostPaced(_ hostPaced: Bool) {
-        batch {
-            hostPacedState.value = hostPaced
-            if !hostPaced, phase.value == .playing, lastAnswerState.value?.number == positionState.value + 1 {
-                positionState.value += 1
-            }
-        }
-    }
-
-    /// Ends a classroom round's game: every right answer shown, the game finished.
-    public func finishRound() {
-        batch {
-            revealedState.value = Int.max
-            if !questionsState.value.isEmpty { positionState.value = questionsState.value.count }
-        }
-    }
-
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
     public func restart() async throws(ModelError) {
         try await start()
     }
 
     /// Answers the current question with the answer at `index` (0…3): a right answer scores 1;
-    /// the game moves to the next question (or finishes after the last), unless a host-paced
-    /// classroom round holds it (see `play`). The report holds the right answer once the
-    /// question's answers are shown.
+    /// either way the game moves to the next question (or finishes after the last).
     @discardableResult
     public func answer(index: Int) throws(ModelError) -> TriviaAnswer {
         guard let question = currentQuestion else {
@@ -178,24 +141,19 @@ public final class TriviaGame {
         guard question.answers.indices.contains(index) else {
             throw .invalid("La respuesta debe ser un número del 0 al \(question.answers.count - 1).")
         }
-        let number = positionState.value + 1
-        guard lastAnswerState.value?.number != number else {
-            throw .conflict("Ya has respondido a esta pregunta: espera a la siguiente.")
-        }
         let right = index == question.correct
-        let report = TriviaAnswer(number: number, index: index, correctIndex: question.correct, right: right)
+        let report = TriviaAnswer(
+            number: positionState.value + 1, index: index, correctIndex: question.correct, right: right)
         batch {
             if right { scoreState.value += 1 }
             lastAnswerState.value = report
-            if !hostPacedState.value { positionState.value += 1 }
+            positionState.value += 1
         }
-        return number <= revealedState.value ? report : report.hidingRightAnswer()
+        return report
     }
 
-    private func begin(_ game: [TriviaQuestion], hostPaced: Bool = false, hidingAnswers: Bool = false) {
+    private func begin(_ game: [TriviaQuestion]) {
         batch {
-            hostPacedState.value = hostPaced
-            revealedState.value = hidingAnswers ? 0 : Int.max
             questionsState.value = game
             positionState.value = 0
             scoreState.value = 0

@@ -53,30 +53,15 @@ struct ClassroomRoundTests {
         try await round.start(hostKey: key)
     }
 
-    @Test func theRoundIsDownloadedOnceAndShownAsFarAsTheRoomIsLateJoinersToo() async throws {
+    @Test func theRoundIsDownloadedOnceAndShownToEveryPlayerLateJoinersToo() async throws {
         let players = try join("Ana", "Bea")
         try await startQuizzes()
         #expect(transport.count("/api/quizzes/random10") == 1)
         #expect(round.roundQuizzes.map(\.id) == Array(11...20))
+        for player in players { #expect(try seat(player).quizzes.quizzes.map(\.id) == Array(11...20)) }
+        let late = try join("Carla")
+        #expect(try seat(try #require(late.first)).quizzes.quizzes.map(\.id) == Array(11...20))
         #expect(round.room.phase == .playing && round.room.questionCount == 10)
-        for player in players { #expect(try seat(player).quizzes.quizzes.map(\.id) == [11], "host-paced: question 1 only") }
-        try round.next(hostKey: key)
-        for player in players { #expect(try seat(player).quizzes.quizzes.map(\.id) == [11, 12]) }
-        let late = try #require(try join("Carla").first)
-        #expect(try seat(late).quizzes.quizzes.map(\.id) == [11, 12])
-        try round.setSelfPaced(true, hostKey: key)
-        for player in players + [late] { #expect(try seat(player).quizzes.quizzes.map(\.id) == Array(11...20), "self-paced: all") }
-    }
-
-    @Test func aRightAnswerScoresAndStaysWhenTheNextQuestionJoins() async throws {
-        let ana = try #require(try join("Ana").first)
-        try await startQuizzes()
-        transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "a", right: true))
-        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 11, answer: "a").result)
-        #expect(try seat(ana).quizzes.score.value == 1)
-        try round.next(hostKey: key)
-        #expect(try seat(ana).quizzes.score.value == 1)
-        #expect(try seat(ana).quizzes.answeredRightIDs == [11])
     }
 
     @Test func onlyTheRoundsQuizzesAreJudgedEachOnceAndARightOneScores() async throws {
@@ -121,16 +106,12 @@ struct ClassroomRoundTests {
         let question = try #require(try seat(ana).trivia.currentQuestion)
         let report = try round.answerTrivia(playerID: ana.id, index: question.correct)
         #expect(report.right && report.number == 1)
-        #expect(report.correctIndex == nil, "the right answer stays hidden until the question closes")
-        #expect(try seat(ana).trivia.snapshot.value.number == 1, "the game waits on question 1 with the room")
-        #expect(try seat(ana).trivia.snapshot.value.lastAnswer?.correctIndex == nil)
-        #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
+        #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
             try round.answerTrivia(playerID: ana.id, index: 0)
         }
         try round.next(hostKey: key)
         #expect(try seat(bea).trivia.snapshot.value.number == 2, "who did not answer skips on with the room")
         #expect(try seat(ana).trivia.snapshot.value.number == 2)
-        #expect(try seat(ana).trivia.snapshot.value.lastAnswer?.correctIndex == question.correct, "question 1 closed: its answer shows")
         #expect(round.room.player(id: ana.id)?.score == 1 && round.room.player(id: bea.id)?.answered == [])
     }
 
@@ -157,22 +138,7 @@ struct ClassroomRoundTests {
         #expect(round.room.phase == .playing && round.room.currentQuestion == 1)
     }
 
-    @Test func aSelfPacedTriviaRoundRevealsTheAnswersWhenItEnds() async throws {
-        let ana = try #require(try join("Ana").first)
-        try round.room.setSelfPaced(true, hostKey: key)
-        try await startTrivia()
-        for number in 1...3 {
-            let question = try #require(try seat(ana).trivia.currentQuestion)
-            let report = try round.answerTrivia(playerID: ana.id, index: question.correct)
-            #expect(report.number == number && report.correctIndex == nil)
-        }
-        #expect(try seat(ana).trivia.snapshot.value.number == 4, "self-paced: on to the next at once")
-        try round.end(savingTo: nil, hostKey: key)
-        let game = try seat(ana).trivia.snapshot.value
-        #expect(game.phase == .finished && game.lastAnswer?.correctIndex != nil)
-    }
-
-    @Test func theEndGivesThePodiumAndSavesTheScoresOfWhoAnswered() async throws {
+    @Test func theEndGivesThePodiumAndSavesEveryScore() async throws {
         let players = try join("Ana", "Bea")
         let ana = try #require(players.first)
         try round.room.setSelfPaced(true, hostKey: key)
@@ -182,7 +148,7 @@ struct ClassroomRoundTests {
         let ranking = Ranking(store: nil)
         let podium = try round.end(savingTo: ranking, hostKey: key)
         #expect(podium.map(\.name) == ["Ana", "Bea"] && podium.map(\.position) == [1, 2])
-        #expect(ranking.entries.map(\.name) == ["Ana"], "Bea never answered: she is not in the ranking")
+        #expect(Set(ranking.entries.map(\.name)) == ["Ana", "Bea"])
         await #expect(throws: ModelError.conflict("No hay ninguna ronda de preguntas en marcha.")) {
             try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "b")
         }
