@@ -88,4 +88,24 @@ struct ClassroomIntegrityTests {
             #expect(try await hijacked.get("/api/classroom/me").status == 200, "reading is not an action")
         }
     }
+
+    /// 3 (the ranking). Names that joined and never answered don't fill the permanent ranking,
+    /// and the host decides at the end whether a round's scores go in at all.
+    @Test func onlyPlayersWhoAnsweredReachTheRankingAndOnlyIfTheHostSaysSo() async throws {
+        try await classroom { running, host, anyone in
+            let ana = try await join("Ana", anyone)
+            for bot in 1...5 { _ = try await join("Bot \(bot)", anyone) }
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/end").status == 200)
+            #expect(running.app.shared.ranking.entries.map(\.name) == ["Ana"], "the bots never answered")
+
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#).status == 200)
+            #expect(running.app.shared.ranking.entries.count == 1, "the host kept this round out of the ranking")
+        }
+    }
 }

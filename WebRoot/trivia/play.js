@@ -68,18 +68,16 @@ const playing = el("div", { className: "trivia-play", id: "playing" },
 
 /** Sends the answer at `index`, shows whether it was right, then lets the next snapshot in. */
 async function choose(index) {
-  if (holding || !shown || shown.phase !== "playing" || waitsForTheRoom(shown)) return;
+  if (holding || !shown || shown.phase !== "playing") return;
   holding = true;
   const chosen = answerButtons[index].button;
   const hadFocus = answers.contains(document.activeElement);
   for (const { button } of answerButtons) button.disabled = true;
   chosen.classList.add("chosen");
   const result = await act("POST", `${API}/answer`, { index });
-  if (result && typeof result.right === "boolean") {
+  if (result && Number.isInteger(result.correctIndex)) {
     chosen.classList.remove("chosen");
-    // In a classroom round the right answer comes only when the question closes for the room.
-    if (Number.isInteger(result.correctIndex)) answerButtons[result.correctIndex]?.button.classList.add("correct");
-    else if (result.right) chosen.classList.add("correct");
+    answerButtons[result.correctIndex]?.button.classList.add("correct");
     if (!result.right) chosen.classList.add("wrong");
     showFeedback({ right: Boolean(result.right), text: verdictLine(result, answerButtons[result.correctIndex]?.text.textContent) });
     await new Promise((resolve) => setTimeout(resolve, FEEDBACK_MS));
@@ -123,14 +121,8 @@ function showFeedback(result) {
 function feedbackFor(state) {
   const last = state.lastAnswer;
   if (!last) return null;
-  const rightText = Number.isInteger(last.correctIndex) ? asked.get(last.number)?.answers?.[last.correctIndex] : undefined;
-  const verdict = verdictLine(last, rightText === undefined ? undefined : String(rightText));
-  return { right: Boolean(last.right), text: waitsForTheRoom(state) ? `${verdict} Espera a la siguiente pregunta.` : verdict };
-}
-
-/** Whether the question shown is answered and waits for the host (a host-paced classroom round). */
-function waitsForTheRoom(state) {
-  return state.phase === "playing" && state.lastAnswer?.number === state.number;
+  const rightText = asked.get(last.number)?.answers?.[last.correctIndex];
+  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) };
 }
 
 function renderPlaying(state) {
@@ -151,11 +143,8 @@ function renderPlaying(state) {
     if (!slot) return;
     slot.text.textContent = String(answer ?? "");
     slot.button.classList.remove("chosen", "correct", "wrong");
-    slot.button.disabled = Boolean(state.loading) || waitsForTheRoom(state);
+    slot.button.disabled = Boolean(state.loading);
   });
-  if (waitsForTheRoom(state)) {
-    answerButtons[state.lastAnswer.index]?.button.classList.add(state.lastAnswer.right ? "correct" : "wrong");
-  }
   if (changed && (shown || classroom)) announce(`Pregunta ${number} de ${total}: ${state.question.text ?? ""}`);
   if (changed) {
     question.classList.remove("enter");
