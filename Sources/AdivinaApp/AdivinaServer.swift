@@ -69,7 +69,7 @@ public final class AdivinaServer {
         // `resolver`; the players' models arrive in it below, once the server is bound.
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared
-        let resolver = RequestResolver(shared: shared)
+        let resolver = RequestResolver(shared: shared, trustsProxy: configuration.trustProxy)
         var api = APIRouter(router: router, resolver: resolver)
         QuizzesRoutes.add(to: &api)
         ExamRoutes.add(to: &api)

@@ -84,9 +84,10 @@ struct APIRouter {
         route(method, pattern, bodyLimit: bodyLimit, input: { try $0.decodeBody(Body.self) }, handler)
     }
 
-    /// Every route goes through here: the `:id` parameter is checked and the input read from the
-    /// request (both 400 when wrong), then the context is resolved on the main actor, then the
-    /// classroom's door is kept, then the handler runs.
+    /// Every route goes through here: an action's origin and body type are checked
+    /// (`SameOrigin`), the `:id` parameter is checked and the input read from the request (400
+    /// when wrong), then the context is resolved on the main actor, then the classroom's door is
+    /// kept, then the handler runs.
     private mutating func route<Context: RequestContext, Input: Sendable>(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
@@ -95,7 +96,9 @@ struct APIRouter {
         let checksID = pattern.contains("/:id")
         let closedReason = closedReason
         routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
+        let isAction = method != .get && method != .head
         router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
+            if isAction { try SameOrigin.check(request, trustsProxy: resolver.trustsProxy) }
             if checksID { _ = try request.idParameter() }
             let input = try input(request)
             do {

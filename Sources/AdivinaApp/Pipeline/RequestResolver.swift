@@ -17,12 +17,16 @@ final class RequestResolver {
 
     /// The models every player shares.
     let shared: SharedModels
+    /// Whether a reverse proxy in front of the app is trusted for the client's address and the
+    /// public host (`--trust-proxy`).
+    nonisolated let trustsProxy: Bool
     /// Set once by the app when its models exist.
     var mode: Mode?
 
     /// A resolver whose players arrive later (`mode`).
-    init(shared: SharedModels) {
+    init(shared: SharedModels, trustsProxy: Bool) {
         self.shared = shared
+        self.trustsProxy = trustsProxy
     }
 
     /// The models of the player making `request`: the local player, or in classroom mode the

@@ -103,8 +103,8 @@ final class ClassroomSession {
         buckets[playerID] = nil
     }
 
-    /// Ends the round: podium, scores into the ranking.
-    func end(hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
-        try round.end(savingTo: ranking, hostKey: hostKey)
+    /// Ends the round: the podium, and the scores into the ranking if `savingToRanking`.
+    func end(hostKey: String, savingToRanking: Bool) throws(ModelError) -> [ClassroomPodiumRow] {
+        try round.end(savingTo: savingToRanking ? ranking : nil, hostKey: hostKey)
     }
 }

@@ -22,12 +22,15 @@ import QRCode
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
 /// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
-/// `POST host/end` → `{"podium":[…]}`; `DELETE host/players/{id}`.
+/// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
+/// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
+/// `DELETE host/players/{id}`.
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
     private struct GameBody: Decodable, Sendable { var game: String }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
+    private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
     private struct Joined: Encodable, Sendable {
         var id: Int
         var name: String
@@ -117,7 +120,9 @@ enum ClassroomRoutes {
             return Pace(selfPaced: body.selfPaced)
         }
         api.post("/api/classroom/host/end") { (context: HostContext) in
-            Podium(podium: try await context.session.end(hostKey: context.key))
+            // The body is optional: without it (or its field) the scores go into the ranking.
+            let save = context.request.body.isEmpty ? nil : try context.request.decodeBody(EndBody.self).saveToRanking
+            return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
         }
         api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
             try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key)

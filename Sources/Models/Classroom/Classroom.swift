@@ -166,15 +166,15 @@ public final class Classroom {
         selfPacedState.value = selfPaced
     }
 
-    /// Ends the round: the podium is shown and every player's score is saved in `ranking`.
-    /// Returns the podium.
+    /// Ends the round: the podium is shown and the score of every player who answered at least
+    /// once is saved in `ranking` (nil: the host chose not to). Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
         phaseState.value = .finished
         if let ranking {
-            for player in playersState.value {
+            for player in playersState.value where !player.answered.isEmpty {
                 try ranking.save(name: player.name, score: player.score, date: date)
             }
         }

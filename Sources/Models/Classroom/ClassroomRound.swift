@@ -111,7 +111,8 @@ public final class ClassroomRound {
         return number
     }
 
-    /// Ends the round: the podium, and every score into `ranking`. Returns the podium.
+    /// Ends the round: the podium, and into `ranking` (nil: nowhere) the score of every player
+    /// who answered at least once. Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
         try room.end(savingTo: ranking, hostKey: hostKey)
