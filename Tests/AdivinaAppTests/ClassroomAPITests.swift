@@ -9,14 +9,6 @@ import TestSupport
 /// player may never see.
 @MainActor
 struct ClassroomAPITests {
-    private func classroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
-        try await withApp(["--classroom"]) { running in
-            let key = try #require(running.app.hostKey)
-            let host = ClassroomClient(base: running.url, headers: ["X-Host-Key": key])
-            try await body(running, host, ClassroomClient(base: running.url))
-        }
-    }
-
     private func players(_ names: [String], joining anyone: ClassroomClient) async throws -> [ClassroomClient] {
         var players: [ClassroomClient] = []
         for name in names {
@@ -43,7 +35,7 @@ struct ClassroomAPITests {
     }
 
     @Test func joiningSetsAnHttpOnlyStrictCookieAndNamesAreUnique() async throws {
-        try await classroom { running, _, anyone in
+        try await withClassroom { running, _, anyone in
             let (reply, ana) = try await anyone.join("  Ana ")
             #expect(reply.status == 201)
             #expect(reply.json["name"] as? String == "Ana")
@@ -67,7 +59,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aMarkerCookieTellsThePagesToAskAndGoesWhenThePlayerDoes() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let (joined, ana) = try await anyone.join("Ana")
             let marker = try #require(setCookies(joined)["adivina_clase"])
             #expect(marker.hasPrefix("adivina_clase=1;") && marker.contains("Path=/;") && marker.contains("SameSite=Strict"))
@@ -95,7 +87,7 @@ struct ClassroomAPITests {
     }
 
     @Test func theJoinURLIsServedAsAQRCode() async throws {
-        try await classroom { running, _, anyone in
+        try await withClassroom { running, _, anyone in
             let reply = try await anyone.get("/api/classroom/qr.svg")
             #expect(reply.status == 200)
             #expect(reply.headers["content-type"] == "image/svg+xml")
@@ -105,7 +97,7 @@ struct ClassroomAPITests {
     }
 
     @Test func withoutTheHostKeyNoRoundStartsSkipsOrEnds() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let (_, ana) = try await anyone.join("Ana")
             let wrong = ClassroomClient(base: running.url, cookie: ana.cookie, headers: ["X-Host-Key": "0123"])
             for path in ["/api/classroom/host/game", "/api/classroom/host/start", "/api/classroom/host/next", "/api/classroom/host/end"] {
@@ -134,7 +126,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aHostPacedTriviaRoundFromStartToPodium() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let players = try await players(["Ana", "Bea", "Carla"], joining: anyone)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
@@ -177,7 +169,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let players = try await players(["Ana", "Bea"], joining: anyone)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
@@ -224,7 +216,7 @@ struct ClassroomAPITests {
     }
 
     @Test func fiftyPlayersAnswerAtOnceAndTheLeaderboardStreamSeesEveryScore() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let names = (1...50).map { "Jugador \($0)" }
             let players = try await players(names, joining: anyone)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
@@ -268,7 +260,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerOverTheirRateGets429() async throws {
-        try await classroom { _, _, anyone in
+        try await withClassroom { _, _, anyone in
             let (_, ana) = try await anyone.join("Ana")
             // 60 requests at once, each on its own connection: they reach the server within
             // milliseconds, far faster than 10 a second however slow each answer is (sent one
