@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AdivinaApp
 
 /// The command line of `adivina`: defaults, every flag, and the refusals.
@@ -80,7 +81,7 @@ struct ConfigurationTests {
     }
 
     @Test func aQuizzesFileThatCannotBePlayedIsRefusedBeforeTheStart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-config-\(UUID().uuidString)")
+        let directory = TestFiles.scratch("adivina-config")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func check(_ name: String, _ content: String?) throws {
@@ -97,5 +98,31 @@ struct ConfigurationTests {
         #expect(throws: ConfigurationError.self) { try check("sin-respuestas.json", #"[{"id":1,"question":"Q"}]"#) }
         try check("buena.json", #"[{"id":1,"question":"Q","answer":"A"}]"#)
         try #require(try Configuration.parse([], environment: environment)).checkFiles()
+    }
+}
+
+@Suite("--standin-controls: for tests, on loopback, never in a classroom")
+@MainActor
+struct StandInControlsFlagTests {
+    @Test func theFlagIsOffByDefaultAndOnWhenGiven() throws {
+        #expect(try #require(try Configuration.parse([], environment: [:])).standInControls == false)
+        #expect(try #require(try Configuration.parse(["--standin-controls"], environment: [:])).standInControls)
+        #expect(try #require(try Configuration.parse(["--standin-controls", "--host", "::1"], environment: [:])).standInControls)
+    }
+
+    @Test(arguments: [["--standin-controls", "--classroom"], ["--standin-controls", "--host", "0.0.0.0"], ["--host", "192.168.1.5", "--standin-controls"]])
+    func theFlagIsRefusedInAClassroomOrBeyondLoopback(_ arguments: [String]) {
+        #expect(throws: ConfigurationError.invalidValue("--standin-controls", "is for tests: only on loopback, never with --classroom")) {
+            try Configuration.parse(arguments, environment: [:])
+        }
+    }
+
+    @Test func aClassroomsStandInsHaveNoSwitch() async throws {
+        try await withApp(["--classroom"]) { running in
+            for app in ["quiz", "books", "matches", "movies", "news"] {
+                let reply = try await running.put("/standin/\(app)/control/outage?status=503")
+                #expect(reply.status == 404, "\(app)")
+            }
+        }
     }
 }

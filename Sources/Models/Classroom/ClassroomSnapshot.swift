@@ -8,7 +8,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
     /// The game picked by the host, or nil.
-    public var game: ClassroomGame?
+    @Nullable public var game: ClassroomGame?
     /// The question everybody is on (host-paced, 1-based); 0 in the lobby.
     public var question: Int
     /// How many questions the round has (0 before the first round).
@@ -38,24 +38,6 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
         playerCount = players.count
         answeredCount = players.count { $0.answered }
         self.podium = podium
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case phase, game, question, total, selfPaced, players, playerCount, answeredCount, podium
-    }
-
-    /// Writes every field, `game` as `null` when none is picked.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .phase)
-        try container.encode(game, forKey: .game)
-        try container.encode(question, forKey: .question)
-        try container.encode(total, forKey: .total)
-        try container.encode(selfPaced, forKey: .selfPaced)
-        try container.encode(players, forKey: .players)
-        try container.encode(playerCount, forKey: .playerCount)
-        try container.encode(answeredCount, forKey: .answeredCount)
-        try container.encode(podium, forKey: .podium)
     }
 
     /// The JSON bytes sent to the pages.

@@ -43,7 +43,9 @@ final class ClassroomClient: Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
         }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)
@@ -60,5 +62,15 @@ final class ClassroomClient: Sendable {
     /// `value` as a JSON text.
     static func json(_ value: [String: String]) throws -> String {
         String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
+    }
+}
+
+/// Runs `body` against a classroom server: the app, a client with the host key, and a client
+/// with nothing (a student before joining, a projector).
+@MainActor
+func withClassroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
+    try await withApp(["--classroom"]) { running in
+        let key = try #require(running.app.hostKey)
+        try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }
 }
