@@ -101,4 +101,21 @@ struct ClassroomIntegrityTests {
             #expect(running.app.shared.ranking.entries.count == 1, "the host kept this round out of the ranking")
         }
     }
+
+    /// 3 (locking). The host closes the room: a script can't take the places the host frees.
+    @Test func aClosedRoomTakesNobodyNew() async throws {
+        try await withClassroom { _, host, anyone in
+            let bot = try await join("Bot", anyone)
+            #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":true}"#).json["locked"] as? Bool == true)
+            #expect(try await anyone.get("/api/classroom/state").json["locked"] as? Bool == true)
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/1").status == 200)
+            for name in ["Bot", "Bot 2", "Ana"] {
+                let (reply, _) = try await anyone.join(name)
+                #expect(reply.status == 403 && reply.error == "La clase está cerrada: el profesor no deja entrar a nadie más.")
+            }
+            #expect(try await bot.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 401, "only the host")
+            #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 200)
+            #expect(try await anyone.join("Ana").0.status == 201)
+        }
+    }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
-/// `{"phase","game","question","total","selfPaced","players":[ClassroomPlayerRow],
+/// `{"phase","game","question","total","selfPaced","locked","players":[ClassroomPlayerRow],
 /// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
@@ -15,6 +15,8 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     public var total: Int
     /// Whether each player goes at their own pace.
     public var selfPaced: Bool
+    /// Whether the host closed the room: nobody new may join.
+    public var locked: Bool
     /// Every player, best first.
     public var players: [ClassroomPlayerRow]
     /// How many players are in the room.
@@ -26,7 +28,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
 
     /// Makes a snapshot.
     public init(
-        phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool,
+        phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool, locked: Bool = false,
         players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
     ) {
         self.phase = phase
@@ -34,6 +36,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
         self.question = question
         self.total = total
         self.selfPaced = selfPaced
+        self.locked = locked
         self.players = players
         playerCount = players.count
         answeredCount = players.count { $0.answered }

@@ -177,3 +177,25 @@ struct ClassroomTests {
         #expect(room.snapshot.value.podium.isEmpty)
     }
 }
+
+@Suite("Classroom: the host closes the room to newcomers")
+@MainActor
+struct ClassroomLockTests {
+    @Test func aClosedRoomRefusesNewPlayersAndOpensAgain() throws {
+        let room = Classroom(hostKey: "k")
+        _ = try room.join(name: "Ana")
+        #expect(throws: ModelError.forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.")) {
+            try room.setLocked(true, hostKey: "x")
+        }
+        try room.setLocked(true, hostKey: "k")
+        #expect(room.locked && room.snapshot.value.locked)
+        #expect(throws: ModelError.forbidden("La clase está cerrada: el profesor no deja entrar a nadie más.")) {
+            try room.join(name: "Bea")
+        }
+        try room.setLocked(false, hostKey: "k")
+        #expect(try room.join(name: "Bea").id == 2)
+        #expect(String(decoding: try #require(room.snapshot.value.patchJSON(from: ClassroomSnapshot(
+            phase: .lobby, game: nil, question: 0, total: 0, selfPaced: false, locked: true, players: room.snapshot.value.players,
+            podium: []))), as: UTF8.self).contains(#""locked":false"#), "the change reaches the pages as a patch")
+    }
+}
