@@ -86,7 +86,7 @@ public final class AdivinaServer {
             return hub.streamResponse(for: request, topics: topics)
         }
         router.fallback("/api") { _ in throw APIError.notFound }
-        router.serveFiles(try StaticFiles(root: webRoot.path))
+        router.serveFiles(try StaticFiles(root: webRoot.path, pageHeaders: ["/": .sameOriginPagePolicy(images: ["http:", "https:"]), "/clase/": .sameOriginPagePolicy()]))
 
         server = try HTTPServer(
             configuration: .init(

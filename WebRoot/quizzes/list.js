@@ -1,11 +1,11 @@
 // The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
-// In a classroom round (see ../clase/classroom-player.js) it is the round's list: no new
+// In a classroom round (see ../js/classroom-player.js) it is the round's list: no new
 // downloads nor filter, each question tagged with where the player is with it (host-paced, only
 // the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
-import { QuizCard, toggleFavourite } from "./quiz-card.js";
-import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
+import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { questionStatus } from "./round.js";
 
 const API = "/api/quizzes";

@@ -1,14 +1,14 @@
 // The play screen of one quiz (deep link: play.html?id=N). Renders the `quizzes` snapshot's
 // item with that id; everything but the answer, which only comes on request.
-// In a classroom round (see ../clase/classroom-player.js for how the page knows) the page plays
+// In a classroom round (see ../js/classroom-player.js for how the page knows) the page plays
 // by the room's rules: one answer per question, shown on the page. Host-paced, it always shows
 // the room's current question (whatever the id) and, once answered, waits for the host;
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe } from "../js/events.js";
 import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened } from "../js/ui.js";
-import { QuizCard, toggleFavourite } from "./quiz-card.js";
-import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
+import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
 
 const API = "/api/quizzes";
