@@ -1,13 +1,14 @@
-// The list and detail pages of the list games (Libros, Partidos, Películas). Each app supplies
-// how one row and one detail screen look; this module does the rest the same way for all three:
-// it renders only the `<app>` snapshot that arrives over SSE, keeps the score capsule in the
-// navigation bar live, shows the error banner with "Reintentar", the progress while the list
-// downloads, and the alert after an answer (once the snapshot with that answer has arrived, so
-// the score behind the alert is already the new one).
+// The list games (Libros, Partidos, Películas): both pages of each, from this one module. An
+// app's pages are thin HTML shells (their <title>, style sheets and the app's module); the app's
+// module calls `startListGame` with what really differs: its names, how one row and one detail
+// screen look. This module draws the rest the same way for all three: the navigation bar with the
+// live score capsule, the list with its header and footer, the error banner with "Reintentar", the
+// progress while the list downloads, and the alert after an answer (once the snapshot with that
+// answer has arrived, so the score behind the alert is already the new one). It renders only the
+// `<app>` snapshot that arrives over SSE.
 //
-//   startGameList({app, listKey, title, createRow})                        the list page
-//   startGameDetail({app, listKey, subjectName, errorTitle, createDetail,
-//                    findItem})                                              the detail page (?id=N)
+//   startListGame({app, name, list: {…, createRow}, detail: {…, createDetail}})
+//     index.html is the list, play.html?id=N the detail of item N.
 import { subscribe, act } from "./events.js";
 import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
 
@@ -44,18 +45,51 @@ export function gameRow(item, { className = "", leading = null, label, main, bad
 }
 
 /**
- * The list page. `createRow(item)` returns `{li, update(item)}`; the page element ids are
- * `navbar`, `reload`, `score`, `banner-slot`, `items`, `list-header`, `list-state`.
- * `title` names things in Spanish: {plural: "libros", error: "No se pudieron descargar los libros",
- * loading: "Descargando libros…", empty: "No hay libros", right: (n) => "3 acertados"}.
+ * Starts the page this is: the list (index.html) or the detail of `?id=N` (play.html). `app` is
+ * the API's name (`/api/<app>/…`, the snapshot's list under the same key), `name` the app's
+ * Spanish name (the list's title, the detail's back button); `list` and `detail` are what
+ * `startList` and `startDetail` take.
  */
-export function startGameList({ app, listKey, title, createRow }) {
-  const navbar = document.getElementById("navbar");
-  const reloadButton = document.getElementById("reload");
+export function startListGame({ app, name, list, detail }) {
+  if (location.pathname.endsWith("/play.html")) startDetail({ app, name, ...detail });
+  else startList({ app, name, ...list });
+}
+
+/** The navigation bar: a back link, the small title, the score capsule and `trailing`. */
+function navigationBar(back, title, ...trailing) {
+  return el("header", { className: "navbar large", id: "navbar" },
+    el("nav", { className: "navbar-bar", "aria-label": "Navegación" },
+      el("div", { className: "navbar-leading" },
+        el("a", { className: "nav-back", href: back.href, id: "back" }, sym("chevron-left"), el("span", { text: back.label }))),
+      el("div", { className: "navbar-title", "aria-hidden": "true", text: title }),
+      el("div", { className: "navbar-trailing" },
+        el("span", { className: "score-pill stat", title: "Aciertos" },
+          sym("checkmark-circle-fill"), el("span", { className: "stat-value", id: "score" }), el("span", { className: "score-label", text: " aciertos" })),
+        ...trailing)));
+}
+
+/** The page's content: the large title, the banner's slot and `children`. */
+function content(heading, ...children) {
+  return el("main", { className: "content" }, el("div", { className: "navbar-large" }, heading), el("div", { id: "banner-slot" }), ...children);
+}
+
+/**
+ * The list page. `createRow(item)` returns `{li, update(item)}`. The rest names things in
+ * Spanish: {plural: "libros", right: (n) => "3 acertados", error: "No se pudieron descargar los
+ * libros", loading: "Descargando libros…", empty: "No hay libros", symbol: "book" (the empty
+ * list's), reloadLabel: "Descargar las preguntas otra vez", footer: "Toca un libro para…"}.
+ */
+function startList({ app, name, plural, right: rightCount, error, loading, empty, symbol, reloadLabel, footer, createRow }) {
+  const reloadButton = el("button", { type: "button", className: "nav-button", id: "reload", "aria-label": reloadLabel, title: reloadLabel }, sym("arrow-clockwise"));
+  const navbar = navigationBar({ href: "/", label: "Apps" }, name, reloadButton);
+  const list = el("ul", { className: "group", id: "items", hidden: true });
+  const listHeader = el("h2", { className: "section-header", id: "list-header", text: name });
+  const listState = el("div", { id: "list-state" });
+  const main = content(el("h1", { text: name }),
+    el("section", { className: "section", "aria-labelledby": "list-header" },
+      listHeader, list, listState, el("p", { className: "section-footer", id: "list-footer", text: footer })));
+  document.body.append(navbar, main);
   const bannerSlot = document.getElementById("banner-slot");
-  const list = document.getElementById("items");
-  const listHeader = document.getElementById("list-header");
-  const listState = document.getElementById("list-state");
   const rows = new Map();
 
   setupNavBar(navbar);
@@ -63,24 +97,24 @@ export function startGameList({ app, listKey, title, createRow }) {
   reloadButton.addEventListener("click", () => reload(app));
 
   subscribe(app, (state) => {
-    const items = Array.isArray(state[listKey]) ? state[listKey] : [];
+    const items = Array.isArray(state[app]) ? state[app] : [];
     renderScore(state.score);
 
     renderReloadButton(reloadButton, state.loading);
-    renderErrorBanner(bannerSlot, state.error, title.error, () => reload(app));
+    renderErrorBanner(bannerSlot, state.error, error, () => reload(app));
     syncRows(list, rows, items, createRow, updateRow);
     list.hidden = items.length === 0;
     list.setAttribute("aria-busy", state.loading ? "true" : "false");
     const right = items.filter((item) => item.answeredRight).length;
-    listHeader.textContent = items.length === 0 ? title.header : `${items.length} ${title.plural} · ${title.right(right)}`;
+    listHeader.textContent = items.length === 0 ? name : `${items.length} ${plural} · ${rightCount(right)}`;
 
     if (state.loading) {
-      showLoading(listState, title.loading, "progress");
+      showLoading(listState, loading, "progress");
     } else if (items.length === 0 && !state.error) {
       if (listState.querySelector("#empty")) return; // keeps the keyboard focus on its button
       listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-        sym(title.symbol),
-        el("p", { className: "empty-title", text: title.empty }),
+        sym(symbol),
+        el("p", { className: "empty-title", text: empty }),
         el("p", { className: "empty-message", text: "El servidor no ha mandado ninguno. Prueba a descargarlos otra vez." }),
         el("button", { type: "button", className: "btn btn-tinted", text: "Descargar otra vez", onclick: () => reload(app) })));
     } else {
@@ -90,17 +124,19 @@ export function startGameList({ app, listKey, title, createRow }) {
 }
 
 /**
- * The detail page of the item `?id=N`. `createDetail({showAnswer})` returns
+ * The detail page of the item `?id=N`, titled `heading` ("Respuesta sobre:") until the app's
+ * `update` says more. `createDetail({showAnswer})` returns
  * `{root, update(item, state), leave?()}`: `root` is shown once the item is in a snapshot,
  * `update` runs on every snapshot after, `leave` when the back button is used.
  * `showAnswer(url, body, alertFor)` (passed to `createDetail`) posts an answer and shows the
  * alert `alertFor(result)` once the snapshot with it has arrived; it resolves when the alert
  * is closed. `findItem(state, id)` may pick the item elsewhere in the snapshot (Partidos).
  */
-export function startGameDetail({ app, listKey, subjectName, errorTitle, createDetail, findItem }) {
+function startDetail({ app, name, heading, subjectName, errorTitle, createDetail, findItem }) {
   const id = new URLSearchParams(location.search).get("id") ?? "";
-  const navbar = document.getElementById("navbar");
-  const screen = document.getElementById("screen");
+  const navbar = navigationBar({ href: "./", label: name }, heading);
+  const screen = el("div", { id: "screen" });
+  document.body.append(navbar, content(el("h1", { id: "title", className: "title-wraps", text: heading }), screen));
   const bannerSlot = document.getElementById("banner-slot");
   const back = document.getElementById("back");
   let lastSequence = 0;
@@ -152,7 +188,7 @@ export function startGameDetail({ app, listKey, subjectName, errorTitle, createD
     waiters = waiters.filter((w) => w.sequence > lastSequence);
     ready.forEach((w) => w.resolve());
 
-    const items = Array.isArray(state[listKey]) ? state[listKey] : [];
+    const items = Array.isArray(state[app]) ? state[app] : [];
     const item = findItem ? findItem(state, id) : items.find((i) => String(i.id) === id);
     if (!item) {
       if (state.loading || (items.length === 0 && state.error)) {
