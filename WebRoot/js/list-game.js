@@ -10,7 +10,7 @@
 //   startListGame({app, name, list: {…, createRow}, detail: {…, createDetail}})
 //     index.html is the list, play.html?id=N the detail of item N.
 import { subscribe, act } from "./events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList } from "./ui.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList, emptyState } from "./ui.js";
 
 const SNAPSHOT_WAIT_MS = 1500;
 
@@ -112,11 +112,9 @@ function startList({ app, name, plural, right: rightCount, error, loading, empty
       showLoading(listState, loading, "progress");
     } else if (items.length === 0 && !state.error) {
       if (listState.querySelector("#empty")) return; // keeps the keyboard focus on its button
-      listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-        sym(symbol),
-        el("p", { className: "empty-title", text: empty }),
-        el("p", { className: "empty-message", text: "El servidor no ha mandado ninguno. Prueba a descargarlos otra vez." }),
-        el("button", { type: "button", className: "btn btn-tinted", text: "Descargar otra vez", onclick: () => reload(app) })));
+      listState.replaceChildren(emptyState("empty", symbol, empty,
+        "El servidor no ha mandado ninguno. Prueba a descargarlos otra vez.",
+        { text: "Descargar otra vez", onclick: () => reload(app) }));
     } else {
       listState.replaceChildren();
     }
@@ -172,11 +170,9 @@ function startDetail({ app, name, heading, subjectName, errorTitle, createDetail
 
   function notFound() {
     if (screen.querySelector("#not-found")) return; // drawn once: keeps the keyboard focus
-    screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
-      sym("questionmark"),
-      el("p", { className: "empty-title", text: `No encuentro ${subjectName}` }),
-      el("p", { className: "empty-message", text: "Puede que el servidor haya mandado otra lista. Vuelve a la lista para elegir otro." }),
-      el("a", { className: "btn btn-tinted", href: "./", text: "Volver a la lista" })));
+    screen.replaceChildren(emptyState("not-found", "questionmark", `No encuentro ${subjectName}`,
+      "Puede que el servidor haya mandado otra lista. Vuelve a la lista para elegir otro.",
+      { text: "Volver a la lista", href: "./" }));
   }
 
   subscribe(app, (state) => {

@@ -259,6 +259,21 @@ export function backToList(link, onBack = () => {}) {
   });
 }
 
+/**
+ * An empty state (ContentUnavailableView): a symbol, a title, a message and, if given, one tinted
+ * action: a button `{text, onclick}` or a link `{text, href, …its other attributes}`.
+ */
+export function emptyState(id, symbol, title, message, action = null) {
+  const button = !action ? null
+    : "href" in action ? el("a", { className: "btn btn-tinted", ...action })
+    : el("button", { type: "button", className: "btn btn-tinted", ...action });
+  return el("div", { className: "empty", id },
+    sym(symbol),
+    el("p", { className: "empty-title", text: title }),
+    el("p", { className: "empty-message", text: message }),
+    button);
+}
+
 /** An activity indicator with an optional label, announced to screen readers. */
 export function loadingRow(label) {
   return el("div", { className: "loading-row", role: "status" },

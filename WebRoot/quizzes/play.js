@@ -6,7 +6,7 @@
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
 import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
@@ -48,11 +48,9 @@ function notFound() {
   document.getElementById("nav-trailing").replaceChildren();
   title.textContent = "Quiz";
   if (screen.querySelector("#not-found")) return; // drawn once: keeps the keyboard focus
-  screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
-    sym("questionmark"),
-    el("p", { className: "empty-title", text: "Este quiz no está en la ronda" }),
-    el("p", { className: "empty-message", text: "Puede que se haya descargado una ronda nueva. Vuelve a la lista para elegir otro." }),
-    el("a", { className: "btn btn-tinted", href: "./", text: "Volver a la lista" })));
+  screen.replaceChildren(emptyState("not-found", "questionmark", "Este quiz no está en la ronda",
+    "Puede que se haya descargado una ronda nueva. Vuelve a la lista para elegir otro.",
+    { text: "Volver a la lista", href: "./" }));
 }
 
 function render(state) {
