@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import set_outage, wait_until
+from conftest import focus_ring_visible, set_outage, wait_until
 
 LAYOUTS = [
     ({"width": 320, "height": 568}, "light"),
@@ -120,6 +120,33 @@ def check_score_is_live(new_context, server, app, open_item, buttons, first, sec
         expect(page.locator("#score")).to_have_text("1")
     expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
     return pages
+
+def check_keyboard_play(page, server, app, item_id, opened, first, right, close="Enter"):
+    """Plays `item_id` by keyboard alone: Tab past the back link to the reload button, on to the
+    row (with its focus ring); Enter opens it (`opened`: a selector and the text it shows); Tab
+    past the back link to the first answer button `first`, on to `right` if it is another; Enter
+    answers: "¡Correcto!"; `close` closes the alert and the focus is back on `right`."""
+    open_list(page, server, app)
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")                      # reload
+    expect(page.locator("#reload")).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(row(page, item_id).locator("a")).to_be_focused()
+    assert focus_ring_visible(page), "the focused row has no visible focus ring"
+    page.keyboard.press("Enter")
+    expect(page.locator(opened[0])).to_have_text(opened[1])
+    page.keyboard.press("Tab")                      # back
+    page.keyboard.press("Tab")
+    expect(page.locator(first)).to_be_focused()
+    assert focus_ring_visible(page), "the focused button has no visible focus ring"
+    if right != first:
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
+    page.keyboard.press(close)
+    expect(alert(page)).to_have_count(0)
+    expect(page.locator(right)).to_be_focused()
+
 
 def check_home_opens(server, page, app, count):
     """The launcher's tile of `app` is available and opens its list with `count` rows."""

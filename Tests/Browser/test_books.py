@@ -7,10 +7,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible
 from fake_list_server import FakeListServer
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_keyboard_play,
+                        check_layout, check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
                         loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
@@ -129,26 +128,8 @@ def test_progress_while_downloading_and_text_never_as_html(start_server, page):
 
 def test_playable_by_keyboard_alone(server, page, books):
     book = next(iter(books.values()))
-    open_list(page, server, "books")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    expect(page.locator("#reload")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(row(page, book["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#book")).to_have_text(book["book"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#answer1")).to_be_focused()
-    assert focus_ring_visible(page)
-    if book["solution"] == 2:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Enter")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator(f"#answer{book['solution']}")).to_be_focused()
+    check_keyboard_play(page, server, "books", book["id"], ("#book", book["book"]),
+                        "#answer1", f"#answer{book['solution']}")
     expect(page.locator("#score")).to_have_text("1")
 
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible, set_outage, wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        images_have_alt_and_load, loaded_stand_in_items, open_detail, open_list, row,
+from conftest import set_outage, wait_until
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_keyboard_play,
+                        check_layout, images_have_alt_and_load, loaded_stand_in_items, open_detail, open_list, row,
                         rows)
 
 NO_FLAG_MATCH = 4   # Portugal – Suiza: the data has no flag for Suiza
@@ -153,25 +153,8 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, matches)
 
 def test_playable_by_keyboard_alone(server, page, matches):
     match = matches[1]
-    open_list(page, server, "matches")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    page.keyboard.press("Tab")
-    expect(row(page, match["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#phase")).to_have_text(match["phase"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#team1")).to_be_focused()
-    assert focus_ring_visible(page)
-    if match["winner"] == 2:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Enter")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator(f"#team{match['winner']}")).to_be_focused()
+    check_keyboard_play(page, server, "matches", match["id"], ("#phase", match["phase"]),
+                        "#team1", f"#team{match['winner']}")
     expect(page.locator("#details")).to_have_text(match["details"])
 
 

@@ -8,9 +8,9 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible, wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, check_score_is_live, images_have_alt_and_load,
+from conftest import wait_until
+from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_keyboard_play,
+                        check_layout, check_outage_banner, check_score_is_live, images_have_alt_and_load,
                         loaded_stand_in_items, open_detail, open_list, row, rows)
 
 
@@ -125,24 +125,8 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, movies):
 
 def test_playable_by_keyboard_alone(server, page, movies):
     movie = next(iter(movies.values()))
-    open_list(page, server, "movies")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    page.keyboard.press("Tab")
-    expect(row(page, movie["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#name")).to_have_text(movie["name"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#yes")).to_be_focused()
-    if not movie["answer"]:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Escape")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator("#yes" if movie["answer"] else "#no")).to_be_focused()
+    check_keyboard_play(page, server, "movies", movie["id"], ("#name", movie["name"]),
+                        "#yes", "#yes" if movie["answer"] else "#no", close="Escape")
     expect(page.locator("#score")).to_have_text("1")
 
 
