@@ -40,35 +40,27 @@ startListGame({
     heading: "Respuesta sobre:",
     subjectName: "este libro",
     errorTitle: "Problema con el servidor de libros",
-    createDetail({ showAnswer }) {
+    createDetail({ answer }) {
       const book = el("h2", { className: "detail-subject", id: "book" });
       const question = el("p", { className: "detail-question", id: "question" });
       const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
-      let current = null;
-      let answering = false;
 
       const choices = [1, 2].map((choice) => {
         const image = imageBox("choice-image", "photo");
         image.id = `answer${choice}-image`;
         const button = el("button", { type: "button", className: "btn", id: `answer${choice}` });
         const card = el("div", { className: "choice" }, image, button);
-        button.addEventListener("click", () => answer(choice));
+        button.addEventListener("click", () => answer("answer", { choice }, {
+          focus: button,
+          alert: (r, item) => {
+            const right = item[`answer${r.solution}`]?.answer ?? "";
+            return resultAlert(r.result, r.result ? `«${right}» es la respuesta correcta.` : `La respuesta correcta era «${right}».`);
+          },
+        }));
         // The picture is part of the choice too (a tap on it answers); the button is the keyboard's way.
         image.addEventListener("click", () => button.click());
         return { choice, image, button, card };
       });
-
-      async function answer(choice) {
-        if (!current || answering) return;
-        answering = true;
-        const item = current;
-        const result = await showAnswer(`/api/books/${item.id}/answer`, { choice }, (r) => {
-          const right = item[`answer${r.solution}`]?.answer ?? "";
-          return resultAlert(r.result, r.result ? `«${right}» es la respuesta correcta.` : `La respuesta correcta era «${right}».`);
-        });
-        answering = false;
-        if (result) choices[choice - 1].button.focus();
-      }
 
       const root = el("div", { className: "detail has-columns", id: "play" },
         book, question,
@@ -78,7 +70,6 @@ startListGame({
       return {
         root,
         update(item, state) {
-          current = item;
           book.textContent = item.book ?? "";
           question.textContent = item.question ?? "";
           document.title = `Respuesta sobre: ${item.book ?? ""} · Libros · Adivina`;

@@ -123,12 +123,14 @@ function startList({ app, name, plural, right: rightCount, error, loading, empty
 
 /**
  * The detail page of the item `?id=N`, titled `heading` ("Respuesta sobre:") until the app's
- * `update` says more. `createDetail({showAnswer})` returns
- * `{root, update(item, state), leave?()}`: `root` is shown once the item is in a snapshot,
- * `update` runs on every snapshot after, `leave` when the back button is used.
- * `showAnswer(url, body, alertFor)` (passed to `createDetail`) posts an answer and shows the
- * alert `alertFor(result)` once the snapshot with it has arrived; it resolves when the alert
- * is closed. `findItem(state, id)` may pick the item elsewhere in the snapshot (Partidos).
+ * `update` says more. `createDetail({answer})` returns `{root, update(item, state), leave?()}`:
+ * `root` is shown once the item is in a snapshot, `update` runs on every snapshot after, `leave`
+ * when the back button is used. `answer(action, body, {alert, focus, closed})` (passed to
+ * `createDetail`) answers the item on screen, one answer at a time: it posts `body` to
+ * `/api/<app>/<id>/<action>`, shows the alert `alert(result, item)` once the snapshot with the
+ * answer has arrived, and when the alert is closed calls `closed()` and, if the answer was
+ * taken, puts the focus back on `focus`. `findItem(state, id)` may pick the item elsewhere in
+ * the snapshot (Partidos).
  */
 function startDetail({ app, name, heading, subjectName, errorTitle, createDetail, findItem }) {
   const id = new URLSearchParams(location.search).get("id") ?? "";
@@ -139,6 +141,8 @@ function startDetail({ app, name, heading, subjectName, errorTitle, createDetail
   const back = document.getElementById("back");
   let lastSequence = 0;
   let waiters = [];
+  let current = null; // the item on screen (the last one given to `update`)
+  let answering = false;
 
   /** Resolves once a snapshot has shown the answer number `sequence`, or after a short wait. */
   function snapshotWithAnswer(sequence) {
@@ -161,7 +165,17 @@ function startDetail({ app, name, heading, subjectName, errorTitle, createDetail
     return result;
   }
 
-  const detail = createDetail({ showAnswer });
+  async function answer(action, body, { alert, focus, closed = () => {} }) {
+    if (!current || answering) return;
+    answering = true;
+    const item = current;
+    const result = await showAnswer(`/api/${app}/${item.id}/${action}`, body, (r) => alert(r, item));
+    closed();
+    answering = false;
+    if (result) focus.focus();
+  }
+
+  const detail = createDetail({ answer });
   setupNavBar(navbar);
   screen.replaceChildren(loadingRow("Conectando…"));
 
@@ -199,6 +213,7 @@ function startDetail({ app, name, heading, subjectName, errorTitle, createDetail
       return;
     }
     if (!detail.root.isConnected) screen.replaceChildren(detail.root);
+    current = item;
     detail.update(item, state);
   });
 }

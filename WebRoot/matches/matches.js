@@ -109,36 +109,25 @@ startListGame({
       const current = state.current && String(state.current.id) === id ? state.current : null;
       return row ? { ...row, details: current?.details ?? null } : current;
     },
-    createDetail({ showAnswer }) {
+    createDetail({ answer }) {
       const phase = el("h2", { className: "detail-subject", id: "phase" });
       const sides = [1, 2].map((n) => {
         const flag = flagSlot("flag-slot");
         flag.id = `team${n}-flag`;
         const name = el("p", { className: "match-side-name", id: `team${n}-name` });
         const button = el("button", { type: "button", className: "btn", id: `team${n}` });
-        button.addEventListener("click", () => answer(n, button));
+        button.addEventListener("click", () => answer("check", { winner: n }, {
+          focus: button,
+          alert: (r, item) => resultAlert(r.result, `Ganó ${item[`team${r.solution}`]?.name ?? ""}.`),
+        }));
         return { n, flag, name, button, side: el("div", { className: "match-side" }, flag, name) };
       });
       const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
       const details = el("p", { className: "match-details", id: "details" });
       const detailsSection = el("section", { className: "match-details-section", id: "details-section", "aria-labelledby": "details-header", hidden: true },
         el("h3", { className: "section-header", id: "details-header", text: "Cómo fue" }), details);
-      let current = null;
-      let answering = false;
       let selected = false;
       let knownDetails = null; // kept once revealed, even if another tab picks another match
-
-      async function answer(winner, button) {
-        if (!current || answering) return;
-        answering = true;
-        const item = current;
-        const result = await showAnswer(`${API}/${item.id}/check`, { winner }, (r) => {
-          const name = item[`team${r.solution}`]?.name ?? "";
-          return resultAlert(r.result, `Ganó ${name}.`);
-        });
-        answering = false;
-        if (result) button.focus();
-      }
 
       const root = el("div", { className: "detail narrow", id: "play" },
         phase,
@@ -158,7 +147,6 @@ startListGame({
           if (selected) selectMatch(null, { keepalive: true });
         },
         update(item, state) {
-          current = item;
           if (!selected && state.current?.id !== item.id) selectMatch(item.id);
           selected = true;
           phase.textContent = item.phase ?? "";

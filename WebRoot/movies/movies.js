@@ -39,7 +39,7 @@ startListGame({
     heading: "Responde:",
     subjectName: "esta película",
     errorTitle: "Problema con el servidor de películas",
-    createDetail({ showAnswer }) {
+    createDetail({ answer }) {
       const name = el("h2", { className: "detail-subject", id: "name" });
       const poster = imageBox("poster detail-media", "film");
       poster.id = "poster";
@@ -47,25 +47,19 @@ startListGame({
       const yes = el("button", { type: "button", className: "btn", id: "yes", text: "Sí" });
       const no = el("button", { type: "button", className: "btn", id: "no", text: "No" });
       const resultLine = el("p", { className: "result-line", id: "last-result", hidden: true });
-      let current = null;
-      let answering = false;
 
-      async function answer(value, button) {
-        if (!current || answering) return;
-        answering = true;
-        const item = current;
-        const result = await showAnswer(`/api/movies/${item.id}/answer`, { answer: value }, (r) => {
-          poster.classList.add("desaturated");
-          return resultAlert(r.result, r.result
-            ? `«${yesNo(r.answer)}» es la respuesta correcta.`
-            : `La respuesta correcta era «${yesNo(r.solution)}».`);
-        });
-        poster.classList.remove("desaturated");
-        answering = false;
-        if (result) button.focus();
+      for (const [button, value] of [[yes, true], [no, false]]) {
+        button.addEventListener("click", () => answer("answer", { answer: value }, {
+          focus: button,
+          alert: (r) => {
+            poster.classList.add("desaturated");
+            return resultAlert(r.result, r.result
+              ? `«${yesNo(r.answer)}» es la respuesta correcta.`
+              : `La respuesta correcta era «${yesNo(r.solution)}».`);
+          },
+          closed: () => poster.classList.remove("desaturated"),
+        }));
       }
-      yes.addEventListener("click", () => answer(true, yes));
-      no.addEventListener("click", () => answer(false, no));
 
       const root = el("div", { className: "detail has-columns poster-first", id: "play" },
         name, poster, question,
@@ -75,7 +69,6 @@ startListGame({
       return {
         root,
         update(item, state) {
-          current = item;
           name.textContent = item.name ?? "";
           question.textContent = item.question ?? "";
           document.title = `Responde: ${item.name ?? ""} · Películas · Adivina`;
