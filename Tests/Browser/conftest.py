@@ -48,6 +48,14 @@ def focus_ring_visible(page):
     return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
 
 
+def tab_through(page, *targets):
+    """Presses Tab once for each of `targets` and expects that one focused (None: not checked)."""
+    for target in targets:
+        page.keyboard.press("Tab")
+        if target is not None:
+            expect(target).to_be_focused()
+
+
 def join_class(page, server, name):
     """Joins the class as `name` on `page` (the students' page: the name, "Unirme", the lobby with
     the name shown and the form gone). Returns the page."""

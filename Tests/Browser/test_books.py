@@ -8,9 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from fake_list_server import FakeListServer
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_keyboard_play,
-                        check_layout, check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
-                        loaded_stand_in_items, open_detail, open_list, row, rows)
+from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
+                        check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
+                        images_have_alt_and_load, items_fixture, loaded, open_detail, open_list,
+                        row, rows)
 
 
 def open_book(page, server, book):
@@ -24,19 +25,11 @@ def buttons(page, book):
     return right, wrong
 
 
-@pytest.fixture
-def books(server):
-    return loaded_stand_in_items(server, "books", "/standin/books/")
-
-
-def test_home_opens_libros(server, page, books):
-    check_home_opens(server, page, "books", len(books))
+books = items_fixture("books")
 
 
 def test_list_detail_answer_alert_and_back(server, page, books):
-    open_list(page, server, "books")
-    expect(page.locator("h1")).to_have_text("Libros")
-    expect(rows(page)).to_have_count(len(books))
+    open_list(page, server, "books", "Libros", len(books))
     for book_id, book in books.items():
         expect(row(page, book_id).locator(".game-title")).to_have_text(book["book"])
     book = next(iter(books.values()))
@@ -59,14 +52,7 @@ def test_list_detail_answer_alert_and_back(server, page, books):
     expect(page.locator("#score")).to_have_text("0")
     expect(page.locator("#last-result")).to_contain_text("no es la respuesta")
     expect(wrong).to_be_focused()
-    answer_and_close(page, right, "¡Correcto!")
-    expect(page.locator("#score")).to_have_text("1")
-    expect(page.locator("#last-result")).to_contain_text("correcto")
-
-    page.click("#back")
-    expect(page).to_have_url(re.compile(r"/books/$"))
-    expect(row(page, book["id"]).locator(".badge-right")).to_be_visible()
-    expect(page.locator("#score")).to_have_text("1")
+    answer_right_and_go_back(page, "books", book["id"], right, "correcto")
     expect(page.locator("#list-header")).to_contain_text("1 acertado")
 
 

@@ -9,9 +9,9 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_keyboard_play,
-                        check_layout, check_outage_banner, check_score_is_live, images_have_alt_and_load,
-                        loaded_stand_in_items, open_detail, open_list, row, rows)
+from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
+                        check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
+                        images_have_alt_and_load, items_fixture, open_detail, open_list, row)
 
 
 def open_movie(page, server, movie):
@@ -37,19 +37,11 @@ def saturation(filter_value):
     return float(match.group(1))
 
 
-@pytest.fixture
-def movies(server):
-    return loaded_stand_in_items(server, "movies", "/standin/movies/movies.json")
-
-
-def test_home_opens_peliculas(server, page, movies):
-    check_home_opens(server, page, "movies", len(movies))
+movies = items_fixture("movies")
 
 
 def test_list_detail_answer_alert_and_back(server, page, movies):
-    open_list(page, server, "movies")
-    expect(page.locator("h1")).to_have_text("Películas")
-    expect(rows(page)).to_have_count(len(movies))
+    open_list(page, server, "movies", "Películas", len(movies))
     for movie_id, movie in movies.items():
         expect(row(page, movie_id).locator(".game-title")).to_have_text(movie["name"])
         expect(row(page, movie_id).locator("img")).to_have_attribute("alt", re.compile(re.escape(movie["name"])))
@@ -69,13 +61,7 @@ def test_list_detail_answer_alert_and_back(server, page, movies):
     assert ("«Sí»" if movie["answer"] else "«No»") in message
     expect(page.locator("#score")).to_have_text("0")
     expect(wrong).to_be_focused()
-    answer_and_close(page, right, "¡Correcto!")
-    expect(page.locator("#score")).to_have_text("1")
-    expect(page.locator("#last-result")).to_contain_text("correcto")
-
-    page.click("#back")
-    expect(page).to_have_url(re.compile(r"/movies/$"))
-    expect(row(page, movie["id"]).locator(".badge-right")).to_be_visible()
+    answer_right_and_go_back(page, "movies", movie["id"], right, "correcto")
     expect(page.locator("#list-header")).to_contain_text("1 acertada")
 
 

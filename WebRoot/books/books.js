@@ -38,6 +38,7 @@ startListGame({
   },
   detail: {
     heading: "Respuesta sobre:",
+    subject: (book) => book.book ?? "",
     subjectName: "este libro",
     errorTitle: "Problema con el servidor de libros",
     createDetail({ answer }) {
@@ -72,7 +73,6 @@ startListGame({
         update(item, state) {
           book.textContent = item.book ?? "";
           question.textContent = item.question ?? "";
-          document.title = `Respuesta sobre: ${item.book ?? ""} · Libros · Adivina`;
           for (const c of choices) {
             const option = item[`answer${c.choice}`] ?? {};
             c.button.textContent = option.answer ?? "";

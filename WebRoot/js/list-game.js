@@ -122,17 +122,17 @@ function startList({ app, name, plural, right: rightCount, error, loading, empty
 }
 
 /**
- * The detail page of the item `?id=N`, titled `heading` ("Respuesta sobre:") until the app's
- * `update` says more. `createDetail({answer})` returns `{root, update(item, state), leave?()}`:
- * `root` is shown once the item is in a snapshot, `update` runs on every snapshot after, `leave`
- * when the back button is used. `answer(action, body, {alert, focus, closed})` (passed to
- * `createDetail`) answers the item on screen, one answer at a time: it posts `body` to
- * `/api/<app>/<id>/<action>`, shows the alert `alert(result, item)` once the snapshot with the
- * answer has arrived, and when the alert is closed calls `closed()` and, if the answer was
- * taken, puts the focus back on `focus`. `findItem(state, id)` may pick the item elsewhere in
- * the snapshot (Partidos).
+ * The detail page of the item `?id=N`: its large title is `heading` ("Respuesta sobre:"), the
+ * browser's tab says "Respuesta sobre: <subject(item)> · Libros · Adivina".
+ * `createDetail({answer})` returns `{root, update(item, state), leave?()}`: `root` is shown once
+ * the item is in a snapshot, `update` runs on every snapshot after, `leave` when the back button
+ * is used. `answer(action, body, {alert, focus, closed})` (passed to `createDetail`) answers the
+ * item on screen, one answer at a time: it posts `body` to `/api/<app>/<id>/<action>`, shows the
+ * alert `alert(result, item)` once the snapshot with the answer has arrived, and when the alert
+ * is closed calls `closed()` and, if the answer was taken, puts the focus back on `focus`.
+ * `findItem(state, id)` may pick the item elsewhere in the snapshot (Partidos).
  */
-function startDetail({ app, name, heading, subjectName, errorTitle, createDetail, findItem }) {
+function startDetail({ app, name, heading, subject, subjectName, errorTitle, createDetail, findItem }) {
   const id = new URLSearchParams(location.search).get("id") ?? "";
   const navbar = navigationBar({ href: "./", label: name }, heading);
   const screen = el("div", { id: "screen" });
@@ -214,6 +214,7 @@ function startDetail({ app, name, heading, subjectName, errorTitle, createDetail
     }
     if (!detail.root.isConnected) screen.replaceChildren(detail.root);
     current = item;
+    document.title = `${heading.replace(/:$/, "")}: ${subject(item)} · ${name} · Adivina`;
     detail.update(item, state);
   });
 }

@@ -102,6 +102,7 @@ startListGame({
   },
   detail: {
     heading: "Adivina el ganador",
+    subject: (match) => `${match.team1?.name ?? ""} – ${match.team2?.name ?? ""}`,
     subjectName: "este partido",
     errorTitle: "Problema con el servidor de partidos",
     findItem(state, id) {
@@ -150,7 +151,6 @@ startListGame({
           if (!selected && state.current?.id !== item.id) selectMatch(item.id);
           selected = true;
           phase.textContent = item.phase ?? "";
-          document.title = `Adivina el ganador: ${item.team1?.name ?? ""} – ${item.team2?.name ?? ""} · Partidos · Adivina`;
           for (const s of sides) {
             const team = item[`team${s.n}`];
             s.name.textContent = team?.name ?? "";

@@ -37,6 +37,7 @@ startListGame({
   },
   detail: {
     heading: "Responde:",
+    subject: (movie) => movie.name ?? "",
     subjectName: "esta película",
     errorTitle: "Problema con el servidor de películas",
     createDetail({ answer }) {
@@ -71,7 +72,6 @@ startListGame({
         update(item, state) {
           name.textContent = item.name ?? "";
           question.textContent = item.question ?? "";
-          document.title = `Responde: ${item.name ?? ""} · Películas · Adivina`;
           setImage(poster, item.image, `Cartel de ${item.name ?? "la película"}`);
           renderResultLine(resultLine, item, state, (r) =>
             `Respondiste «${yesNo(r.answer)}»: ${r.result ? "correcto" : "no es la respuesta"}.`);
