@@ -3,7 +3,7 @@
 // its question, both answers with their pictures, a button for each, and the alert saying whether
 // the choice was right.
 import { el, sym, imageBox, setImage } from "../js/ui.js";
-import { startListGame, gameRow, answeredBadge, renderResultLine, resultAlert } from "../js/list-game.js";
+import { startListGame, gameRow, renderResultLine, resultAlert } from "../js/list-game.js";
 
 startListGame({
   app: "books",
@@ -20,18 +20,15 @@ startListGame({
     createRow(book) {
       const name = el("p", { className: "game-title" });
       const question = el("p", { className: "game-caption clamped" });
-      const badge = answeredBadge("Acertado");
       const li = gameRow(book, {
         leading: el("span", { className: `icon-tile tone-${Math.abs(Number(book.id) || 0) % 6}`, "aria-hidden": "true" }, sym("book")),
         main: [name, question],
-        badge,
       });
       return {
         li,
         update(item) {
           name.textContent = item.book ?? "";
           question.textContent = item.question ?? "";
-          badge.hidden = !item.answeredRight;
         },
       };
     },

@@ -24,24 +24,25 @@ function reload(app) {
   return act("POST", `/api/${app}/reload`, undefined, { alert: false });
 }
 
-/** Shows a row of a list game; the row itself says whether its item was answered right. */
+/** Shows a row of a list game, with its "Acertado" badge when its item was answered right. */
 function updateRow(row, item) {
   row.update(item);
   row.li.classList.toggle("answered", Boolean(item.answeredRight));
+  row.li.querySelector(".badge-right").hidden = !item.answeredRight;
 }
 
-/** The "Acertado" badge of a row; `update` shows it when the item was answered right. */
-export function answeredBadge(text) {
-  return el("span", { className: "badge-right", hidden: true }, sym("checkmark-circle-fill"), el("span", { text }));
-}
-
-/** A row of a list game: `leading`, a link to the detail filling the row, and the trailing badge and chevron. */
-export function gameRow(item, { className = "", leading = null, label, main, badge }) {
+/**
+ * A row of a list game: `leading`, a link to the detail filling the row, and the trailing
+ * badge (its text `badge`, shown when the item was answered right) and chevron.
+ */
+export function gameRow(item, { className = "", leading = null, label, main, badge = "Acertado" }) {
   const link = el("a", { className: "row-link row-stretch", href: `play.html?id=${encodeURIComponent(item.id)}`, "aria-label": label }, ...main);
   return el("li", { className: `row game-row ${className}`.trim(), dataset: { id: String(item.id) } },
     leading,
     el("div", { className: "row-main" }, link),
-    el("div", { className: "game-row-trailing" }, badge, sym("chevron-right", "disclosure")));
+    el("div", { className: "game-row-trailing" },
+      el("span", { className: "badge-right", hidden: true }, sym("checkmark-circle-fill"), el("span", { text: badge })),
+      sym("chevron-right", "disclosure")));
 }
 
 /**

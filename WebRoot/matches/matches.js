@@ -7,7 +7,7 @@
 // match the current one when it opens and leaves it when going back.
 import { act } from "../js/events.js";
 import { el, imageBox, setImage } from "../js/ui.js";
-import { startListGame, gameRow, answeredBadge, renderResultLine, resultAlert } from "../js/list-game.js";
+import { startListGame, gameRow, renderResultLine, resultAlert } from "../js/list-game.js";
 
 // A team's flag: the flag's picture (with a placeholder while it loads),
 // or a neutral badge with the first letters of the name when the data has no flag.
@@ -79,11 +79,9 @@ startListGame({
         const name = el("span", { className: "team-name" });
         return { flag, name, line: el("span", { className: "team-line" }, flag, name) };
       });
-      const badge = answeredBadge("Acertado");
       const li = gameRow(match, {
         className: "match-row",
         main: [phase, el("span", { className: "match-teams" }, ...sides.map((s) => s.line))],
-        badge,
       });
       const link = li.querySelector("a");
       return {
@@ -95,7 +93,6 @@ startListGame({
             renderFlag(sides[index].flag, team);
           });
           link.setAttribute("aria-label", `${item.phase ?? ""}: ${item.team1?.name ?? ""} contra ${item.team2?.name ?? ""}`);
-          badge.hidden = !item.answeredRight;
         },
       };
     },

@@ -4,7 +4,7 @@
 // grey (CSS filter saturate(0.2), animated by a transition) and it comes back to full colour,
 // animated, when the alert closes: the web's `.saturation(…)` with `.animation(…)`.
 import { el, imageBox, setImage } from "../js/ui.js";
-import { startListGame, gameRow, answeredBadge, renderResultLine, resultAlert } from "../js/list-game.js";
+import { startListGame, gameRow, renderResultLine, resultAlert } from "../js/list-game.js";
 
 const yesNo = (answer) => (answer ? "Sí" : "No");
 
@@ -23,14 +23,12 @@ startListGame({
     createRow(movie) {
       const poster = imageBox("", "film");
       const name = el("p", { className: "game-title" });
-      const badge = answeredBadge("Acertada");
-      const li = gameRow(movie, { className: "movie-row", leading: poster, main: [name], badge });
+      const li = gameRow(movie, { className: "movie-row", leading: poster, main: [name], badge: "Acertada" });
       return {
         li,
         update(item) {
           name.textContent = item.name ?? "";
           setImage(poster, item.image, `Cartel de ${item.name ?? "la película"}`);
-          badge.hidden = !item.answeredRight;
         },
       };
     },
