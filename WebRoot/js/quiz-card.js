@@ -3,7 +3,8 @@
 // author with a context menu on the photo (right click, long press, or Enter) and the answer
 // field with "Comprobar". The page supplies where the answers come from (`api`).
 import { act } from "./events.js";
-import { el, sym, imageBox, setImage, showAlert, showContextMenu, onLongPress } from "./ui.js";
+import { el, sym, imageBox, setImage, showAlert } from "./ui.js";
+import { showContextMenu, onLongPress } from "./context-menu.js";
 
 const DOUBLE_TAP_MS = 320;
 const DOUBLE_TAP_SLOP_PX = 30;
