@@ -16,6 +16,14 @@ public struct Configuration: Sendable, Equatable {
     public var webRoot: URL?
     /// Write one access-log line per request to standard error.
     public var accessLog = false
+    /// Whether the stand-ins' test controls answer (`PUT`/`DELETE /standin/<app>/control/outage`):
+    /// only with `--standin-controls`, which is for tests, on loopback and never in classroom
+    /// mode (anyone on the network could switch a class's services off).
+    public var standInControls = false
+    /// Whether the app runs behind a reverse proxy it trusts (`--trust-proxy`): the client's
+    /// address is the last one the proxy adds to `X-Forwarded-For`, and the proxy's public host
+    /// (`X-Forwarded-Host`) counts as the app's own origin.
+    public var trustProxy = false
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
@@ -65,6 +73,12 @@ public struct Configuration: Sendable, Equatable {
       --books-url URL      the books JSON to download instead of the stand-in's
       --matches-url URL    the matches server instead of the stand-in
       --movies-url URL     the movies JSON to download instead of the stand-in's
+      --trust-proxy        behind a reverse proxy (nginx…): take the client's address
+                           from X-Forwarded-For and the public host from
+                           X-Forwarded-Host
+      --standin-controls   for tests: lets PUT/DELETE /standin/<app>/control/outage
+                           switch a stand-in off and on (loopback only, not with
+                           --classroom)
       --help               show this help
     """
 
@@ -79,6 +93,8 @@ public struct Configuration: Sendable, Equatable {
             if flag == "--help" || flag == "-h" { return nil }
             if flag == "--access-log" { configuration.accessLog = true; continue }
             if flag == "--classroom" { configuration.classroom = true; continue }
+            if flag == "--standin-controls" { configuration.standInControls = true; continue }
+            if flag == "--trust-proxy" { configuration.trustProxy = true; continue }
             var name = flag
             var inlineValue: String?
             if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
@@ -101,7 +117,15 @@ public struct Configuration: Sendable, Equatable {
             // A round is ten quizzes of the quiz server, judged by it, the same for every player.
             throw .invalidValue("--quizzes-file", "cannot be used with --classroom (a round's quizzes come from the quiz server)")
         }
+        if configuration.standInControls && (configuration.classroom || !configuration.listensOnLoopbackOnly) {
+            throw .invalidValue("--standin-controls", "is for tests: only on loopback, never with --classroom")
+        }
         return configuration
+    }
+
+    /// Whether `host` is a loopback address or name, reachable from this machine only.
+    var listensOnLoopbackOnly: Bool {
+        ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
     }
 
     private static let knownValueFlags: Set<String> = [

@@ -11,10 +11,13 @@ struct LocalStandIns: Sendable {
     /// How the models reach the stand-ins (a secret token and path in classroom mode).
     let access: RemoteServices.StandInAccess
     private let mountables: [any MountableStandIn]
+    /// Whether the stand-ins' test controls answer (`--standin-controls`).
+    private let controls: Bool
 
     /// In classroom mode the stand-ins that know answers are not the students' to ask: the quiz
     /// stand-in takes only a secret token, the trivia one lives at a secret path.
     init(configuration: Configuration) throws {
+        controls = configuration.standInControls
         access = configuration.classroom
             ? RemoteServices.StandInAccess(quizToken: SecretToken.random(), triviaPath: "standin/trivia-\(SecretToken.random())")
             : RemoteServices.StandInAccess.local
@@ -35,6 +38,6 @@ struct LocalStandIns: Sendable {
 
     /// Adds every stand-in to `router`.
     func mount(on router: inout Router) {
-        for standIn in mountables { standIn.mount(on: &router) }
+        for standIn in mountables { standIn.mount(on: &router, controls: controls) }
     }
 }

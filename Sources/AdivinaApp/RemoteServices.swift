@@ -66,16 +66,4 @@ struct RemoteServices: Sendable {
             newsSiteKey = "standin:news"
         }
     }
-
-    /// The URL the server's own stand-ins are reached at from this process: loopback when the
-    /// server listens on every address.
-    static func localBase(host: String, port: Int) -> URL {
-        let reachable: String
-        switch host {
-        case "0.0.0.0", "": reachable = "127.0.0.1"
-        case "::", "[::]": reachable = "[::1]"
-        default: reachable = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-        }
-        return URL(string: "http://\(reachable):\(port)/")!
-    }
 }

@@ -18,14 +18,19 @@ private let standInQueue = DispatchQueue(label: "adivina.standins")
 
 extension MountableStandIn {
     /// Adds the stand-in to `router` under `mountPath`, for every method (HEAD is answered as GET).
+    /// Its test controls (`<mountPath>/control/…`, e.g. the outage switch) answer only when
+    /// `controls` is true; otherwise they are a 404, like a path the service does not have.
     ///
     ///     var router = Router()
     ///     standIn.mount(on: &router)   // /standin/quiz/api/quizzes/random10?token=…
-    public func mount(on router: inout Router) {
+    public func mount(on router: inout Router, controls: Bool = false) {
         var routes = Router()
         for method in HTTPMethod.allCases where method != .head {
             routes.add(method, "/*") { [self] request in
-                await withCheckedContinuation { continuation in
+                if !controls, Self.isControl(request.parameters["*"] ?? "") {
+                    return .text(HTTPStatus.notFound.description + "\n", status: .notFound)
+                }
+                return await withCheckedContinuation { continuation in
                     standInQueue.async { continuation.resume(returning: response(to: request)) }
                 }
             }
@@ -49,6 +54,11 @@ extension MountableStandIn {
             headers.add(name: name, value: value)
         }
         return HTTPResponse(status: HTTPStatus(code: answer.status), headers: headers, body: Array(answer.body))
+    }
+
+    /// Whether `path` (below the mount point) is one of the test controls.
+    static func isControl(_ path: String) -> Bool {
+        path == "control" || path.hasPrefix("control/")
     }
 
     /// `mountPath` made canonical: one leading slash, no trailing slash, "" for the root.

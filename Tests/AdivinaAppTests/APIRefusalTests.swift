@@ -37,7 +37,7 @@ struct APIRefusalTests {
     @Test func bodyOverTheLimitIs413() async throws {
         let running = try await RunningApp()
         defer { Task { await running.stop() } }
-        let huge = "{\"answer\":\"" + String(repeating: "a", count: QuizzesRoutes.bodyLimit) + "\"}"
+        let huge = "{\"answer\":\"" + String(repeating: "a", count: BodyLimit.quizAnswer) + "\"}"
         let reply = try await running.post("/api/quizzes/1/check", huge)
         #expect(reply.status == 413)
         #expect(reply.headers["content-type"] == "application/json")

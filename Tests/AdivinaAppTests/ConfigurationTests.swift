@@ -99,3 +99,29 @@ struct ConfigurationTests {
         try #require(try Configuration.parse([], environment: environment)).checkFiles()
     }
 }
+
+@Suite("--standin-controls: for tests, on loopback, never in a classroom")
+@MainActor
+struct StandInControlsFlagTests {
+    @Test func theFlagIsOffByDefaultAndOnWhenGiven() throws {
+        #expect(try #require(try Configuration.parse([], environment: [:])).standInControls == false)
+        #expect(try #require(try Configuration.parse(["--standin-controls"], environment: [:])).standInControls)
+        #expect(try #require(try Configuration.parse(["--standin-controls", "--host", "::1"], environment: [:])).standInControls)
+    }
+
+    @Test(arguments: [["--standin-controls", "--classroom"], ["--standin-controls", "--host", "0.0.0.0"], ["--host", "192.168.1.5", "--standin-controls"]])
+    func theFlagIsRefusedInAClassroomOrBeyondLoopback(_ arguments: [String]) {
+        #expect(throws: ConfigurationError.invalidValue("--standin-controls", "is for tests: only on loopback, never with --classroom")) {
+            try Configuration.parse(arguments, environment: [:])
+        }
+    }
+
+    @Test func aClassroomsStandInsHaveNoSwitch() async throws {
+        try await withApp(["--classroom"]) { running in
+            for app in ["quiz", "books", "matches", "movies", "news"] {
+                let reply = try await running.put("/standin/\(app)/control/outage?status=503")
+                #expect(reply.status == 404, "\(app)")
+            }
+        }
+    }
+}

@@ -33,7 +33,7 @@ import TestSupport
             catalog: try catalog ?? QuizCatalog.bundled(), images: try StandInImages.bundled("quiz"),
             mountPath: "/standin/quiz", dataDirectory: directory)
         var router = Router()
-        standIn.mount(on: &router)
+        standIn.mount(on: &router, controls: true)
         router.get("/other") { _ in .text("not the stand-in") }
         let server = try HTTPServer(configuration: .init(port: 0), router: router)
         do {

@@ -13,8 +13,8 @@ import Signals
 /// trivia question) and given to `record(playerID:number:right:)`.
 @MainActor
 public final class Classroom {
-    /// The longest name kept, in characters.
-    public nonisolated static let maxNameLength = 24
+    /// The longest name kept, in characters (see `PlayerName`).
+    public nonisolated static let maxNameLength = PlayerName.maxCharacters
     /// How many players a room holds unless told otherwise.
     public nonisolated static let defaultMaxPlayers = 300
 
@@ -91,15 +91,15 @@ public final class Classroom {
 
     // MARK: Players
 
-    /// Adds a player called `name` (see `normalizedName(_:)`), unique in the room whatever the
-    /// case; gives them an id and a fresh secret token. Refused when the room is full.
+    /// Adds a player called `name` (see `PlayerName`), unique in the room whatever the case,
+    /// the accents or look-alike letters; gives them an id and a fresh secret token. Refused
+    /// when the room is full.
     public func join(name: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
-        let name = try Self.normalizedName(name)
+        let name = try PlayerName.normalized(name)
         guard playersState.value.count < maxPlayers else {
             throw .conflict("La clase está llena: ya hay \(maxPlayers) jugadores.")
         }
-        let key = Self.comparable(name)
-        guard !playersState.value.contains(where: { Self.comparable($0.name) == key }) else {
+        guard !playersState.value.contains(where: { PlayerName.same($0.name, name) }) else {
             throw .conflict("Ya hay alguien llamado «\(name)» en la clase: elige otro nombre.")
         }
         let player = ClassroomPlayer(id: nextID, name: name, token: token)
@@ -115,20 +115,6 @@ public final class Classroom {
         guard indexByID[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
         playersState.update { $0.removeAll { $0.id == playerID } }
         reindex()
-    }
-
-    /// `name` trimmed of spaces and line breaks (inner runs become one space); refused when
-    /// empty, longer than `maxNameLength` or holding control characters. Markup is kept as
-    /// text: pages show names as text, never as HTML.
-    public nonisolated static func normalizedName(_ name: String) throws(ModelError) -> String {
-        guard !name.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) && $0 != "\t" && $0 != "\n" && $0 != "\r" })
-        else { throw .invalid("El nombre no puede llevar caracteres de control.") }
-        let joined = name.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        guard !joined.isEmpty else { throw .invalid("Escribe tu nombre para unirte a la clase.") }
-        guard joined.count <= maxNameLength else {
-            throw .invalid("El nombre puede tener como mucho \(maxNameLength) caracteres.")
-        }
-        return joined
     }
 
     // MARK: Host
@@ -180,15 +166,15 @@ public final class Classroom {
         selfPacedState.value = selfPaced
     }
 
-    /// Ends the round: the podium is shown and every player's score is saved in `ranking`.
-    /// Returns the podium.
+    /// Ends the round: the podium is shown and the score of every player who answered at least
+    /// once is saved in `ranking` (nil: the host chose not to). Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
         phaseState.value = .finished
         if let ranking {
-            for player in playersState.value {
+            for player in playersState.value where !player.answered.isEmpty {
                 try ranking.save(name: player.name, score: player.score, date: date)
             }
         }
@@ -242,10 +228,6 @@ public final class Classroom {
             indexByToken[player.token] = index
             indexByID[player.id] = index
         }
-    }
-
-    private nonisolated static func comparable(_ name: String) -> String {
-        name.folding(options: [.caseInsensitive, .widthInsensitive], locale: nil)
     }
 
     private nonisolated static func leaderboard(

@@ -43,7 +43,9 @@ final class ClassroomClient: Sendable {
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if let body {
             request.httpBody = Data(body.utf8)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
         }
         let (data, response) = try await session.data(for: request)
         let http = try #require(response as? HTTPURLResponse)

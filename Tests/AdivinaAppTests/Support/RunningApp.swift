@@ -14,14 +14,16 @@ final class RunningApp {
     let dataDirectory: URL
     var url: URL { app.url }
 
-    /// Starts the app; `arguments` are extra command-line flags.
+    /// Starts the app; `arguments` are extra command-line flags. Outside classroom mode the
+    /// stand-ins' test controls are on (`--standin-controls`), so tests can switch services off.
     init(arguments: [String] = [], dataDirectory: URL? = nil) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
         try TestFiles.write(Data("<!doctype html><title>Adivina</title>".utf8), to: webRoot.appendingPathComponent("index.html"))
         let configuration = try #require(try Configuration.parse(
-            ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path] + arguments,
+            ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path]
+                + (arguments.contains("--classroom") ? [] : ["--standin-controls"]) + arguments,
             environment: ["HOME": data.path]))
         app = try await AdivinaServer.start(configuration: configuration)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import Signals
 
 /// One player's set of models and the SSE topics they feed.
 ///
@@ -22,15 +23,17 @@ final class PlayerModels {
     let trivia: TriviaGame
     /// The news reader (its favourites are the player's).
     let news: NewsModel
-    /// The topics by public name (`quizzes`), each publishing one model's snapshot.
-    let topics: [String: LiveTopic]
+    /// The live topics publishing the models' snapshots.
+    let topics: PlayerTopics
     /// The player's place in the classroom, or nil in the local mode.
     let seat: ClassroomSeat?
 
-    /// Makes the models for the given services and starts publishing them on `hub`, each on the
-    /// topic `topicPrefix` + its public name (a classroom player's are `player/<id>/quizzes`…)
-    /// with events named after the public name.
-    init(services: RemoteServices, store: Store?, hub: SSEHub, topicPrefix: String = "", seat: ClassroomSeat? = nil) {
+    /// The models the classroom's round plays in.
+    var roundSeat: ClassroomRound.Seat { ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
+
+    /// Makes the models for the given services and starts publishing them on `hub` (see
+    /// `Topic.hubName`: a classroom player's are `player/<id>/quizzes`…).
+    init(services: RemoteServices, store: Store?, hub: SSEHub, seat: ClassroomSeat? = nil) {
         self.seat = seat
         if let file = services.quizzesFile {
             quizzes = QuizzesModel(file: file, store: store)
@@ -43,20 +46,20 @@ final class PlayerModels {
         movies = MoviesModel(client: services.moviesClient)
         trivia = TriviaGame(client: services.triviaClient)
         news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
-        topics = [
-            "quizzes": LiveTopic(name: topicPrefix + "quizzes", event: "quizzes", json: quizzes.snapshotJSON, hub: hub),
-            "quiz": LiveTopic(name: topicPrefix + "quiz", event: "quiz", json: quiz.snapshotJSON, hub: hub),
-            "books": LiveTopic(name: topicPrefix + "books", event: "books", json: books.snapshotJSON, hub: hub),
-            "matches": LiveTopic(name: topicPrefix + "matches", event: "matches", json: matches.snapshotJSON, hub: hub),
-            "movies": LiveTopic(name: topicPrefix + "movies", event: "movies", json: movies.snapshotJSON, hub: hub),
-            "trivia": LiveTopic(name: topicPrefix + "trivia", event: "trivia", json: trivia.snapshotJSON, hub: hub),
-            "news": LiveTopic(name: topicPrefix + "news", event: "news", json: news.snapshotJSON, hub: hub),
-        ]
+        let playerID = seat?.playerID
+        func topic(_ topic: Topic, _ json: Computed<Data>) -> LiveTopic {
+            LiveTopic(name: topic.hubName(playerID: playerID), event: topic.rawValue, json: json, hub: hub)
+        }
+        topics = PlayerTopics(
+            quizzes: topic(.quizzes, quizzes.snapshotJSON), quiz: topic(.quiz, quiz.snapshotJSON),
+            books: topic(.books, books.snapshotJSON), matches: topic(.matches, matches.snapshotJSON),
+            movies: topic(.movies, movies.snapshotJSON), trivia: topic(.trivia, trivia.snapshotJSON),
+            news: topic(.news, news.snapshotJSON))
     }
 
     /// Stops publishing every topic (a player who left).
     func cancel() {
-        for topic in topics.values { topic.cancel() }
+        for topic in topics.all { topic.cancel() }
     }
 
     /// Starts the first downloads, as the apps do when their first screen appears.

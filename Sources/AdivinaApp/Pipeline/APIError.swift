@@ -20,15 +20,6 @@ enum APIError {
         HTTPError(status(for: error), message: error.userMessage)
     }
 
-    /// Runs a model action, turning its `ModelError` into the API's error.
-    static func run<Value>(_ action: () async throws -> Value) async throws -> Value {
-        do {
-            return try await action()
-        } catch let error as ModelError {
-            throw from(error)
-        }
-    }
-
     private static func status(for error: ModelError) -> HTTPStatus {
         switch error {
         case .unknownItem: return .notFound

@@ -10,12 +10,12 @@ import Models
 final class SharedModels {
     /// The trivia ranking, kept in the store.
     let ranking: Ranking
-    /// The topics by name, each publishing one shared model's snapshot.
-    let topics: [String: LiveTopic]
+    /// The topic `ranking`, publishing the ranking's snapshot.
+    let rankingTopic: LiveTopic
 
     /// Makes the shared models over `store` and starts publishing them on `hub`.
     init(store: Store?, hub: SSEHub) {
         ranking = Ranking(store: store)
-        topics = ["ranking": LiveTopic(name: "ranking", json: ranking.snapshotJSON, hub: hub)]
+        rankingTopic = LiveTopic(name: Topic.ranking.rawValue, json: ranking.snapshotJSON, hub: hub)
     }
 }

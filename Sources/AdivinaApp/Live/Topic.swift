@@ -1,0 +1,18 @@
+/// The public names of the live topics a page may ask for on `/api/events?topics=…`; each is an
+/// SSE event name too. A player's topics publish their own models (a classroom player's are
+/// named `player/<id>/<topic>` in the hub); the shared ones are the same for everybody.
+enum Topic: String, CaseIterable, Sendable {
+    case quizzes, quiz, trivia, ranking, books, matches, movies, news
+    /// The classroom's leaderboard (only in classroom mode).
+    case classroom
+
+    /// Whether every player sees the same topic (the ranking, the leaderboard).
+    var isShared: Bool { self == .ranking || self == .classroom }
+
+    /// The topic's name in the hub for classroom player `playerID` (`player/7/quizzes`), or for
+    /// the local player (nil): the public name.
+    func hubName(playerID: Int?) -> String {
+        guard let playerID, !isShared else { return rawValue }
+        return "player/\(playerID)/\(rawValue)"
+    }
+}

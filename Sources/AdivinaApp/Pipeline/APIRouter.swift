@@ -1,0 +1,171 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// The web API's routes, and the one place a request becomes a handler's context and a handler's
+/// result (or error) becomes the response.
+///
+/// A route says what it needs by the context its handler takes (`PublicContext`,
+/// `PlayerContext`, `ClassroomContext`, `HostContext`) and, if it reads one, its body's type.
+/// Before the handler runs, the router checks the `:id` parameter, decodes the JSON body (400
+/// with a Spanish message) and resolves the context; the handler then calls the model and
+/// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
+/// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
+///
+/// **The classroom's one door.** While a player is in a classroom, the round's own routes are
+/// the only way to an answer: routes added inside `closedInClassroom` (the one-at-a-time quiz,
+/// the single-player trivia game, the right answer of a quiz) answer a classroom player 403 with
+/// the reason given, before their handler runs. `routes` lists every route with its rule.
+///
+///     api.post("/api/quizzes/:id/check", body: AnswerBody.self) { (context: PlayerContext, body) in
+///         try await context.player.quizzes.check(quizID: try context.request.idParameter(), answer: body.answer)
+///     }
+struct APIRouter {
+    /// The routes added so far, for the server.
+    private(set) var router: Router
+    /// Who is asking, for the contexts.
+    let resolver: RequestResolver
+    /// Every route added, with what a classroom player gets from it.
+    private(set) var routes: [APIRoute] = []
+    /// The reason routes added now are closed to classroom players, or nil.
+    private var closedReason: String?
+
+    /// Adds the API's routes to `router`, resolving contexts with `resolver`.
+    init(router: Router, resolver: RequestResolver) {
+        self.router = router
+        self.resolver = resolver
+    }
+
+    // MARK: Routes
+
+    /// Adds the routes `add` adds closed to classroom players: they get 403 with `reason`.
+    mutating func closedInClassroom(_ reason: String, _ add: (inout APIRouter) -> Void) {
+        let outer = closedReason
+        closedReason = reason
+        add(&self)
+        closedReason = outer
+    }
+
+    /// A route whose handler answers a value, sent as JSON.
+    mutating func add<Context: RequestContext, Result: Encodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        addResponding(method, pattern, bodyLimit: bodyLimit) { (context: Context) in
+            try .json(try await handler(context))
+        }
+    }
+
+    /// A route that reads a JSON body of type `Body`, and answers a value sent as JSON.
+    mutating func add<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        addResponding(method, pattern, body: body, bodyLimit: bodyLimit) { (context: Context, body) in
+            try .json(try await handler(context, body))
+        }
+    }
+
+    /// A route whose handler makes its own response (a snapshot's bytes, a page, cookies).
+    mutating func addResponding<Context: RequestContext>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
+    ) {
+        route(method, pattern, bodyLimit: bodyLimit, input: { _ in () }) { (context: Context, _: Void) in
+            try await handler(context)
+        }
+    }
+
+    /// A route that reads a JSON body of type `Body` and makes its own response.
+    mutating func addResponding<Context: RequestContext, Body: Decodable & Sendable>(
+        _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> HTTPResponse
+    ) {
+        route(method, pattern, bodyLimit: bodyLimit, input: { try $0.decodeBody(Body.self) }, handler)
+    }
+
+    /// Every route goes through here: an action's origin and body type are checked
+    /// (`SameOrigin`), the `:id` parameter is checked and the input read from the request (400
+    /// when wrong), then the context is resolved on the main actor, then the classroom's door is
+    /// kept, then the handler runs.
+    private mutating func route<Context: RequestContext, Input: Sendable>(
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
+        input: @escaping @Sendable (HTTPRequest) throws -> Input,
+        _ handler: @escaping @Sendable (Context, Input) async throws -> HTTPResponse
+    ) {
+        let checksID = pattern.contains("/:id")
+        let closedReason = closedReason
+        routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
+        let isAction = method != .get && method != .head
+        router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
+            if isAction { try SameOrigin.check(request, trustsProxy: resolver.trustsProxy) }
+            if checksID { _ = try request.idParameter() }
+            let input = try input(request)
+            do {
+                let context = try await Context.resolve(request, by: resolver)
+                if let closedReason, context.inClassroom { throw HTTPError(.forbidden, message: closedReason) }
+                return try await handler(context, input)
+            } catch let error as ModelError {
+                throw APIError.from(error)
+            }
+        }
+    }
+
+    /// `GET pattern`: the snapshot of the player's live topic `topic`, the same bytes as its
+    /// SSE event.
+    mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
+        addResponding(.get, pattern) { (context: PlayerContext) in topic(context.player.topics).stateResponse() }
+    }
+
+    // MARK: Shorthands
+
+    /// A `GET` route (it answers `HEAD` too) answering a value as JSON.
+    mutating func get<Context: RequestContext, Result: Encodable & Sendable>(
+        _ pattern: String, _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        add(.get, pattern, handler)
+    }
+
+    /// A `POST` route with no body to read, answering a value as JSON.
+    mutating func post<Context: RequestContext, Result: Encodable & Sendable>(
+        _ pattern: String, bodyLimit: Int = BodyLimit.standard, _ handler: @escaping @Sendable (Context) async throws -> Result
+    ) {
+        add(.post, pattern, bodyLimit: bodyLimit, handler)
+    }
+
+    /// A `POST` route reading a JSON body, answering a value as JSON.
+    mutating func post<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        add(.post, pattern, body: body, bodyLimit: bodyLimit, handler)
+    }
+
+    /// A `PUT` route reading a JSON body, answering a value as JSON.
+    mutating func put<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+    ) {
+        add(.put, pattern, body: body, bodyLimit: bodyLimit, handler)
+    }
+}
+
+/// One route of the API as declared: its method, its pattern and, if it is closed to classroom
+/// players, why.
+struct APIRoute: Sendable, Equatable {
+    let method: HTTPMethod
+    let pattern: String
+    let closedInClassroom: String?
+}
+
+/// The largest bodies the API reads.
+enum BodyLimit {
+    /// An action's body: a short answer, a name, an index.
+    static let standard = 16 * 1024
+    /// A quiz answer: answers are short, but the course's real 2024 file has one of 19 KB (quiz
+    /// 69: digits of π), which practice 4.1's own mode must be able to check.
+    static let quizAnswer = 64 * 1024
+}
+
+/// The answer of an action whose effect arrives over SSE: `{"ok":true}`.
+struct Done: Encodable, Sendable { var ok = true }

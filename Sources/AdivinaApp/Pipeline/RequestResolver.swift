@@ -1,0 +1,61 @@
+import HTTPServer
+import Models
+
+/// Who a request comes from, for the request contexts: the local mode's one player, or in
+/// classroom mode the player whose cookie it carries; and the models every player shares.
+///
+/// The routes are made before the server is bound, and the players' models after (their services
+/// need the server's port), so the app fills `mode` once, at the end of its `init`, before any
+/// request is served: until then a request gets 503.
+@MainActor
+final class RequestResolver {
+    /// How the app runs: one local player, or a classroom of joined players.
+    enum Mode {
+        case local(PlayerModels)
+        case classroom(ClassroomSession)
+    }
+
+    /// The models every player shares.
+    let shared: SharedModels
+    /// Whether a reverse proxy in front of the app is trusted for the client's address and the
+    /// public host (`--trust-proxy`).
+    nonisolated let trustsProxy: Bool
+    /// Set once by the app when its models exist.
+    var mode: Mode?
+
+    /// A resolver whose players arrive later (`mode`).
+    init(shared: SharedModels, trustsProxy: Bool) {
+        self.shared = shared
+        self.trustsProxy = trustsProxy
+    }
+
+    /// The models of the player making `request`: the local player, or in classroom mode the
+    /// one whose cookie the request carries (401 without, 429 over their rate).
+    func player(for request: HTTPRequest) throws(HTTPError) -> PlayerModels {
+        switch try currentMode() {
+        case .local(let player): return player
+        case .classroom(let session): return try session.player(for: request).models
+        }
+    }
+
+    /// The classroom session (404 outside classroom mode).
+    func classroom() throws(HTTPError) -> ClassroomSession {
+        guard case .classroom(let session) = try currentMode() else { throw APIError.notFound }
+        return session
+    }
+
+    /// The hub's names of the topics `topics` for `request`: in classroom mode a player's own
+    /// topics are `player/<id>/<name>` (the shared ones need no player).
+    func hubTopics(_ topics: [Topic], for request: HTTPRequest) throws(HTTPError) -> [String] {
+        guard case .classroom(let session) = try currentMode(), topics.contains(where: { !$0.isShared }) else {
+            return topics.map(\.rawValue)
+        }
+        let id = try session.player(for: request).player.id
+        return topics.map { $0.hubName(playerID: id) }
+    }
+
+    private func currentMode() throws(HTTPError) -> Mode {
+        guard let mode else { throw HTTPError(.serviceUnavailable, message: "La aplicación está arrancando: prueba otra vez.") }
+        return mode
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import HTTPServer
+import Models
+import QRCode
+
+/// The classroom web API under `/api/classroom/…` (mounted only with `--classroom`).
+///
+/// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
+/// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
+/// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
+/// `GET me` → `{"id","name","score","answered":[n…]}` (their own, from the cookie only).
+///
+/// How a game page knows it plays in the classroom: with the player cookie (`POST join`) and on
+/// every `GET me` that answers 200, the server also sets the marker cookie `adivina_clase=1`
+/// (same Path and SameSite, readable by scripts, no secret in it). A game page (the quiz and
+/// trivia pages, however they were opened: the class page, a bookmark, a new tab) asks `GET me`
+/// only when it finds the marker, so single-player pages (and any server without classroom
+/// mode) see no classroom request. A `GET me` without a valid player (kicked, or the server
+/// restarted) answers 401 and expires the marker and the player cookie; a page whose `GET me`
+/// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
+/// too, and plays single-player.
+/// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
+/// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
+/// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
+/// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
+/// `DELETE host/players/{id}`.
+enum ClassroomRoutes {
+    private struct NameBody: Decodable, Sendable { var name: String }
+    private struct KeyBody: Decodable, Sendable { var key: String }
+    private struct GameBody: Decodable, Sendable { var game: String }
+    private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
+    private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
+    private struct Joined: Encodable, Sendable {
+        var id: Int
+        var name: String
+    }
+    private struct Me: Encodable, Sendable {
+        var id: Int
+        var name: String
+        var score: Int
+        var answered: [Int]
+    }
+    private struct Info: Encodable, Sendable { var joinURL: String }
+    private struct Picked: Encodable, Sendable { var game: String }
+    private struct Question: Encodable, Sendable { var question: Int }
+    private struct Pace: Encodable, Sendable { var selfPaced: Bool }
+    private struct Podium: Encodable, Sendable { var podium: [ClassroomPodiumRow] }
+
+    /// Adds the routes to `api`.
+    static func add(to api: inout APIRouter) {
+        api.addResponding(.get, "/api/classroom/state") { (context: ClassroomContext) in
+            context.session.topic.stateResponse()
+        }
+        api.get("/api/classroom/info") { (context: ClassroomContext) in
+            Info(joinURL: context.session.joinURL.absoluteString)
+        }
+        api.addResponding(.get, "/api/classroom/qr.svg") { (context: ClassroomContext) in
+            let svg = try QRCode(encoding: context.session.joinURL.absoluteString, correction: .medium)
+                .svg(moduleSize: 8, quietZone: 4)
+            var response = HTTPResponse(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: Array(svg.utf8))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
+            return response
+        }
+        api.addResponding(.post, "/api/classroom/join", body: NameBody.self) { (context: ClassroomContext, body) in
+            if let already = try? await context.session.player(for: context.request).player {
+                throw HTTPError(.conflict, message: "Ya estás en la clase como «\(already.name)».")
+            }
+            let player = try await context.session.join(name: body.name)
+            var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
+            response.setSessionCookie(ClassroomSession.playerCookie, player.token)
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            return response
+        }
+        api.addResponding(.get, "/api/classroom/me") { (context: ClassroomContext) in
+            let player: ClassroomPlayer
+            do {
+                player = try await context.session.player(for: context.request).player
+            } catch let error as HTTPError where error.status == .unauthorized {
+                // Not (or no longer) a player here: the pages must stop asking.
+                var response = error.response
+                response.expireCookie(ClassroomSession.markerCookie)
+                response.expireCookie(ClassroomSession.playerCookie)
+                return response
+            }
+            var response = try HTTPResponse.json(
+                Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted()))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            return response
+        }
+        addHost(to: &api)
+    }
+
+    private static func addHost(to api: inout APIRouter) {
+        api.addResponding(.post, "/api/classroom/host/login", body: KeyBody.self) { (context: ClassroomContext, body) in
+            guard await context.session.room.isHost(body.key) else {
+                throw HTTPError(.forbidden, message: "La clave de anfitrión no es correcta.")
+            }
+            var response = try HTTPResponse.json(Done())
+            response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom")
+            return response
+        }
+        api.post("/api/classroom/host/game", body: GameBody.self) { (context: HostContext, body) in
+            guard let game = ClassroomGame(rawValue: body.game) else {
+                throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
+            }
+            try await context.session.room.pick(game, hostKey: context.key)
+            return Picked(game: game.rawValue)
+        }
+        api.post("/api/classroom/host/start") { (context: HostContext) in
+            try await context.round.start(hostKey: context.key)
+            return Done()
+        }
+        api.post("/api/classroom/host/next") { (context: HostContext) in
+            Question(question: try await context.round.next(hostKey: context.key))
+        }
+        api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
+            try await context.session.room.setSelfPaced(body.selfPaced, hostKey: context.key)
+            return Pace(selfPaced: body.selfPaced)
+        }
+        api.post("/api/classroom/host/end") { (context: HostContext) in
+            // The body is optional: without it (or its field) the scores go into the ranking.
+            let save = context.request.body.isEmpty ? nil : try context.request.decodeBody(EndBody.self).saveToRanking
+            return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
+        }
+        api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
+            try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key)
+            return Done()
+        }
+    }
+}

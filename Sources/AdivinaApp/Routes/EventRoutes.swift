@@ -1,0 +1,37 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// `GET /api/events?topics=a,b`: one SSE stream of the live topics a page asks for (see
+/// `Topic`); `classroom` only in classroom mode. In classroom mode a player's own topics need
+/// the player cookie; the shared ones need nobody.
+enum EventRoutes {
+    /// Adds the route to `api`, streaming from `hub`.
+    static func add(to api: inout APIRouter, hub: SSEHub, classroom: Bool) {
+        let resolver = api.resolver
+        api.addResponding(.get, "/api/events") { (context: PublicContext) in
+            let topics = try requestedTopics(context.request, classroom: classroom)
+            let names = try await resolver.hubTopics(topics, for: context.request)
+            return hub.streamResponse(for: context.request, topics: names)
+        }
+    }
+
+    /// The topics of `?topics=a,b`, without repeats; 400 for none or an unknown one (`classroom`
+    /// is known only in classroom mode).
+    static func requestedTopics(_ request: HTTPRequest, classroom: Bool) throws(HTTPError) -> [Topic] {
+        let names = (request.query("topics") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        guard !names.isEmpty else {
+            throw HTTPError(.badRequest, message: "Indica los temas: /api/events?topics=quizzes,quiz")
+        }
+        var topics: [Topic] = []
+        for name in names {
+            guard let topic = Topic(rawValue: name), classroom || topic != .classroom else {
+                throw HTTPError(.badRequest, message: "No existe el tema «\(name)».")
+            }
+            if !topics.contains(topic) { topics.append(topic) }
+        }
+        return topics
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// The web API of Trivia: the player's game under `/api/trivia/…` and the shared ranking under
+/// `/api/ranking…`. Every action calls one model method; the new state reaches the pages over
+/// SSE, the answer only says how the action went.
+enum TriviaRoutes {
+    private struct AnswerBody: Decodable, Sendable { var index: Int }
+    private struct NameBody: Decodable, Sendable { var name: String }
+    private struct Saved: Encodable, Sendable {
+        var name: String
+        var score: Int
+        var date: String
+    }
+
+    /// Adds the routes to `api`.
+    static func add(to api: inout APIRouter) {
+        api.state("/api/trivia/state") { $0.trivia }
+        // The single-player game: in a classroom the host starts the round's game.
+        api.closedInClassroom("En la clase la partida la empieza el profesor.") { api in
+            api.post("/api/trivia/start") { (context: PlayerContext) in
+                try await context.player.trivia.start()
+                return Done()
+            }
+            api.post("/api/trivia/restart") { (context: PlayerContext) in
+                try await context.player.trivia.restart()
+                return Done()
+            }
+        }
+        api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
+            if let seat = context.seat { return try await seat.answerTrivia(index: body.index) }
+            return try await context.player.trivia.answer(index: body.index)
+        }
+        api.addResponding(.get, "/api/ranking/state") { (context: PublicContext) in
+            context.shared.rankingTopic.stateResponse()
+        }
+        api.post("/api/ranking", body: NameBody.self) { (context: PlayerContext, body) in
+            try context.refuseInClassroom("En la clase las puntuaciones se guardan al terminar la ronda.")
+            let entry = try await context.player.trivia.saveScore(as: body.name, in: context.shared.ranking)
+            return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
+        }
+    }
+}

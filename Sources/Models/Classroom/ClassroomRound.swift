@@ -1,0 +1,164 @@
+import Foundation
+
+/// The rules of a classroom round, over a room (`Classroom`) and each player's own games: which
+/// questions the round plays (downloaded once, the same for everybody), which question is
+/// current, who may answer what, how an answer is judged and scored, and the podium at the end.
+///
+/// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics, and
+/// calls these methods. A player joins with a `Seat` (their quiz list and trivia game); the round
+/// shows its questions in those models, so a player's own pages show the round.
+///
+///     let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
+///     let ana = try round.join(name: "Ana") { _ in ClassroomRound.Seat(quizzes: …, trivia: …) }
+///     try round.room.pick(.quizzes, hostKey: key)
+///     try await round.start(hostKey: key)
+///     let result = try await round.checkQuiz(playerID: ana.id, quizID: 7, answer: "Madrid")
+@MainActor
+public final class ClassroomRound {
+    /// Questions in a round unless told otherwise.
+    public nonisolated static let defaultQuestionCount = 10
+
+    /// A player's games, where the round shows its questions and judges their answers.
+    public struct Seat: Sendable {
+        /// The player's quiz list (a quizzes round shows its questions there).
+        public let quizzes: QuizzesModel
+        /// The player's trivia game (a trivia round plays there).
+        public let trivia: TriviaGame
+
+        /// A seat over a player's own models.
+        public init(quizzes: QuizzesModel, trivia: TriviaGame) {
+            self.quizzes = quizzes
+            self.trivia = trivia
+        }
+    }
+
+    /// The room: players, phase, scores and the public leaderboard.
+    public let room: Classroom
+    /// How many questions a round downloads (at most).
+    public let questionCount: Int
+    private let quizClient: QuizServerClient
+    private let triviaClient: TriviaClient
+    private var seats: [Int: Seat] = [:]
+    private var quizzes: [QuizItem] = []
+    private var trivia: [TriviaQuestion] = []
+    private var starting = false
+
+    /// Rounds in `room`, with questions from `quizClient` (quizzes) and `triviaClient` (trivia).
+    public init(room: Classroom, quizClient: QuizServerClient, triviaClient: TriviaClient,
+                questionCount: Int = ClassroomRound.defaultQuestionCount) {
+        self.room = room
+        self.quizClient = quizClient
+        self.triviaClient = triviaClient
+        self.questionCount = questionCount
+    }
+
+    /// The quizzes of the round being played (or last played), in question order.
+    public var roundQuizzes: [QuizItem] { quizzes }
+
+    // MARK: Players
+
+    /// Adds a player called `name` to the room, sitting at the seat `seat` makes for them (it gets
+    /// the new player, e.g. to name their topics); shows them the round if one is on.
+    public func join(name: String, seat: (ClassroomPlayer) -> Seat) throws(ModelError) -> ClassroomPlayer {
+        let player = try room.join(name: name)
+        let made = seat(player)
+        seats[player.id] = made
+        if room.phase == .playing { show(to: made) }
+        return player
+    }
+
+    /// Takes a player out of the room (the host removes them): their token stops working.
+    public func remove(playerID: Int, hostKey: String) throws(ModelError) {
+        try room.remove(playerID: playerID, hostKey: hostKey)
+        seats[playerID] = nil
+    }
+
+    // MARK: Host
+
+    /// Downloads the picked game's questions once and starts the round for every player.
+    public func start(hostKey: String) async throws(ModelError) {
+        try room.requireHost(hostKey)
+        guard let game = room.game else { throw .conflict("Elige primero el juego de la ronda.") }
+        guard room.phase != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
+        starting = true
+        defer { starting = false }
+        let count: Int
+        do throws(RemoteError) {
+            switch game {
+            case .quizzes:
+                quizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
+                count = quizzes.count
+            case .trivia:
+                trivia = Array(try await triviaClient.questions(amount: questionCount).elements.prefix(questionCount))
+                count = trivia.count
+            }
+        } catch {
+            throw .remote(error)
+        }
+        guard count > 0 else { throw .remote(.malformed("no hay preguntas para la ronda")) }
+        try room.start(questionCount: count, hostKey: hostKey)
+        for seat in seats.values { show(to: seat) }
+    }
+
+    /// Moves everybody to the next question (host-paced); trivia games of players who did not
+    /// answer skip on. Returns the question's number.
+    @discardableResult
+    public func next(hostKey: String) throws(ModelError) -> Int {
+        let number = try room.next(hostKey: hostKey)
+        if room.game == .trivia {
+            for seat in seats.values { seat.trivia.moveOn(to: number) }
+        }
+        return number
+    }
+
+    /// Ends the round: the podium, and into `ranking` (nil: nowhere) the score of every player
+    /// who answered at least once. Returns the podium.
+    @discardableResult
+    public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
+        try room.end(savingTo: ranking, hostKey: hostKey)
+    }
+
+    // MARK: Answers
+
+    /// Checks player `playerID`'s answer to the round's quiz `quizID` with the quiz server (through
+    /// their own quiz list) and records it: once per question; host-paced, only the current one.
+    /// A quiz outside the round is refused (`forbidden`): the round is a player's one door to
+    /// having answers judged.
+    public func checkQuiz(playerID: Int, quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
+        guard room.game == .quizzes, room.phase == .playing else {
+            throw .conflict("No hay ninguna ronda de preguntas en marcha.")
+        }
+        // The round's quizzes are the only ones a classroom player may have judged.
+        guard let index = quizzes.firstIndex(where: { $0.id == quizID }) else {
+            throw .forbidden("Esa pregunta no es de la ronda en marcha.")
+        }
+        try room.checkMayAnswer(playerID: playerID, number: index + 1)
+        guard let seat = seats[playerID] else { throw .unknownItem(.player, id: playerID) }
+        let result = try await seat.quizzes.check(quizID: quizID, answer: answer)
+        try room.record(playerID: playerID, number: index + 1, right: result.result)
+        return result
+    }
+
+    /// Answers player `playerID`'s current trivia question with choice `index` and records it.
+    public func answerTrivia(playerID: Int, index: Int) throws(ModelError) -> TriviaAnswer {
+        guard room.game == .trivia, room.phase == .playing, let game = seats[playerID]?.trivia else {
+            throw .conflict("No hay ninguna ronda de trivia en marcha.")
+        }
+        guard game.phase.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
+        try room.checkMayAnswer(playerID: playerID, number: game.snapshot.value.number)
+        let report = try game.answer(index: index)
+        try room.record(playerID: playerID, number: report.number, right: report.right)
+        return report
+    }
+
+    /// Shows the round's questions in a seat's model of the round's game.
+    private func show(to seat: Seat) {
+        switch room.game {
+        case .quizzes: seat.quizzes.show(quizzes)
+        case .trivia:
+            seat.trivia.play(trivia)
+            if !room.selfPaced { seat.trivia.moveOn(to: room.currentQuestion) }
+        case nil: break
+        }
+    }
+}

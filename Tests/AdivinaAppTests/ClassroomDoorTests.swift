@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AdivinaApp
+
+/// The classroom's one door (issue 19): every route the API declares, called by a student in a
+/// running quizzes round, with what they must get from it. A new route fails this test until it
+/// is given its line here.
+@MainActor
+struct ClassroomDoorTests {
+    /// A body every action decodes (each reads only its own fields).
+    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false}"#
+    /// The routes whose fields have another type than in `anyBody`.
+    private static let bodies = ["POST /api/movies/:id/answer": #"{"answer":true}"#]
+    /// An id no round holds.
+    private static let strangerID = 999_999
+
+    /// Status a classroom player gets from each route, with the reason when it is a 403.
+    private static let expected: [String: (status: Int, reason: String?)] = [
+        "GET /api/quizzes/state": (200, nil),
+        "POST /api/quizzes/reload": (409, nil),
+        "PUT /api/quizzes/filter": (409, nil),
+        "POST /api/quizzes/:id/check": (403, "Esa pregunta no es de la ronda en marcha."),
+        "PUT /api/quizzes/:id/favourite": (404, nil),
+        "DELETE /api/quizzes/:id/favourite": (404, nil),
+        "GET /api/quizzes/:id/answer": (403, "En la clase no se pueden ver las respuestas."),
+        "GET /api/quiz/state": (200, nil),
+        "POST /api/quiz/next": (403, QuizzesRoutes.onlyTheRound),
+        "POST /api/quiz/:id/check": (403, QuizzesRoutes.onlyTheRound),
+        "PUT /api/quiz/:id/favourite": (403, QuizzesRoutes.onlyTheRound),
+        "DELETE /api/quiz/:id/favourite": (403, QuizzesRoutes.onlyTheRound),
+        "GET /api/quiz/:id/answer": (403, "En la clase no se pueden ver las respuestas."),
+        "GET /api/books/state": (200, nil),
+        "GET /api/matches/state": (200, nil),
+        "GET /api/movies/state": (200, nil),
+        "POST /api/books/reload": (200, nil),
+        "POST /api/matches/reload": (200, nil),
+        "POST /api/movies/reload": (200, nil),
+        "POST /api/books/:id/answer": (404, nil),
+        "POST /api/movies/:id/answer": (404, nil),
+        "POST /api/matches/:id/check": (404, nil),
+        "PUT /api/matches/current": (200, nil),
+        "GET /api/news/state": (200, nil),
+        "POST /api/news/reload": (200, nil),
+        "POST /api/news/more": (200, nil),
+        "PUT /api/news/:id/favourite": (404, nil),
+        "DELETE /api/news/:id/favourite": (404, nil),
+        "GET /api/news/:id": (404, nil),
+        "GET /api/news/:id/article": (404, nil),
+        "GET /api/trivia/state": (200, nil),
+        "POST /api/trivia/start": (403, "En la clase la partida la empieza el profesor."),
+        "POST /api/trivia/restart": (403, "En la clase la partida la empieza el profesor."),
+        "POST /api/trivia/answer": (409, nil),
+        "GET /api/ranking/state": (200, nil),
+        "POST /api/ranking": (409, nil),
+        "GET /api/classroom/state": (200, nil),
+        "GET /api/classroom/info": (200, nil),
+        "GET /api/classroom/qr.svg": (200, nil),
+        "POST /api/classroom/join": (409, nil),
+        "GET /api/classroom/me": (200, nil),
+        "POST /api/classroom/host/login": (403, "La clave de anfitrión no es correcta."),
+        "POST /api/classroom/host/game": (401, nil),
+        "POST /api/classroom/host/start": (401, nil),
+        "POST /api/classroom/host/next": (401, nil),
+        "PUT /api/classroom/host/pace": (401, nil),
+        "POST /api/classroom/host/end": (401, nil),
+        "DELETE /api/classroom/host/players/:id": (401, nil),
+        "GET /api/events": (400, nil),
+    ]
+
+    @Test func everyRouteGivesAClassroomPlayerWhatTheRoundAllows() async throws {
+        try await withApp(["--classroom"]) { running in
+            let key = try #require(running.app.hostKey)
+            let host = ClassroomClient(base: running.url, headers: ["X-Host-Key": key])
+            let anyone = ClassroomClient(base: running.url)
+            // Four students share the calls, so none goes over the rate limit.
+            var students: [ClassroomClient] = []
+            for name in ["Ana", "Bea", "Carla", "Dani"] {
+                let (reply, student) = try await anyone.join(name)
+                try #require(reply.status == 201)
+                students.append(student)
+            }
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+
+            let declared = running.app.apiRoutes.map { "\($0.method.rawValue) \($0.pattern)" }
+            #expect(Set(declared) == Set(Self.expected.keys), "every route has its line in this table")
+            #expect(declared.count == Set(declared).count)
+            for (index, route) in running.app.apiRoutes.enumerated() {
+                let name = "\(route.method.rawValue) \(route.pattern)"
+                let expected = try #require(Self.expected[name])
+                let path = route.pattern.replacingOccurrences(of: ":id", with: "\(Self.strangerID)")
+                let body = route.method == .get || route.method == .delete ? nil : Self.bodies[name] ?? Self.anyBody
+                let reply = try await students[index % students.count].send(route.method.rawValue, path, body: body)
+                #expect(reply.status == expected.status, "\(name): \(reply.error ?? "")")
+                if let reason = expected.reason { #expect(reply.error == reason, "\(name)") }
+                #expect((route.closedInClassroom != nil) == (reply.error == route.closedInClassroom && reply.status == 403),
+                        "\(name): a route closed in class answers its reason")
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import AdivinaApp
+
+/// Issue 19's attacks, run as a student in the room would run them (curl and a short script,
+/// no host key), each against the real server: none of them works.
+@MainActor
+struct ClassroomIntegrityTests {
+    private func classroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
+        try await withApp(["--classroom"]) { running in
+            let key = try #require(running.app.hostKey)
+            try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
+        }
+    }
+
+    private func join(_ name: String, _ anyone: ClassroomClient) async throws -> ClassroomClient {
+        let (reply, player) = try await anyone.join(name)
+        try #require(reply.status == 201, "\(name): \(reply.error ?? "")")
+        return player
+    }
+
+    private func quizIDs(_ state: [String: Any]) -> [Int] {
+        (state["quizzes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
+    }
+
+    /// 1. The answer oracle: the one-at-a-time quiz draws from the round's catalogue and judged
+    /// any guess; in a round it is closed, and the list judges only the round's own quizzes.
+    @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
+        try await classroom { running, host, anyone in
+            let ana = try await join("Ana", anyone)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let ids = quizIDs(try await ana.get("/api/quizzes/state").json)
+            try #require(ids.count == 10)
+            for _ in 0..<5 {
+                let next = try await ana.post("/api/quiz/next")
+                #expect(next.status == 403 && next.error == QuizzesRoutes.onlyTheRound)
+            }
+            for id in ids {
+                let guess = try await ana.post("/api/quiz/\(id)/check", #"{"answer":"1"}"#)
+                #expect(guess.status == 403, "the round's quiz \(id) through the other app")
+            }
+            let stranger = try #require((1...200).first { !ids.contains($0) })
+            let outside = try await ana.post("/api/quizzes/\(stranger)/check", #"{"answer":"1"}"#)
+            #expect(outside.status == 403 && outside.error == "Esa pregunta no es de la ronda en marcha.")
+            #expect(try await ana.get("/api/classroom/me").json["answered"] as? [Int] == [], "nothing was judged")
+        }
+    }
+
+    /// 5. Look-alike and broken names are refused; the teacher can tell every name apart.
+    @Test func lookAlikeAndBrokenNamesAreRefused() async throws {
+        try await classroom { _, _, anyone in
+            _ = try await join("Ana", anyone)
+            for name in ["\u{0410}na", "Ana\u{034F}", "Ana\u{200B}", "An\u{0430}", "ANÁ", "Ａｎａ"] {
+                let (reply, _) = try await anyone.join(name)
+                #expect(reply.status == 409 || reply.status == 400, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+            for name in ["\u{3164}", "\u{2800}\u{2800}", "🦊", "a\u{0301}\u{0302}\u{0303}\u{0304}", String(repeating: "e\u{0301}\u{0302}\u{0303}", count: 20)] {
+                let (reply, _) = try await anyone.join(name)
+                #expect(reply.status == 400, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
+            }
+            let state = try await anyone.get("/api/classroom/state").json
+            #expect((state["players"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Ana"])
+            #expect(try await anyone.join("Ana 🦊").0.status == 201, "emoji beside letters are fine")
+        }
+    }
+
+    /// 6. A page on another site can't make its visitor join (or act) under a name it picks.
+    @Test func anotherSiteCannotActForItsVisitor() async throws {
+        try await classroom { running, _, _ in
+            let port = try #require(running.url.port)
+            let evil = ClassroomClient(base: running.url, headers: ["Origin": "http://evil.example"])
+            let crossSite = try await evil.join("Títere").0
+            #expect(crossSite.status == 403 && crossSite.error == "Esta acción solo se puede hacer desde las páginas de Adivina.")
+            for type in ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"] {
+                let form = ClassroomClient(base: running.url, headers: ["Content-Type": type])
+                #expect(try await form.join("Títere").0.status == 415, "\(type)")
+            }
+            let nullOrigin = ClassroomClient(base: running.url, headers: ["Origin": "null"])
+            #expect(try await nullOrigin.join("Títere").0.status == 403)
+            let own = ClassroomClient(base: running.url, headers: ["Origin": "http://127.0.0.1:\(port)"])
+            let (joined, player) = try await own.join("Ana")
+            #expect(joined.status == 201, "the app's own pages send their own origin")
+            let hijacked = ClassroomClient(base: running.url, cookie: player.cookie, headers: ["Origin": "https://evil.example"])
+            #expect(try await hijacked.post("/api/trivia/answer", #"{"index":0}"#).status == 403,
+                    "a player's cookie rides along cross-site, but the action is refused")
+            #expect(try await hijacked.get("/api/classroom/me").status == 200, "reading is not an action")
+        }
+    }
+
+    /// 3 (the ranking). Names that joined and never answered don't fill the permanent ranking,
+    /// and the host decides at the end whether a round's scores go in at all.
+    @Test func onlyPlayersWhoAnsweredReachTheRankingAndOnlyIfTheHostSaysSo() async throws {
+        try await classroom { running, host, anyone in
+            let ana = try await join("Ana", anyone)
+            for bot in 1...5 { _ = try await join("Bot \(bot)", anyone) }
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/end").status == 200)
+            #expect(running.app.shared.ranking.entries.map(\.name) == ["Ana"], "the bots never answered")
+
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#).status == 200)
+            #expect(running.app.shared.ranking.entries.count == 1, "the host kept this round out of the ranking")
+        }
+    }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+@testable import Models
+
+/// The round's rules with no server: the quiz server and the trivia service are a
+/// `RoutedTransport`; each player's seat is their own quiz list and trivia game over it.
+@Suite("ClassroomRound: the round's questions, who may answer what, scoring, the podium", .timeLimit(.minutes(1)))
+@MainActor
+struct ClassroomRoundTests {
+    private let key = "host-key-for-tests"
+    private let transport = RoutedTransport()
+    private let quizClient: QuizServerClient
+    private let triviaClient: TriviaClient
+    private let round: ClassroomRound
+    /// Each player's seat by id.
+    private let seats = SeatBook()
+
+    init() throws {
+        let base = try #require(URL(string: "http://quiz.test/"))
+        quizClient = QuizServerClient(baseURL: base, token: "t", transport: transport)
+        triviaClient = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
+        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: triviaClient)
+        transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
+        transport.answer("/questions", with: TriviaReplies.list(1...10))
+    }
+
+    /// Ana, Bea… joined, each with their own models.
+    @discardableResult
+    private func join(_ names: String...) throws -> [ClassroomPlayer] {
+        try names.map { name in
+            try round.join(name: name) { player in
+                let seat = ClassroomRound.Seat(
+                    quizzes: QuizzesModel(client: quizClient, store: nil),
+                    trivia: TriviaGame(client: triviaClient, generator: SeededGenerator(seed: 7)))
+                seats.byID[player.id] = seat
+                return seat
+            }
+        }
+    }
+
+    private func seat(_ player: ClassroomPlayer) throws -> ClassroomRound.Seat {
+        try #require(seats.byID[player.id])
+    }
+
+    private func startQuizzes() async throws {
+        try round.room.pick(.quizzes, hostKey: key)
+        try await round.start(hostKey: key)
+    }
+
+    private func startTrivia() async throws {
+        try round.room.pick(.trivia, hostKey: key)
+        try await round.start(hostKey: key)
+    }
+
+    @Test func theRoundIsDownloadedOnceAndShownToEveryPlayerLateJoinersToo() async throws {
+        let players = try join("Ana", "Bea")
+        try await startQuizzes()
+        #expect(transport.count("/api/quizzes/random10") == 1)
+        #expect(round.roundQuizzes.map(\.id) == Array(11...20))
+        for player in players { #expect(try seat(player).quizzes.quizzes.map(\.id) == Array(11...20)) }
+        let late = try join("Carla")
+        #expect(try seat(try #require(late.first)).quizzes.quizzes.map(\.id) == Array(11...20))
+        #expect(round.room.phase == .playing && round.room.questionCount == 10)
+    }
+
+    @Test func onlyTheRoundsQuizzesAreJudgedEachOnceAndARightOneScores() async throws {
+        let ana = try #require(try join("Ana").first)
+        try round.room.setSelfPaced(true, hostKey: key)
+        try await startQuizzes()
+        transport.answer("/api/quizzes/12/check", with: QuizReplies.check(12, "sí", right: true))
+        transport.answer("/api/quizzes/13/check", with: QuizReplies.check(13, "no", right: false))
+        await #expect(throws: ModelError.forbidden("Esa pregunta no es de la ronda en marcha.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 99, answer: "x")
+        }
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "sí").result)
+        #expect(try await !round.checkQuiz(playerID: ana.id, quizID: 13, answer: "no").result)
+        await #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "sí")
+        }
+        let now = try #require(round.room.player(id: ana.id))
+        #expect(now.score == 1 && now.answered == [2, 3])
+        #expect(transport.count("/api/quizzes/12/check") == 1, "a refused answer never reaches the server")
+    }
+
+    @Test func hostPacedOnlyTheCurrentQuestionMayBeAnswered() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startQuizzes()
+        transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "a", right: true))
+        transport.answer("/api/quizzes/12/check", with: QuizReplies.check(12, "b", right: true))
+        await #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "b")
+        }
+        #expect(try round.next(hostKey: key) == 2)
+        await #expect(throws: ModelError.conflict("La pregunta 1 ya está cerrada: vamos por la 2.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 11, answer: "a")
+        }
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "b").result)
+        #expect(round.room.player(id: ana.id)?.score == 1)
+    }
+
+    @Test func aTriviaRoundJudgesTheCurrentQuestionAndTheHostMovesEverybodyOn() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await startTrivia()
+        let question = try #require(try seat(ana).trivia.currentQuestion)
+        let report = try round.answerTrivia(playerID: ana.id, index: question.correct)
+        #expect(report.right && report.number == 1)
+        #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
+            try round.answerTrivia(playerID: ana.id, index: 0)
+        }
+        try round.next(hostKey: key)
+        #expect(try seat(bea).trivia.snapshot.value.number == 2, "who did not answer skips on with the room")
+        #expect(try seat(ana).trivia.snapshot.value.number == 2)
+        #expect(round.room.player(id: ana.id)?.score == 1 && round.room.player(id: bea.id)?.answered == [])
+    }
+
+    @Test func aQuizzesRoundRefusesTriviaAnswersAndTheOtherWayRound() async throws {
+        let ana = try #require(try join("Ana").first)
+        #expect(throws: ModelError.conflict("No hay ninguna ronda de trivia en marcha.")) {
+            try round.answerTrivia(playerID: ana.id, index: 0)
+        }
+        try await startQuizzes()
+        #expect(throws: ModelError.conflict("No hay ninguna ronda de trivia en marcha.")) {
+            try round.answerTrivia(playerID: ana.id, index: 0)
+        }
+    }
+
+    @Test func onlyTheHostRunsTheRound() async throws {
+        let ana = try #require(try join("Ana").first)
+        let denied = ModelError.forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.")
+        try round.room.pick(.quizzes, hostKey: key)
+        await #expect(throws: denied) { try await round.start(hostKey: "guess") }
+        try await round.start(hostKey: key)
+        #expect(throws: denied) { try round.next(hostKey: "guess") }
+        #expect(throws: denied) { try round.end(savingTo: nil, hostKey: "guess") }
+        #expect(throws: denied) { try round.remove(playerID: ana.id, hostKey: "guess") }
+        #expect(round.room.phase == .playing && round.room.currentQuestion == 1)
+    }
+
+    @Test func theEndGivesThePodiumAndSavesTheScoresOfWhoAnswered() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first)
+        try round.room.setSelfPaced(true, hostKey: key)
+        try await startQuizzes()
+        transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "a", right: true))
+        _ = try await round.checkQuiz(playerID: ana.id, quizID: 11, answer: "a")
+        let ranking = Ranking(store: nil)
+        let podium = try round.end(savingTo: ranking, hostKey: key)
+        #expect(podium.map(\.name) == ["Ana", "Bea"] && podium.map(\.position) == [1, 2])
+        #expect(ranking.entries.map(\.name) == ["Ana"], "Bea never answered: she is not in the ranking")
+        await #expect(throws: ModelError.conflict("No hay ninguna ronda de preguntas en marcha.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 12, answer: "b")
+        }
+    }
+
+    @Test func aRemovedPlayerNoLongerAnswers() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startQuizzes()
+        try round.remove(playerID: ana.id, hostKey: key)
+        await #expect(throws: ModelError.unknownItem(.player, id: ana.id)) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 11, answer: "a")
+        }
+    }
+
+    @Test func aFailedDownloadLeavesTheRoomWaitingAndTheHostMayTryAgain() async throws {
+        try join("Ana")
+        transport.answer("/api/quizzes/random10", with: .failure(.offline))
+        try round.room.pick(.quizzes, hostKey: key)
+        await #expect(throws: ModelError.remote(.offline)) { try await round.start(hostKey: key) }
+        #expect(round.room.phase == .lobby)
+        transport.answer("/api/quizzes/random10", with: QuizReplies.list([]))
+        await #expect(throws: ModelError.remote(.malformed("no hay preguntas para la ronda"))) {
+            try await round.start(hostKey: key)
+        }
+        transport.answer("/api/quizzes/random10", with: QuizReplies.list([5]))
+        try await round.start(hostKey: key)
+        #expect(round.room.phase == .playing && round.room.questionCount == 1)
+    }
+}
+
+/// The seats the tests made, by player id (the seat closure runs inside `join`).
+@MainActor
+private final class SeatBook {
+    var byID: [Int: ClassroomRound.Seat] = [:]
+}
