@@ -110,6 +110,13 @@ def open_list(page, server, app, title=None, count=None):
     return page
 
 
+def open_from_list(page, app, item_id, heading):
+    """Clicks the row of `item_id` on the list: its detail opens, with the large title `heading`."""
+    row(page, item_id).locator("a").click()
+    expect(page).to_have_url(re.compile(rf"/{app}/play\.html\?id={item_id}$"))
+    expect(page.locator("h1")).to_have_text(heading)
+
+
 def open_detail(page, server, app, item_id, ready):
     """Opens the detail page of `item_id` and waits for `ready` (a locator maker) to be visible."""
     page.goto(server.url(f"/{app}/play.html?id={item_id}"))

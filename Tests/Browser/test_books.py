@@ -10,8 +10,8 @@ from playwright.sync_api import expect
 from fake_list_server import FakeListServer
 from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
                         check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
-                        images_have_alt_and_load, items_fixture, loaded, open_detail, open_list,
-                        row, rows)
+                        images_have_alt_and_load, items_fixture, loaded, open_detail,
+                        open_from_list, open_list, row, rows)
 
 
 def open_book(page, server, book):
@@ -33,9 +33,7 @@ def test_list_detail_answer_alert_and_back(server, page, books):
     for book_id, book in books.items():
         expect(row(page, book_id).locator(".game-title")).to_have_text(book["book"])
     book = next(iter(books.values()))
-    row(page, book["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/books/play\.html\?id={book['id']}$"))
-    expect(page.locator("h1")).to_have_text("Respuesta sobre:")
+    open_from_list(page, "books", book["id"], "Respuesta sobre:")
     expect(page.locator("#book")).to_have_text(book["book"])
     expect(page.locator("#question")).to_have_text(book["question"])
     for n in (1, 2):

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from conftest import set_outage, wait_until
 from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
                         check_keyboard_play, check_layout, images_have_alt_and_load, items_fixture,
-                        open_detail, open_list, row, rows)
+                        open_detail, open_from_list, open_list, row, rows)
 
 NO_FLAG_MATCH = 4   # Portugal – Suiza: the data has no flag for Suiza
 
@@ -51,9 +51,7 @@ def test_list_shows_phase_teams_and_flags(server, page, matches):
 def test_play_a_match_alert_details_and_back(server, page, matches):
     match = matches[1]
     open_list(page, server, "matches")
-    row(page, match["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/matches/play\.html\?id={match['id']}$"))
-    expect(page.locator("h1")).to_have_text("Adivina el ganador")
+    open_from_list(page, "matches", match["id"], "Adivina el ganador")
     expect(page.locator("#phase")).to_have_text(match["phase"])
     for n in (1, 2):
         expect(page.locator(f"#team{n}-name")).to_have_text(match[f"team{n}"]["name"])

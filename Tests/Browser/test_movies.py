@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 from conftest import wait_until
 from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
                         check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
-                        images_have_alt_and_load, items_fixture, open_detail, open_list, row)
+                        images_have_alt_and_load, items_fixture, open_detail, open_from_list,
+                        open_list, row)
 
 
 def open_movie(page, server, movie):
@@ -47,9 +48,7 @@ def test_list_detail_answer_alert_and_back(server, page, movies):
         expect(row(page, movie_id).locator("img")).to_have_attribute("alt", re.compile(re.escape(movie["name"])))
     images_have_alt_and_load(page)
     movie = next(iter(movies.values()))
-    row(page, movie["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/movies/play\.html\?id={movie['id']}$"))
-    expect(page.locator("h1")).to_have_text("Responde:")
+    open_from_list(page, "movies", movie["id"], "Responde:")
     expect(page.locator("#name")).to_have_text(movie["name"])
     expect(page.locator("#question")).to_have_text(movie["question"])
     expect(page.locator("#yes")).to_have_text("Sí")
