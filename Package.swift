@@ -10,6 +10,7 @@ let package = Package(
         .executable(name: "signals-bench", targets: ["SignalsBench"]),
         .library(name: "Signals", targets: ["Signals"]),
         .library(name: "Models", targets: ["Models"]),
+        .library(name: "ModelsTesting", targets: ["ModelsTesting"]),
     ],
     targets: [
         // The reactive core: State, Computed, effects, batch, async bridge.
@@ -22,6 +23,9 @@ let package = Package(
         ),
         // Items, models, remote clients and the SQLite store.
         .target(name: "Models", dependencies: ["Signals", "CSQLite"]),
+        // Test doubles for code built on the models (a scripted or routed HTTP transport): a
+        // product of its own, for users' test targets.
+        .target(name: "ModelsTesting", dependencies: ["Models"]),
         // epoll and socket helpers the Swift side cannot reach directly.
         .target(name: "CEventLoop"),
         // HTTP/1.1 on sockets: parser, router, static files, server-sent events.
@@ -43,7 +47,10 @@ let package = Package(
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
-        .testTarget(name: "ModelsTests", dependencies: ["TestSupport", "Models", "Signals", "StoreCrashProbe"]),
+        .testTarget(
+            name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
+        // The README's example of a user's test: only the products a user's test target sees.
+        .testTarget(name: "ModelsTestingTests", dependencies: ["Models", "ModelsTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(

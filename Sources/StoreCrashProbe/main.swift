@@ -19,7 +19,7 @@ guard arguments.count == 4, let batch = Int(arguments[3]), batch > 0 else {
 }
 do {
     let store = try Store(directory: URL(fileURLWithPath: arguments[1], isDirectory: true))
-    let record = QuizRecordStore(store: store, server: arguments[2])
+    let record = QuizIDStore(.record, store: store, key: arguments[2])
     var total = try record.quizIDs().count
     say("ready \(total)")
     while true {

@@ -9,14 +9,6 @@ import TestSupport
 /// player may never see.
 @MainActor
 struct ClassroomAPITests {
-    private func classroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
-        try await withApp(["--classroom"]) { running in
-            let key = try #require(running.app.hostKey)
-            let host = ClassroomClient(base: running.url, headers: ["X-Host-Key": key])
-            try await body(running, host, ClassroomClient(base: running.url))
-        }
-    }
-
     private func players(_ names: [String], joining anyone: ClassroomClient) async throws -> [ClassroomClient] {
         var players: [ClassroomClient] = []
         for name in names {
@@ -43,7 +35,7 @@ struct ClassroomAPITests {
     }
 
     @Test func joiningSetsAnHttpOnlyStrictCookieAndNamesAreUnique() async throws {
-        try await classroom { running, _, anyone in
+        try await withClassroom { running, _, anyone in
             let (reply, ana) = try await anyone.join("  Ana ")
             #expect(reply.status == 201)
             #expect(reply.json["name"] as? String == "Ana")
@@ -67,7 +59,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aMarkerCookieTellsThePagesToAskAndGoesWhenThePlayerDoes() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let (joined, ana) = try await anyone.join("Ana")
             let marker = try #require(setCookies(joined)["adivina_clase"])
             #expect(marker.hasPrefix("adivina_clase=1;") && marker.contains("Path=/;") && marker.contains("SameSite=Strict"))
@@ -95,7 +87,7 @@ struct ClassroomAPITests {
     }
 
     @Test func theJoinURLIsServedAsAQRCode() async throws {
-        try await classroom { running, _, anyone in
+        try await withClassroom { running, _, anyone in
             let reply = try await anyone.get("/api/classroom/qr.svg")
             #expect(reply.status == 200)
             #expect(reply.headers["content-type"] == "image/svg+xml")
@@ -105,7 +97,7 @@ struct ClassroomAPITests {
     }
 
     @Test func withoutTheHostKeyNoRoundStartsSkipsOrEnds() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let (_, ana) = try await anyone.join("Ana")
             let wrong = ClassroomClient(base: running.url, cookie: ana.cookie, headers: ["X-Host-Key": "0123"])
             for path in ["/api/classroom/host/game", "/api/classroom/host/start", "/api/classroom/host/next", "/api/classroom/host/end"] {
@@ -134,7 +126,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aHostPacedTriviaRoundFromStartToPodium() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let players = try await players(["Ana", "Bea", "Carla"], joining: anyone)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
@@ -169,10 +161,7 @@ struct ClassroomAPITests {
             #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
             #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
             #expect(try await board.event(named: "classroom.patch") != nil, "changes come as patches")
-            let deadline = ContinuousClock.now + .seconds(30)
-            while ContinuousClock.now < deadline, board.snapshots(named: "classroom").last?["phase"] as? String != "finished" {
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            _ = await eventually { board.snapshots(named: "classroom").last?["phase"] as? String == "finished" }
             let seen = try #require(board.snapshots(named: "classroom").last)
             #expect(SnapshotPatch.equal(seen, final), "the stream's snapshots end where the state is")
             #expect(board.received.allSatisfy { !$0.data.contains("correct") }, "the leaderboard never holds an answer")
@@ -180,7 +169,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let players = try await players(["Ana", "Bea"], joining: anyone)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
@@ -227,7 +216,7 @@ struct ClassroomAPITests {
     }
 
     @Test func fiftyPlayersAnswerAtOnceAndTheLeaderboardStreamSeesEveryScore() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let names = (1...50).map { "Jugador \($0)" }
             let players = try await players(names, joining: anyone)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
@@ -254,15 +243,10 @@ struct ClassroomAPITests {
             }
             let expected = Dictionary(uniqueKeysWithValues: zip(names, rights))
             // The stream's events end with every player's final score and progress.
-            let deadline = ContinuousClock.now + .seconds(30)
-            var seen: [String: Int] = [:]
-            while ContinuousClock.now < deadline {
-                let latest = board.snapshots(named: "classroom").last ?? [:]
-                seen = try scores(latest)
-                if seen == expected && rows(latest).allSatisfy({ $0["progress"] as? Int == 10 }) { break }
-                try await Task.sleep(for: .milliseconds(20))
+            let (latest, _) = await eventually({ board.snapshots(named: "classroom").last ?? [:] }) { latest in
+                (try? scores(latest)) == expected && rows(latest).allSatisfy { $0["progress"] as? Int == 10 }
             }
-            #expect(seen == expected)
+            #expect(try scores(latest) == expected)
             // Scores only grow along the stream: no event shows a player's score going back.
             var highest: [String: Int] = [:]
             for snapshot in board.snapshots(named: "classroom") {
@@ -276,7 +260,7 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerOverTheirRateGets429() async throws {
-        try await classroom { _, _, anyone in
+        try await withClassroom { _, _, anyone in
             let (_, ana) = try await anyone.join("Ana")
             // 60 requests at once, each on its own connection: they reach the server within
             // milliseconds, far faster than 10 a second however slow each answer is (sent one

@@ -9,7 +9,7 @@ import TestSupport
 @MainActor
 struct ClassroomDoorTests {
     /// A body every action decodes (each reads only its own fields).
-    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false}"#
+    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false,"locked":true}"#
     /// The routes whose fields have another type than in `anyBody`.
     private static let bodies = ["POST /api/movies/:id/answer": #"{"answer":true}"#]
     /// An id no round holds.
@@ -63,6 +63,7 @@ struct ClassroomDoorTests {
         "POST /api/classroom/host/start": (401, nil),
         "POST /api/classroom/host/next": (401, nil),
         "PUT /api/classroom/host/pace": (401, nil),
+        "PUT /api/classroom/host/lock": (401, nil),
         "POST /api/classroom/host/end": (401, nil),
         "DELETE /api/classroom/host/players/:id": (401, nil),
         "GET /api/events": (400, nil),

@@ -7,13 +7,6 @@ import TestSupport
 /// no host key), each against the real server: none of them works.
 @MainActor
 struct ClassroomIntegrityTests {
-    private func classroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
-        try await withApp(["--classroom"]) { running in
-            let key = try #require(running.app.hostKey)
-            try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
-        }
-    }
-
     private func join(_ name: String, _ anyone: ClassroomClient) async throws -> ClassroomClient {
         let (reply, player) = try await anyone.join(name)
         try #require(reply.status == 201, "\(name): \(reply.error ?? "")")
@@ -27,7 +20,7 @@ struct ClassroomIntegrityTests {
     /// 1. The answer oracle: the one-at-a-time quiz draws from the round's catalogue and judged
     /// any guess; in a round it is closed, and the list judges only the round's own quizzes.
     @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let ana = try await join("Ana", anyone)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
@@ -50,7 +43,7 @@ struct ClassroomIntegrityTests {
 
     /// 5. Look-alike and broken names are refused; the teacher can tell every name apart.
     @Test func lookAlikeAndBrokenNamesAreRefused() async throws {
-        try await classroom { _, _, anyone in
+        try await withClassroom { _, _, anyone in
             _ = try await join("Ana", anyone)
             for name in ["\u{0410}na", "Ana\u{034F}", "Ana\u{200B}", "An\u{0430}", "ANÁ", "Ａｎａ"] {
                 let (reply, _) = try await anyone.join(name)
@@ -68,7 +61,7 @@ struct ClassroomIntegrityTests {
 
     /// 6. A page on another site can't make its visitor join (or act) under a name it picks.
     @Test func anotherSiteCannotActForItsVisitor() async throws {
-        try await classroom { running, _, _ in
+        try await withClassroom { running, _, _ in
             let port = try #require(running.url.port)
             let evil = ClassroomClient(base: running.url, headers: ["Origin": "http://evil.example"])
             let crossSite = try await evil.join("Títere").0
@@ -92,7 +85,7 @@ struct ClassroomIntegrityTests {
     /// 3 (the ranking). Names that joined and never answered don't fill the permanent ranking,
     /// and the host decides at the end whether a round's scores go in at all.
     @Test func onlyPlayersWhoAnsweredReachTheRankingAndOnlyIfTheHostSaysSo() async throws {
-        try await classroom { running, host, anyone in
+        try await withClassroom { running, host, anyone in
             let ana = try await join("Ana", anyone)
             for bot in 1...5 { _ = try await join("Bot \(bot)", anyone) }
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
@@ -106,6 +99,23 @@ struct ClassroomIntegrityTests {
             #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
             #expect(try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#).status == 200)
             #expect(running.app.shared.ranking.entries.count == 1, "the host kept this round out of the ranking")
+        }
+    }
+
+    /// 3 (locking). The host closes the room: a script can't take the places the host frees.
+    @Test func aClosedRoomTakesNobodyNew() async throws {
+        try await withClassroom { _, host, anyone in
+            let bot = try await join("Bot", anyone)
+            #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":true}"#).json["locked"] as? Bool == true)
+            #expect(try await anyone.get("/api/classroom/state").json["locked"] as? Bool == true)
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/1").status == 200)
+            for name in ["Bot", "Bot 2", "Ana"] {
+                let (reply, _) = try await anyone.join(name)
+                #expect(reply.status == 403 && reply.error == "La clase está cerrada: el profesor no deja entrar a nadie más.")
+            }
+            #expect(try await bot.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 401, "only the host")
+            #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 200)
+            #expect(try await anyone.join("Ana").0.status == 201)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AdivinaApp
 
 /// The command line of `adivina`: defaults, every flag, and the refusals.
@@ -80,7 +81,7 @@ struct ConfigurationTests {
     }
 
     @Test func aQuizzesFileThatCannotBePlayedIsRefusedBeforeTheStart() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-config-\(UUID().uuidString)")
+        let directory = TestFiles.scratch("adivina-config")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         func check(_ name: String, _ content: String?) throws {

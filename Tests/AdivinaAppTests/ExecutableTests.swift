@@ -38,7 +38,7 @@ struct ExecutableTests {
     }
 
     static func dataArguments() throws -> [String] {
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-exe-\(UUID().uuidString)")
+        let data = TestFiles.scratch("adivina-exe")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         return ["--port", "0", "--data-dir", data.path]
     }
@@ -61,8 +61,7 @@ struct ExecutableTests {
     @Test func classroomModePrintsTheJoinURLAndAHostKeyAfterTheFirstLine() async throws {
         let child = try Child(try Self.dataArguments() + ["--classroom"])
         _ = try #require(await child.wait(for: "anfitrión: "))
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !child.text.hasSuffix("\n") && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        _ = await eventually(timeout: .seconds(20)) { child.text.hasSuffix("\n") }
         let lines = child.text.split(separator: "\n").map(String.init)
         try #require(lines.count >= 3, "\(lines)")
         #expect(lines[0].hasPrefix("Adivina: http://127.0.0.1:"))
@@ -95,7 +94,7 @@ struct ExecutableTests {
     }
 
     @Test func aQuizzesFileThatCannotBeReadExits64WithOneLine() async throws {
-        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("adivina-nada-\(UUID().uuidString).json")
+        let missing = TestFiles.scratch("adivina-nada", suffix: ".json")
         let child = try Child(try Self.dataArguments() + ["--quizzes-file", missing.path])
         #expect(await child.exitStatus() == 64)
         let output = try #require(await child.wait(for: "\n"))

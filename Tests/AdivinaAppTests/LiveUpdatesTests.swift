@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import AdivinaApp
 
 /// `/api/events`: a snapshot per topic on connect, then one event per change, the same bytes as
@@ -38,8 +39,8 @@ struct LiveUpdatesTests {
             #expect(update.json["score"] as? Int == 1)
             #expect(update.json["record"] as? Int == 1)
         }
-        // One check is one burst: exactly one more event.
-        try await Task.sleep(for: .milliseconds(200))
+        // One check is one burst: exactly one more event (none more within 200 ms).
+        _ = await eventually(timeout: .milliseconds(200)) { tabs[0].received.filter { $0.name == "quizzes" }.count > 2 }
         #expect(tabs[0].received.filter { $0.name == "quizzes" }.count == 2)
     }
 

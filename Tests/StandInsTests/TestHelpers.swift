@@ -1,8 +1,9 @@
 import Foundation
+import TestSupport
 
 /// A fresh empty directory under the system's temporary directory.
 func makeTemporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("standins-\(UUID().uuidString)")
+    let directory = TestFiles.scratch("standins")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     return directory
 }

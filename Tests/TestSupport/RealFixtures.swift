@@ -62,6 +62,11 @@ public enum Fixtures {
     /// `Tests/Fixtures`.
     public static let directory = repository.appendingPathComponent("Tests/Fixtures", isDirectory: true)
 
+    /// A file the stand-ins bundle: `Sources/StandIns/Data/<path>`.
+    public static func standInData(_ path: String) -> URL {
+        repository.appendingPathComponent("Sources/StandIns/Data/" + path)
+    }
+
     /// The course's `quizzes.json` shapes of 2024, 2023 and 2021, and the June 2022 exam's.
     public static let quizFiles: [QuizFixture] = [
         QuizFixture(name: "quizzes-2024.json", folder: directory, count: 7, duplicateIDs: []),

@@ -25,6 +25,12 @@ public enum TestFiles {
         }
     }
 
+    /// A new, unique place in the temporary directory, `<name>-<UUID><suffix>` (nothing is
+    /// created there): a test's scratch directory, database or file.
+    public static func scratch(_ name: String, suffix: String = "") -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)\(suffix)")
+    }
+
     /// Creates or replaces the file at `url` with `text` in UTF-8.
     public static func write(_ text: String, to url: URL) throws {
         try write(Data(text.utf8), to: url)

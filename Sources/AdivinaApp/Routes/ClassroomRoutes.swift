@@ -22,6 +22,7 @@ import QRCode
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
 /// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
+/// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
 /// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
 /// `DELETE host/players/{id}`.
@@ -31,6 +32,8 @@ enum ClassroomRoutes {
     private struct GameBody: Decodable, Sendable { var game: String }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
+    private struct LockBody: Decodable, Sendable { var locked: Bool }
+    private struct Lock: Encodable, Sendable { var locked: Bool }
     private struct Joined: Encodable, Sendable {
         var id: Int
         var name: String
@@ -118,6 +121,10 @@ enum ClassroomRoutes {
         api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
             try await context.session.room.setSelfPaced(body.selfPaced, hostKey: context.key)
             return Pace(selfPaced: body.selfPaced)
+        }
+        api.put("/api/classroom/host/lock", body: LockBody.self) { (context: HostContext, body) in
+            try await context.session.room.setLocked(body.locked, hostKey: context.key)
+            return Lock(locked: body.locked)
         }
         api.post("/api/classroom/host/end") { (context: HostContext) in
             // The body is optional: without it (or its field) the scores go into the ranking.

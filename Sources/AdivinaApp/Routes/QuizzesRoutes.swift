@@ -71,14 +71,3 @@ enum QuizzesRoutes {
         }
     }
 }
-
-/// What the two quiz models have in common: a quiz can be checked, marked and revealed.
-@MainActor
-protocol QuizPlaying: AnyObject, Sendable {
-    func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult
-    func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus
-    func answer(quizID: Int) async throws(ModelError) -> String
-}
-
-extension QuizzesModel: QuizPlaying {}
-extension QuizModel: QuizPlaying {}

@@ -27,6 +27,7 @@ public final class Classroom {
     private let totalState = State(0)
     private let currentState = State(0)
     private let selfPacedState = State(false)
+    private let lockedState = State(false)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -47,12 +48,13 @@ public final class Classroom {
         let total = totalState
         let current = currentState
         let selfPaced = selfPacedState
+        let locked = lockedState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
                 phase: phase.value, game: game.value, question: current.value, total: total.value,
-                selfPaced: selfPaced.value, players: rows,
+                selfPaced: selfPaced.value, locked: locked.value, players: rows,
                 podium: phase.value == .finished ? Self.podium(rows) : [])
         }
         let snapshot = self.snapshot
@@ -73,6 +75,8 @@ public final class Classroom {
     public var questionCount: Int { totalState.value }
     /// Whether each player goes at their own pace.
     public var selfPaced: Bool { selfPacedState.value }
+    /// Whether the host closed the room to newcomers.
+    public var locked: Bool { lockedState.value }
 
     /// The player whose session token is `token`, or nil.
     public func player(token: String) -> ClassroomPlayer? {
@@ -96,6 +100,9 @@ public final class Classroom {
     /// when the room is full.
     public func join(name: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
         let name = try PlayerName.normalized(name)
+        guard !lockedState.value else {
+            throw .forbidden("La clase está cerrada: el profesor no deja entrar a nadie más.")
+        }
         guard playersState.value.count < maxPlayers else {
             throw .conflict("La clase está llena: ya hay \(maxPlayers) jugadores.")
         }
@@ -158,6 +165,12 @@ public final class Classroom {
         }
         currentState.value += 1
         return currentState.value
+    }
+
+    /// Closes the room to newcomers (`true`: a join is refused) or opens it again.
+    public func setLocked(_ locked: Bool, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        lockedState.value = locked
     }
 
     /// Lets each player go at their own pace (`true`) or has everybody follow the host (`false`).

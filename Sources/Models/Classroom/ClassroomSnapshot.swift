@@ -1,20 +1,22 @@
 import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
-/// `{"phase","game","question","total","selfPaced","players":[ClassroomPlayerRow],
+/// `{"phase","game","question","total","selfPaced","locked","players":[ClassroomPlayerRow],
 /// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
     /// The game picked by the host, or nil.
-    public var game: ClassroomGame?
+    @Nullable public var game: ClassroomGame?
     /// The question everybody is on (host-paced, 1-based); 0 in the lobby.
     public var question: Int
     /// How many questions the round has (0 before the first round).
     public var total: Int
     /// Whether each player goes at their own pace.
     public var selfPaced: Bool
+    /// Whether the host closed the room: nobody new may join.
+    public var locked: Bool
     /// Every player, best first.
     public var players: [ClassroomPlayerRow]
     /// How many players are in the room.
@@ -26,7 +28,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
 
     /// Makes a snapshot.
     public init(
-        phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool,
+        phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool, locked: Bool = false,
         players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
     ) {
         self.phase = phase
@@ -34,28 +36,11 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
         self.question = question
         self.total = total
         self.selfPaced = selfPaced
+        self.locked = locked
         self.players = players
         playerCount = players.count
         answeredCount = players.count { $0.answered }
         self.podium = podium
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case phase, game, question, total, selfPaced, players, playerCount, answeredCount, podium
-    }
-
-    /// Writes every field, `game` as `null` when none is picked.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .phase)
-        try container.encode(game, forKey: .game)
-        try container.encode(question, forKey: .question)
-        try container.encode(total, forKey: .total)
-        try container.encode(selfPaced, forKey: .selfPaced)
-        try container.encode(players, forKey: .players)
-        try container.encode(playerCount, forKey: .playerCount)
-        try container.encode(answeredCount, forKey: .answeredCount)
-        try container.encode(podium, forKey: .podium)
     }
 
     /// The JSON bytes sent to the pages.

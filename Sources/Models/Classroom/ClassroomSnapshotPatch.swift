@@ -25,6 +25,7 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
         compare("question", \.question)
         compare("total", \.total)
         compare("selfPaced", \.selfPaced)
+        compare("locked", \.locked)
         compare("playerCount", \.playerCount)
         compare("answeredCount", \.answeredCount)
         compare("podium", \.podium)

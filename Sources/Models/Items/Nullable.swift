@@ -1,5 +1,6 @@
 /// An optional that synthesized `Encodable` writes as `null` when empty, instead of leaving the
-/// key out: the pages' snapshots always carry every field.
+/// key out: the pages' snapshots always carry every field. Every snapshot marks its optional
+/// fields with it rather than writing `encode(to:)` by hand; an absent key still reads as nil.
 @propertyWrapper
 public struct Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
     /// The value, or nil.
@@ -24,5 +25,13 @@ public struct Nullable<Value: Codable & Hashable & Sendable>: Codable, Hashable,
         } else {
             try container.encodeNil()
         }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// A `@Nullable` member that is absent reads as nil, as a plain optional does (used by
+    /// synthesized `Decodable`).
+    public func decode<Value>(_ type: Nullable<Value>.Type, forKey key: Key) throws -> Nullable<Value> {
+        try decodeIfPresent(type, forKey: key) ?? Nullable(wrappedValue: nil)
     }
 }

@@ -4,22 +4,23 @@ import Foundation
 ///
 /// Every field but the name is optional because the three published shapes disagree: old files
 /// have `id`/`username`, OAuth users have `username: null` and a `profileName`, and `profileId`
-/// is a Google id that does not fit in an `Int64` (kept as a `Decimal`).
+/// is a Google id that does not fit in an `Int64` (kept as a `Decimal`). Encoding writes the
+/// current server's shape: every field, `null` when unknown.
 public struct QuizAuthor: Codable, Hashable, Sendable {
     /// The server's user id (absent in some files).
-    public var id: Int?
+    @Nullable public var id: Int?
     /// Whether the author is an administrator of the quiz server.
-    public var isAdmin: Bool?
+    @Nullable public var isAdmin: Bool?
     /// The local user name; `null` for OAuth accounts.
-    public var username: String?
+    @Nullable public var username: String?
     /// The kind of account (local, GitHub, Google…) as the server numbers it.
-    public var accountTypeId: Int?
+    @Nullable public var accountTypeId: Int?
     /// The OAuth profile id; may exceed `Int64`.
-    public var profileId: Decimal?
+    @Nullable public var profileId: Decimal?
     /// The OAuth profile's display name.
-    public var profileName: String?
+    @Nullable public var profileName: String?
     /// The author's photo, if any.
-    public var photo: QuizMedia?
+    @Nullable public var photo: QuizMedia?
 
     /// Makes an author; every field may be missing.
     public init(
@@ -59,17 +60,6 @@ public struct QuizAuthor: Codable, Hashable, Sendable {
         photo = try QuizMedia.decodeIfPresent(from: container, forKey: .photo)
     }
 
-    /// Writes the current server's shape: every field, `null` when unknown.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(isAdmin, forKey: .isAdmin)
-        try container.encode(username, forKey: .username)
-        try container.encode(accountTypeId, forKey: .accountTypeId)
-        try container.encode(profileId, forKey: .profileId)
-        try container.encode(profileName, forKey: .profileName)
-        try container.encode(photo, forKey: .photo)
-    }
 
     private static func decodeProfileId(from container: KeyedDecodingContainer<CodingKeys>) throws -> Decimal? {
         guard container.contains(.profileId), try !container.decodeNil(forKey: .profileId) else { return nil }

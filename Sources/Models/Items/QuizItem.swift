@@ -3,7 +3,8 @@ import Foundation
 /// One quiz as the course's quiz server sends it (`/api/quizzes/random10`, `random`, the course's
 /// `quizzes.json` files of 2021, 2023 and 2024, and the June 2022 exam's simpler shape).
 ///
-/// Field names are the service's, and encoding writes the same shape back.
+/// Field names are the service's, and encoding writes the same shape back: `answer` only when
+/// known, `author` and `attachment` as null when absent.
 public struct QuizItem: Codable, Identifiable, Hashable, Sendable {
     /// The server's quiz id.
     public var id: Int
@@ -12,9 +13,9 @@ public struct QuizItem: Codable, Identifiable, Hashable, Sendable {
     /// The right answer; absent in `random10` and `random`.
     public var answer: String?
     /// Who wrote it; `null` for quizzes of deleted users.
-    public var author: QuizAuthor?
+    @Nullable public var author: QuizAuthor?
     /// An image that illustrates the question, if any.
-    public var attachment: QuizMedia?
+    @Nullable public var attachment: QuizMedia?
     /// Whether the token's owner marked it as a favourite.
     public var favourite: Bool
 
@@ -45,16 +46,5 @@ public struct QuizItem: Codable, Identifiable, Hashable, Sendable {
         author = try container.decodeIfPresent(QuizAuthor.self, forKey: .author)
         attachment = try QuizMedia.decodeIfPresent(from: container, forKey: .attachment)
         favourite = try container.decodeIfPresent(Bool.self, forKey: .favourite) ?? false
-    }
-
-    /// Writes the server's shape: `answer` only when known, `author`/`attachment` as null when absent.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(question, forKey: .question)
-        try container.encodeIfPresent(answer, forKey: .answer)
-        try container.encode(author, forKey: .author)
-        try container.encode(attachment, forKey: .attachment)
-        try container.encode(favourite, forKey: .favourite)
     }
 }

@@ -3,20 +3,11 @@ public struct NewsCategory: Codable, Hashable, Sendable {
     /// The category id.
     public var id: Int
     /// Its name as text, or nil while it is being looked up (or the look-up failed).
-    public var name: String?
+    @Nullable public var name: String?
 
     /// Makes a category.
     public init(id: Int, name: String?) {
         self.id = id
         self.name = name
-    }
-
-    private enum CodingKeys: String, CodingKey { case id, name }
-
-    /// Writes both fields, `name` as `null` when unknown.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
     }
 }

@@ -10,17 +10,17 @@ public struct NewsRow: Codable, Hashable, Sendable {
     /// When it was published (`2026-11-10T16:05:00Z`).
     public var date: String
     /// The post's page on the site, or nil.
-    public var link: String?
+    @Nullable public var link: String?
     /// The title as text.
     public var title: String
     /// The excerpt as text.
     public var excerpt: String
     /// The featured image URL in the size for a row, or nil.
-    public var image: String?
+    @Nullable public var image: String?
     /// The author's user id.
     public var authorId: Int
     /// The author's name, or nil while unknown or when the site has no such user.
-    public var authorName: String?
+    @Nullable public var authorName: String?
     /// The categories in the post's order (those the site says are gone left out).
     public var categories: [NewsCategory]
     /// Whether it is a favourite.
@@ -54,22 +54,5 @@ public struct NewsRow: Codable, Hashable, Sendable {
     private enum CodingKeys: String, CodingKey {
         case id, date, link, title, excerpt, image, authorId, authorName, categories, favourite, onSite
         case isProtected = "protected"
-    }
-
-    /// Writes every field, with `null` for what is missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(date, forKey: .date)
-        try container.encode(link, forKey: .link)
-        try container.encode(title, forKey: .title)
-        try container.encode(excerpt, forKey: .excerpt)
-        try container.encode(image, forKey: .image)
-        try container.encode(authorId, forKey: .authorId)
-        try container.encode(authorName, forKey: .authorName)
-        try container.encode(categories, forKey: .categories)
-        try container.encode(favourite, forKey: .favourite)
-        try container.encode(onSite, forKey: .onSite)
-        try container.encode(isProtected, forKey: .isProtected)
     }
 }

@@ -12,21 +12,21 @@ public struct NewsSnapshot: Codable, Hashable, Sendable {
     /// Whether the first page is being downloaded.
     public var loading: Bool
     /// The author and category look-ups in flight, or nil when there are none.
-    public var progress: NewsProgress?
+    @Nullable public var progress: NewsProgress?
     /// How many posts of the last download could not be read.
     public var skipped: Int
     /// The last failure in Spanish, or nil.
-    public var error: String?
+    @Nullable public var error: String?
     /// How many posts the site publishes (`X-WP-Total`), or nil if it has not said.
-    public var total: Int?
+    @Nullable public var total: Int?
     /// Whether the site has posts past the pages loaded (`POST /api/news/more` loads the next).
     public var hasMore: Bool
     /// Whether the next page is being downloaded.
     public var loadingMore: Bool
     /// Why the last next-page download failed, in Spanish, or nil.
-    public var moreError: String?
+    @Nullable public var moreError: String?
     /// When the next automatic try after a failed download is (ISO 8601, UTC), or nil.
-    public var retryAt: String?
+    @Nullable public var retryAt: String?
 
     /// Makes a snapshot.
     public init(
@@ -44,26 +44,6 @@ public struct NewsSnapshot: Codable, Hashable, Sendable {
         self.loadingMore = loadingMore
         self.moreError = moreError
         self.retryAt = retryAt
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case posts, site, loading, progress, skipped, error, total, hasMore, loadingMore, moreError, retryAt
-    }
-
-    /// Writes every field, with `null` for what is missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(posts, forKey: .posts)
-        try container.encode(site, forKey: .site)
-        try container.encode(loading, forKey: .loading)
-        try container.encode(progress, forKey: .progress)
-        try container.encode(skipped, forKey: .skipped)
-        try container.encode(error, forKey: .error)
-        try container.encode(total, forKey: .total)
-        try container.encode(hasMore, forKey: .hasMore)
-        try container.encode(loadingMore, forKey: .loadingMore)
-        try container.encode(moreError, forKey: .moreError)
-        try container.encode(retryAt, forKey: .retryAt)
     }
 
     /// The JSON bytes sent to the pages.

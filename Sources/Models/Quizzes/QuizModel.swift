@@ -97,53 +97,35 @@ public final class QuizModel {
 
     /// Checks `answer` for the quiz being played; a right answer counts for the score.
     public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        try requireCurrent(quizID)
-        let client = self.client
-        let result = try await status.call { () async throws(RemoteError) in
-            try await client.check(quizID: quizID, answer: answer)
-        }
-        batch {
-            status.succeeded()
+        try await actions.check(requireCurrent(quizID), answer: answer) { result in
             if result.result { rightIDs.update { _ = $0.insert(quizID) } }
             if currentQuiz.value?.id == quizID { lastResultState.value = result }
         }
-        return result
     }
 
     /// Marks or unmarks the quiz being played as a favourite; shows what the server answers.
     @discardableResult
     public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
-        try requireCurrent(quizID)
-        let client = self.client
-        let answer = try await status.call { () async throws(RemoteError) in
-            try await client.setFavourite(quizID: quizID, favourite)
-        }
-        batch {
-            status.succeeded()
+        try await actions.setFavourite(requireCurrent(quizID), favourite) { answer in
             currentQuiz.update { quiz in
                 if quiz?.id == quizID { quiz?.favourite = answer.favourite }
             }
         }
-        return answer
     }
 
     /// Flips the favourite mark of the quiz being played.
     @discardableResult
     public func toggleFavourite(quizID: Int) async throws(ModelError) -> FavouriteStatus {
-        let current = try requireCurrent(quizID).favourite
-        return try await setFavourite(quizID: quizID, !current)
+        try await setFavourite(quizID: quizID, !requireCurrent(quizID).favourite)
     }
 
     /// The right answer of the quiz being played.
     public func answer(quizID: Int) async throws(ModelError) -> String {
-        try requireCurrent(quizID)
-        let client = self.client
-        let answer = try await status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }
-        status.succeeded()
-        return answer.answer
+        try await actions.answer(requireCurrent(quizID))
     }
 
-    @discardableResult
+    private var actions: QuizActions { QuizActions(judge: .server(client), status: status) }
+
     private func requireCurrent(_ quizID: Int) throws(ModelError) -> QuizItem {
         guard let quiz = currentQuiz.value, quiz.id == quizID else { throw .unknownItem(.quiz, id: quizID) }
         return quiz

@@ -5,11 +5,11 @@ public struct QuizRow: Codable, Hashable, Sendable {
     /// The question text.
     public var question: String
     /// The author's display name, or nil for an anonymous quiz.
-    public var authorName: String?
+    @Nullable public var authorName: String?
     /// The author's photo URL as a string, or nil.
-    public var authorPhoto: String?
+    @Nullable public var authorPhoto: String?
     /// The attachment image URL as a string, or nil.
-    public var attachment: String?
+    @Nullable public var attachment: String?
     /// Whether it is a favourite of the token's owner.
     public var favourite: Bool
     /// Whether it was answered right in the current round.
@@ -35,21 +35,5 @@ public struct QuizRow: Codable, Hashable, Sendable {
             id: item.id, question: item.question, authorName: item.author?.displayName,
             authorPhoto: item.author?.photo?.url.absoluteString, attachment: item.attachment?.url.absoluteString,
             favourite: item.favourite, answeredRight: answeredRight)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case id, question, authorName, authorPhoto, attachment, favourite, answeredRight
-    }
-
-    /// Writes every field, with `null` for a missing name or URL.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(question, forKey: .question)
-        try container.encode(authorName, forKey: .authorName)
-        try container.encode(authorPhoto, forKey: .authorPhoto)
-        try container.encode(attachment, forKey: .attachment)
-        try container.encode(favourite, forKey: .favourite)
-        try container.encode(answeredRight, forKey: .answeredRight)
     }
 }

@@ -5,17 +5,17 @@ import Foundation
 /// "score", "loading", "error", "number"}`.
 public struct QuizSnapshot: Codable, Hashable, Sendable {
     /// The quiz being played, or nil (none yet, or no more).
-    public var quiz: QuizRow?
+    @Nullable public var quiz: QuizRow?
     /// Whether the server said there are no more quizzes.
     public var nomore: Bool
     /// The last check of the current quiz, or nil.
-    public var lastResult: QuizCheckResult?
+    @Nullable public var lastResult: QuizCheckResult?
     /// Distinct quizzes answered right in this session.
     public var score: Int
     /// Whether a request for the next quiz is in flight.
     public var loading: Bool
     /// The last failure in Spanish, or nil.
-    public var error: String?
+    @Nullable public var error: String?
     /// Which quiz of this game `quiz` is (1 for the first the server gave), 0 without a quiz:
     /// the play screen's title ("Quiz 3").
     public var number: Int
@@ -32,22 +32,6 @@ public struct QuizSnapshot: Codable, Hashable, Sendable {
         self.score = score
         self.loading = loading
         self.error = error
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case quiz, nomore, lastResult, score, loading, error, number
-    }
-
-    /// Writes every field, `null` for the missing ones.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quiz, forKey: .quiz)
-        try container.encode(nomore, forKey: .nomore)
-        try container.encode(lastResult, forKey: .lastResult)
-        try container.encode(score, forKey: .score)
-        try container.encode(loading, forKey: .loading)
-        try container.encode(error, forKey: .error)
-        try container.encode(number, forKey: .number)
     }
 
     /// The JSON bytes sent to the pages.

@@ -15,15 +15,8 @@ import Signals
 @MainActor
 public final class QuizzesModel {
     /// Where the list comes from and who judges it.
-    private enum Source {
-        /// The quiz server (or its stand-in).
-        case server(QuizServerClient)
-        /// A local `quizzes.json`, every quiz of it, judged here.
-        case file(LocalQuizFile, favourites: QuizFavouriteStore?)
-    }
-
-    private let source: Source
-    private let recordStore: QuizRecordStore?
+    private let source: QuizJudge
+    private let recordStore: QuizIDStore?
     /// Bumped each time a new list replaces the old: a check started in an older round still
     /// counts for the record, but not for the new round's score.
     private var round = 0
@@ -63,13 +56,13 @@ public final class QuizzesModel {
     public convenience init(file: URL, store: Store?) {
         let local = LocalQuizFile(url: file)
         self.init(
-            source: .file(local, favourites: store.map { QuizFavouriteStore(store: $0, source: local.key) }),
+            source: .file(local, favourites: store.map { QuizIDStore(.localFavourites, store: $0, key: local.key) }),
             store: store, recordKey: local.key)
     }
 
-    private init(source: Source, store: Store?, recordKey: String) {
+    private init(source: QuizJudge, store: Store?, recordKey: String) {
         self.source = source
-        recordStore = store.map { QuizRecordStore(store: $0, server: recordKey) }
+        recordStore = store.map { QuizIDStore(.record, store: $0, key: recordKey) }
         let items = list.items
         let rightThisRound = self.rightThisRound
         let rightEver = self.rightEver
@@ -171,82 +164,45 @@ public final class QuizzesModel {
         list.load(LenientList(elements: quizzes), alongside: startNewRound)
     }
 
-    /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`); a right answer
-    /// counts for the score (if the list was not replaced meanwhile) and the record.
+    /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`; in practice
+    /// 4.1's mode, the file); a right answer counts for the score (if the list was not replaced
+    /// meanwhile) and the record.
     public func check(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        let quiz = try requireQuiz(quizID)
         let startedInRound = round
-        let result: QuizCheckResult
-        switch source {
-        case .server(let client):
-            result = try await list.status.call { () async throws(RemoteError) in
-                try await client.check(quizID: quizID, answer: answer)
-            }
-        case .file:
-            result = QuizCheckResult(
-                quizId: quizID, answer: answer, result: LocalQuizFile.isRight(answer, for: quiz.answer ?? ""))
-        }
-        batch {
-            list.status.succeeded()
-            if result.result {
-                if startedInRound == round { rightThisRound.update { _ = $0.insert(quizID) } }
-                rightEver.update { _ = $0.insert(quizID) }
-            }
+        let result = try await actions.check(requireQuiz(quizID), answer: answer) { result in
+            guard result.result else { return }
+            if startedInRound == round { rightThisRound.update { _ = $0.insert(quizID) } }
+            rightEver.update { _ = $0.insert(quizID) }
         }
         if result.result { keepInRecord(quizID) }
         return result
     }
 
-    /// Marks (`PUT`) or unmarks (`DELETE`) a favourite; the list shows what the server answers.
+    /// Marks (`PUT`) or unmarks (`DELETE`) a favourite (in practice 4.1's mode, in the `Store`);
+    /// the list shows what the server answers.
     @discardableResult
     public func setFavourite(quizID: Int, _ favourite: Bool) async throws(ModelError) -> FavouriteStatus {
-        try requireQuiz(quizID)
-        let answer: FavouriteStatus
-        switch source {
-        case .server(let client):
-            answer = try await list.status.call { () async throws(RemoteError) in
-                try await client.setFavourite(quizID: quizID, favourite)
+        try await actions.setFavourite(requireQuiz(quizID), favourite) { answer in
+            if case .file = source {
+                if answer.favourite { localFavourites.insert(quizID) } else { localFavourites.remove(quizID) }
             }
-        case .file(_, let favourites):
-            do {
-                try favourites?.set(quizID, favourite: favourite)
-            } catch {
-                list.status.show(.store(error))
-                throw .store(error)
-            }
-            if favourite { localFavourites.insert(quizID) } else { localFavourites.remove(quizID) }
-            answer = FavouriteStatus(id: quizID, favourite: favourite)
-        }
-        batch {
-            list.status.succeeded()
             list.items.update { items in
                 for index in items.indices where items[index].id == quizID {
                     items[index].favourite = answer.favourite
                 }
             }
         }
-        return answer
     }
 
     /// Flips a quiz's favourite mark (see `setFavourite(quizID:_:)`).
     @discardableResult
     public func toggleFavourite(quizID: Int) async throws(ModelError) -> FavouriteStatus {
-        let current = try requireQuiz(quizID).favourite
-        return try await setFavourite(quizID: quizID, !current)
+        try await setFavourite(quizID: quizID, !requireQuiz(quizID).favourite)
     }
 
     /// The right answer of a quiz (`GET /api/quizzes/{id}/answer`, or the file's).
     public func answer(quizID: Int) async throws(ModelError) -> String {
-        let quiz = try requireQuiz(quizID)
-        let answer: String
-        switch source {
-        case .server(let client):
-            answer = try await list.status.call { () async throws(RemoteError) in try await client.answer(quizID: quizID) }.answer
-        case .file:
-            answer = quiz.answer ?? ""
-        }
-        list.status.succeeded()
-        return answer
+        try await actions.answer(requireQuiz(quizID))
     }
 
     /// Shows only the quizzes not answered right in this round, or all.
@@ -256,10 +212,11 @@ public final class QuizzesModel {
 
     // MARK: Helpers
 
-    @discardableResult
     private func requireQuiz(_ quizID: Int) throws(ModelError) -> QuizItem {
         try list.item(quizID)
     }
+
+    private var actions: QuizActions { QuizActions(judge: source, status: list.status) }
 
     /// Runs in the batch that shows a new list: a new round starts with a score of 0.
     private func startNewRound() {

@@ -14,9 +14,9 @@ public struct QuizzesSnapshot: Codable, Hashable, Sendable {
     /// Whether a download is in flight.
     public var loading: Bool
     /// The last failure in Spanish, or nil.
-    public var error: String?
+    @Nullable public var error: String?
     /// The name of the local `quizzes.json` played in practice 4.1's mode, or nil (a server).
-    public var file: String?
+    @Nullable public var file: String?
     /// How many items of the last list could not be read (or, from a file, judged) and were left out.
     public var skipped: Int
 
@@ -33,23 +33,6 @@ public struct QuizzesSnapshot: Codable, Hashable, Sendable {
         self.error = error
         self.file = file
         self.skipped = skipped
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case quizzes, score, record, onlyUnanswered, loading, error, file, skipped
-    }
-
-    /// Writes every field, `error` and `file` as `null` when there is none.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(quizzes, forKey: .quizzes)
-        try container.encode(score, forKey: .score)
-        try container.encode(record, forKey: .record)
-        try container.encode(onlyUnanswered, forKey: .onlyUnanswered)
-        try container.encode(loading, forKey: .loading)
-        try container.encode(error, forKey: .error)
-        try container.encode(file, forKey: .file)
-        try container.encode(skipped, forKey: .skipped)
     }
 
     /// The JSON bytes sent to the pages.

@@ -7,7 +7,7 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable {
     /// `idle`, `playing` or `finished`.
     public var phase: TriviaPhase
     /// The question waiting for its answer while `playing`, else nil.
-    public var question: TriviaQuestionView?
+    @Nullable public var question: TriviaQuestionView?
     /// The 1-based number of the question shown ("3 / 10"); 0 when idle, `total` when finished.
     public var number: Int
     /// How many questions the game has.
@@ -15,13 +15,13 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable {
     /// Right answers so far (the final score once finished).
     public var score: Int
     /// How the last answer went, or nil at the start of a game.
-    public var lastAnswer: TriviaAnswer?
+    @Nullable public var lastAnswer: TriviaAnswer?
     /// Whether this finished game's score is already in the ranking.
     public var saved: Bool
     /// Whether the questions of a new game are being downloaded.
     public var loading: Bool
     /// The last failure in Spanish, or nil.
-    public var error: String?
+    @Nullable public var error: String?
 
     /// Makes a snapshot.
     public init(
@@ -37,24 +37,6 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable {
         self.saved = saved
         self.loading = loading
         self.error = error
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case phase, question, number, total, score, lastAnswer, saved, loading, error
-    }
-
-    /// Writes every field, with `null` for what is missing.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .phase)
-        try container.encode(question, forKey: .question)
-        try container.encode(number, forKey: .number)
-        try container.encode(total, forKey: .total)
-        try container.encode(score, forKey: .score)
-        try container.encode(lastAnswer, forKey: .lastAnswer)
-        try container.encode(saved, forKey: .saved)
-        try container.encode(loading, forKey: .loading)
-        try container.encode(error, forKey: .error)
     }
 
     /// The JSON bytes sent to the pages.

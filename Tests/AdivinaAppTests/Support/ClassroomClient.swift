@@ -64,3 +64,13 @@ final class ClassroomClient: Sendable {
         String(decoding: try JSONSerialization.data(withJSONObject: value), as: UTF8.self)
     }
 }
+
+/// Runs `body` against a classroom server: the app, a client with the host key, and a client
+/// with nothing (a student before joining, a projector).
+@MainActor
+func withClassroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
+    try await withApp(["--classroom"]) { running in
+        let key = try #require(running.app.hostKey)
+        try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
+    }
+}

@@ -64,13 +64,10 @@ final class EventStreamReader: Sendable {
 
     /// Waits for the `count`-th event named `name` (1-based), failing after `timeout`.
     func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(30)) async throws -> Event? {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            let matching = received.filter { $0.name == name }
-            if matching.count >= count { return matching[count - 1] }
-            try await Task.sleep(for: .milliseconds(10))
+        let (matching, met) = await eventually(timeout: timeout, interval: .milliseconds(10), { received.filter { $0.name == name } }) {
+            $0.count >= count
         }
-        return nil
+        return met ? matching[count - 1] : nil
     }
 
     private static func parse(_ block: String) -> Event? {

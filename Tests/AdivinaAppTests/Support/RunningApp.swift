@@ -31,8 +31,7 @@ final class RunningApp {
     func stop() async { await app.shutdown() }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("adivina-tests-\(name)-\(UUID().uuidString)")
+        let url = TestFiles.scratch("adivina-tests-\(name)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ModelsTesting
 import Testing
 
 @testable import Models

@@ -1,4 +1,5 @@
 import Foundation
+import ModelsTesting
 
 @testable import Models
 

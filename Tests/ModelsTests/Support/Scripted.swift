@@ -1,4 +1,5 @@
 import Models
+import ModelsTesting
 
 /// A model made over its own `ScriptedTransport`, so a test suite needs no `init`.
 @MainActor

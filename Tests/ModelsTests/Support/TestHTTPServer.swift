@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import TestSupport
 
 /// A tiny blocking HTTP server on 127.0.0.1 for the transport tests: each connection runs the
 /// test's handler on its own thread with the raw socket, so a test can answer slowly, stream
@@ -92,6 +93,17 @@ final class TestHTTPServer: Sendable {
     }
 }
 
+/// The last text a test server read (a request head), for the test to look at.
+final class LastRead: Sendable {
+    private let state = Mutex("")
+
+    /// What was kept last ("" before anything).
+    var text: String { state.withLock { $0 } }
+
+    /// Keeps `text`, replacing what was kept.
+    func keep(_ text: String) { state.withLock { $0 = text } }
+}
+
 /// A one-shot flag a test thread sets and a test awaits with a deadline.
 final class Flag: Sendable {
     private let state = Mutex(false)
@@ -102,11 +114,6 @@ final class Flag: Sendable {
 
     /// Polls until set or the deadline passes; returns whether it was set.
     func wait(seconds: Double = 10) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            if isSet { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return isSet
+        await eventually(timeout: .seconds(seconds), interval: .milliseconds(5)) { isSet }
     }
 }

@@ -1,3 +1,4 @@
+import ModelsTesting
 @testable import Models
 
 /// Canned answers of the trivia service for the model tests.
