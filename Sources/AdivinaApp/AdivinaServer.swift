@@ -80,7 +80,7 @@ public final class AdivinaServer {
         router = api.router
         apiRoutes = api.routes
         router.fallback("/api") { _ in throw APIError.notFound }
-        router.serveFiles(try StaticFiles(root: webRoot.path))
+        router.serveFiles(try StaticFiles(root: webRoot.path, pageHeaders: ["/": .sameOriginPagePolicy(images: ["http:", "https:"]), "/clase/": .sameOriginPagePolicy()]))
 
         server = try HTTPServer(
             configuration: .init(

@@ -48,6 +48,26 @@ def focus_ring_visible(page):
     return page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle") != "none"
 
 
+def tab_through(page, *targets):
+    """Presses Tab once for each of `targets` and expects that one focused (None: not checked)."""
+    for target in targets:
+        page.keyboard.press("Tab")
+        if target is not None:
+            expect(target).to_be_focused()
+
+
+def join_class(page, server, name):
+    """Joins the class as `name` on `page` (the students' page: the name, "Unirme", the lobby with
+    the name shown and the form gone). Returns the page."""
+    page.goto(server.url("/clase/"))
+    page.locator("#name").fill(name)
+    page.locator("#join-button").click()
+    expect(page.locator("#lobby")).to_be_visible()
+    expect(page.locator("#me-name")).to_have_text(name.strip())
+    expect(page.locator("#join")).to_be_hidden()
+    return page
+
+
 def check_screen(new_context, server, path, ready, viewport, scheme):
     """Opens `path` at `viewport` in `scheme` and waits for `ready`: no sideways scrolling, the
     theme's background, an alt attribute on every image, no console errors. Returns the page."""

@@ -4,9 +4,10 @@ the layout checks at 320 px, in landscape and on a desktop, light and dark."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
-from conftest import set_outage, wait_until
+from conftest import focus_ring_visible, set_outage, tab_through, wait_until
 
 LAYOUTS = [
     ({"width": 320, "height": 568}, "light"),
@@ -14,6 +15,16 @@ LAYOUTS = [
     ({"width": 568, "height": 320}, "dark"),
     ({"width": 1440, "height": 900}, "light"),
 ]
+
+
+STAND_INS = {"books": "/standin/books/", "matches": "/standin/matches/partidos.json",
+             "movies": "/standin/movies/movies.json"}
+"""Where each list game's stand-in serves its list (with the answers)."""
+
+
+def items_fixture(app):
+    """The fixture named `app`: the stand-in's items of `app` by id, once the app's list has loaded."""
+    return pytest.fixture(name=app)(lambda server: loaded_stand_in_items(server, app, STAND_INS[app]))
 
 
 def stand_in_items(server, path):
@@ -88,10 +99,22 @@ def row(page, item_id):
     return page.locator(f'#items > li[data-id="{item_id}"]')
 
 
-def open_list(page, server, app):
+def open_list(page, server, app, title=None, count=None):
+    """Opens the list of `app` and waits for its rows; checks its large `title` and `count` rows if given."""
     page.goto(server.url(f"/{app}/"))
     expect(rows(page).first).to_be_visible()
+    if title is not None:
+        expect(page.locator("h1")).to_have_text(title)
+    if count is not None:
+        expect(rows(page)).to_have_count(count)
     return page
+
+
+def open_from_list(page, app, item_id, heading):
+    """Clicks the row of `item_id` on the list: its detail opens, with the large title `heading`."""
+    row(page, item_id).locator("a").click()
+    expect(page).to_have_url(re.compile(rf"/{app}/play\.html\?id={item_id}$"))
+    expect(page.locator("h1")).to_have_text(heading)
 
 
 def open_detail(page, server, app, item_id, ready):
@@ -120,6 +143,39 @@ def check_score_is_live(new_context, server, app, open_item, buttons, first, sec
         expect(page.locator("#score")).to_have_text("1")
     expect(row(same_browser_list, first["id"]).locator(".badge-right")).to_be_visible()
     return pages
+
+def answer_right_and_go_back(page, app, item_id, right, said):
+    """Answers with `right`: "¡Correcto!", the score 1 and the result line saying `said`; back on
+    the list, the row has its badge and the score is still 1."""
+    answer_and_close(page, right, "¡Correcto!")
+    expect(page.locator("#score")).to_have_text("1")
+    expect(page.locator("#last-result")).to_contain_text(said)
+    page.click("#back")
+    expect(page).to_have_url(re.compile(rf"/{app}/$"))
+    expect(row(page, item_id).locator(".badge-right")).to_be_visible()
+    expect(page.locator("#score")).to_have_text("1")
+
+
+def check_keyboard_play(page, server, app, item_id, opened, first, right, close="Enter"):
+    """Plays `item_id` by keyboard alone: Tab past the back link to the reload button, on to the
+    row (with its focus ring); Enter opens it (`opened`: a selector and the text it shows); Tab
+    past the back link to the first answer button `first`, on to `right` if it is another; Enter
+    answers: "¡Correcto!"; `close` closes the alert and the focus is back on `right`."""
+    open_list(page, server, app)
+    tab_through(page, None, page.locator("#reload"), row(page, item_id).locator("a"))   # past the back link
+    assert focus_ring_visible(page), "the focused row has no visible focus ring"
+    page.keyboard.press("Enter")
+    expect(page.locator(opened[0])).to_have_text(opened[1])
+    tab_through(page, None, page.locator(first))                                         # past the back link
+    assert focus_ring_visible(page), "the focused button has no visible focus ring"
+    if right != first:
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
+    page.keyboard.press(close)
+    expect(alert(page)).to_have_count(0)
+    expect(page.locator(right)).to_be_focused()
+
 
 def check_home_opens(server, page, app, count):
     """The launcher's tile of `app` is available and opens its list with `count` rows."""

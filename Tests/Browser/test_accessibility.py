@@ -8,10 +8,10 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import CONTEXT, Audit
-from conftest import set_outage, wait_until
+from conftest import join_class, set_outage, wait_until
 from fake_list_server import FakeListServer
 from list_games import loaded
-from test_classroom import classroom, join, open_host, room  # noqa: F401  (a fixture)
+from test_classroom import classroom, open_host, room  # noqa: F401  (a fixture)
 from test_news import news_ready, with_image
 from test_trivia import game_ready
 
@@ -269,11 +269,7 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
 def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
     server, key = classroom
     host = open_host(lambda **options: audited(**options).context, server, key)
-    student = audited()
-    student.goto(server.url("/clase/"))
-    student.fill("#name", "Ana")
-    student.click("#join-button")
-    expect(student.locator("#lobby")).to_be_visible()
+    student = join_class(audited(), server, "Ana")
     host.click("#game-quizzes")
     host.click("#start")
     expect(host.locator("#next")).to_be_visible()

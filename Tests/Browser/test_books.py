@@ -7,11 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible
 from fake_list_server import FakeListServer
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, check_score_is_live, images_have_alt_and_load, loaded,
-                        loaded_stand_in_items, open_detail, open_list, row, rows)
+from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
+                        check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
+                        images_have_alt_and_load, items_fixture, loaded, open_detail,
+                        open_from_list, open_list, row, rows)
 
 
 def open_book(page, server, book):
@@ -25,25 +25,15 @@ def buttons(page, book):
     return right, wrong
 
 
-@pytest.fixture
-def books(server):
-    return loaded_stand_in_items(server, "books", "/standin/books/")
-
-
-def test_home_opens_libros(server, page, books):
-    check_home_opens(server, page, "books", len(books))
+books = items_fixture("books")
 
 
 def test_list_detail_answer_alert_and_back(server, page, books):
-    open_list(page, server, "books")
-    expect(page.locator("h1")).to_have_text("Libros")
-    expect(rows(page)).to_have_count(len(books))
+    open_list(page, server, "books", "Libros", len(books))
     for book_id, book in books.items():
         expect(row(page, book_id).locator(".game-title")).to_have_text(book["book"])
     book = next(iter(books.values()))
-    row(page, book["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/books/play\.html\?id={book['id']}$"))
-    expect(page.locator("h1")).to_have_text("Respuesta sobre:")
+    open_from_list(page, "books", book["id"], "Respuesta sobre:")
     expect(page.locator("#book")).to_have_text(book["book"])
     expect(page.locator("#question")).to_have_text(book["question"])
     for n in (1, 2):
@@ -60,14 +50,7 @@ def test_list_detail_answer_alert_and_back(server, page, books):
     expect(page.locator("#score")).to_have_text("0")
     expect(page.locator("#last-result")).to_contain_text("no es la respuesta")
     expect(wrong).to_be_focused()
-    answer_and_close(page, right, "¡Correcto!")
-    expect(page.locator("#score")).to_have_text("1")
-    expect(page.locator("#last-result")).to_contain_text("correcto")
-
-    page.click("#back")
-    expect(page).to_have_url(re.compile(r"/books/$"))
-    expect(row(page, book["id"]).locator(".badge-right")).to_be_visible()
-    expect(page.locator("#score")).to_have_text("1")
+    answer_right_and_go_back(page, "books", book["id"], right, "correcto")
     expect(page.locator("#list-header")).to_contain_text("1 acertado")
 
 
@@ -129,26 +112,8 @@ def test_progress_while_downloading_and_text_never_as_html(start_server, page):
 
 def test_playable_by_keyboard_alone(server, page, books):
     book = next(iter(books.values()))
-    open_list(page, server, "books")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    expect(page.locator("#reload")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(row(page, book["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#book")).to_have_text(book["book"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#answer1")).to_be_focused()
-    assert focus_ring_visible(page)
-    if book["solution"] == 2:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Enter")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator(f"#answer{book['solution']}")).to_be_focused()
+    check_keyboard_play(page, server, "books", book["id"], ("#book", book["book"]),
+                        "#answer1", f"#answer{book['solution']}")
     expect(page.locator("#score")).to_have_text("1")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import join_class, wait_until
 
 ROUND = 10  # questions in a classroom round
 QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
@@ -76,17 +76,6 @@ def answer_quiz(page, text):
     return checked.value.json()["result"]
 
 
-def join(new_context, server, name):
-    page = new_context().new_page()
-    page.goto(server.url("/clase/"))
-    page.locator("#name").fill(name)
-    page.locator("#join-button").click()
-    expect(page.locator("#lobby")).to_be_visible()
-    expect(page.locator("#me-name")).to_have_text(name.strip())
-    expect(page.locator("#join")).to_be_hidden()
-    return page
-
-
 # ---------- tests ----------
 
 def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
@@ -110,7 +99,7 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
     expect(host.locator("#start")).to_be_disabled()  # no game picked yet
 
     names = ["Ana", "<b>Bea</b>", "Carla"]
-    players = [join(new_context, server, name) for name in names]
+    players = [join_class(new_context().new_page(), server, name) for name in names]
     expect(players[0].locator("#room-status")).to_have_text(
         "Esperando a que empiece la ronda… Estás con 2 compañeros.")
     expect(players[0].locator("#play")).to_be_hidden()
@@ -236,7 +225,7 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
     board.goto(server.url("/clase/marcador.html"))
     host = open_host(new_context, server, key)
     names = ["Ana", "Bea", "Carla"]
-    players = [join(new_context, server, name) for name in names]
+    players = [join_class(new_context().new_page(), server, name) for name in names]
     failures = [failed_responses(page) for page in players]
 
     host.locator("#game-quizzes").click()
@@ -311,7 +300,7 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
 def test_a_game_page_opened_directly_follows_the_room(classroom, new_context):
     server, key = classroom
     host = open_host(new_context, server, key)
-    ana = join(new_context, server, "Ana")
+    ana = join_class(new_context().new_page(), server, "Ana")
     assert "adivina_clase=1" in ana.evaluate("document.cookie"), "the marker the game pages look for"
     failures = failed_responses(ana)
     host.locator("#game-quizzes").click()
@@ -395,7 +384,7 @@ def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
 
 def test_host_controls_refuse_a_page_without_the_key(classroom, new_context):
     server, key = classroom
-    student = join(new_context, server, "Ana")
+    student = join_class(new_context().new_page(), server, "Ana")
     intruder = new_context().new_page()
     intruder.goto(server.url("/clase/anfitrion.html"))
     expect(intruder.locator("#login")).to_be_visible()
@@ -430,7 +419,7 @@ def test_host_controls_refuse_a_page_without_the_key(classroom, new_context):
 
 def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom, new_context):
     server, key = classroom
-    ana = join(new_context, server, "  Ana  ")
+    ana = join_class(new_context().new_page(), server, "  Ana  ")
     other = new_context().new_page()
     other.goto(server.url("/clase/"))
     other.locator("#name").fill("ana")
@@ -463,7 +452,7 @@ def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_c
     host = open_host(new_context, server, key)
     board = new_context(viewport={"width": 1280, "height": 800}).new_page()
     board.goto(server.url("/clase/marcador.html"))
-    players = [join(new_context, server, name) for name in ("Ana", "Bea")]
+    players = [join_class(new_context().new_page(), server, name) for name in ("Ana", "Bea")]
 
     host.locator("#game-quizzes").click()
     expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")

@@ -8,7 +8,7 @@ import re
 from playwright.sync_api import expect
 
 from a11y import CONTEXT, run_axe
-from conftest import focus_ring_visible, wait_until
+from conftest import focus_ring_visible, join_class, wait_until
 from list_games import loaded_stand_in_items
 from test_classroom import classroom  # noqa: F401  (a fixture)
 from test_trivia import game_ready
@@ -294,11 +294,7 @@ def test_a_new_class_question_and_the_loading_are_said_once(classroom, new_conte
     host.click("#login-button")
     context = new_context()
     context.add_init_script(SPOKEN)
-    student = context.new_page()
-    student.goto(server.url("/clase/"))
-    student.fill("#name", "Ana")
-    student.click("#join-button")
-    expect(student.locator("#lobby")).to_be_visible()
+    student = join_class(context.new_page(), server, "Ana")
     host.click("#game-trivia")
     host.click("#start")
     student.click("#play")
@@ -306,11 +302,8 @@ def test_a_new_class_question_and_the_loading_are_said_once(classroom, new_conte
     student.locator("#answers .answer").first.click()
     expect(student.locator("#waiting-title")).to_be_visible()
     student.evaluate("() => { window.spoken = []; }")
-    others = [new_context().new_page() for _ in range(2)]   # the room changes: nothing to say
-    for index, page in enumerate(others):
-        page.goto(server.url("/clase/"))
-        page.fill("#name", f"Otro {index}")
-        page.click("#join-button")
+    for index in range(2):                                  # the room changes: nothing to say
+        join_class(new_context().new_page(), server, f"Otro {index}")
     wait_until(lambda: len(server.request("GET", "/api/classroom/state")[1]["players"]) == 3)
     host.click("#next")
     expect(student.locator("#progress")).to_have_text("2 / 10")

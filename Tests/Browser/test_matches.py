@@ -8,10 +8,10 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible, set_outage, wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        images_have_alt_and_load, loaded_stand_in_items, open_detail, open_list, row,
-                        rows)
+from conftest import set_outage, wait_until
+from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
+                        check_keyboard_play, check_layout, images_have_alt_and_load, items_fixture,
+                        open_detail, open_from_list, open_list, row, rows)
 
 NO_FLAG_MATCH = 4   # Portugal – Suiza: the data has no flag for Suiza
 
@@ -29,19 +29,11 @@ def winner_name(match):
     return match[f"team{match['winner']}"]["name"]
 
 
-@pytest.fixture
-def matches(server):
-    return loaded_stand_in_items(server, "matches", "/standin/matches/partidos.json")
-
-
-def test_home_opens_partidos(server, page, matches):
-    check_home_opens(server, page, "matches", len(matches))
+matches = items_fixture("matches")
 
 
 def test_list_shows_phase_teams_and_flags(server, page, matches):
-    open_list(page, server, "matches")
-    expect(page.locator("h1")).to_have_text("Partidos")
-    expect(rows(page)).to_have_count(len(matches))
+    open_list(page, server, "matches", "Partidos", len(matches))
     for match_id, match in matches.items():
         line = row(page, match_id)
         expect(line.locator(".game-caption")).to_have_text(match["phase"])
@@ -59,9 +51,7 @@ def test_list_shows_phase_teams_and_flags(server, page, matches):
 def test_play_a_match_alert_details_and_back(server, page, matches):
     match = matches[1]
     open_list(page, server, "matches")
-    row(page, match["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/matches/play\.html\?id={match['id']}$"))
-    expect(page.locator("h1")).to_have_text("Adivina el ganador")
+    open_from_list(page, "matches", match["id"], "Adivina el ganador")
     expect(page.locator("#phase")).to_have_text(match["phase"])
     for n in (1, 2):
         expect(page.locator(f"#team{n}-name")).to_have_text(match[f"team{n}"]["name"])
@@ -80,14 +70,7 @@ def test_play_a_match_alert_details_and_back(server, page, matches):
     expect(page.locator("#details")).to_have_text(match["details"])
     expect(page.locator("#last-result")).to_contain_text("no ganó")
     expect(wrong).to_be_focused()
-    answer_and_close(page, right, "¡Correcto!")
-    expect(page.locator("#score")).to_have_text("1")
-    expect(page.locator("#last-result")).to_contain_text("acertaste")
-
-    page.click("#back")
-    expect(page).to_have_url(re.compile(r"/matches/$"))
-    expect(row(page, match["id"]).locator(".badge-right")).to_be_visible()
-    expect(page.locator("#score")).to_have_text("1")
+    answer_right_and_go_back(page, "matches", match["id"], right, "acertaste")
     # Back on the list, no match is current any more.
     wait_until(lambda: server.state("matches")["current"] is None, message="no current match")
 
@@ -153,25 +136,8 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, matches)
 
 def test_playable_by_keyboard_alone(server, page, matches):
     match = matches[1]
-    open_list(page, server, "matches")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    page.keyboard.press("Tab")
-    expect(row(page, match["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#phase")).to_have_text(match["phase"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#team1")).to_be_focused()
-    assert focus_ring_visible(page)
-    if match["winner"] == 2:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Enter")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator(f"#team{match['winner']}")).to_be_focused()
+    check_keyboard_play(page, server, "matches", match["id"], ("#phase", match["phase"]),
+                        "#team1", f"#team{match['winner']}")
     expect(page.locator("#details")).to_have_text(match["details"])
 
 

@@ -8,10 +8,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import focus_ring_visible, wait_until
-from list_games import (LAYOUTS, alert, answer_and_close, check_home_opens, check_layout,
-                        check_outage_banner, check_score_is_live, images_have_alt_and_load,
-                        loaded_stand_in_items, open_detail, open_list, row, rows)
+from conftest import wait_until
+from list_games import (LAYOUTS, alert, answer_and_close, answer_right_and_go_back,
+                        check_keyboard_play, check_layout, check_outage_banner, check_score_is_live,
+                        images_have_alt_and_load, items_fixture, open_detail, open_from_list,
+                        open_list, row)
 
 
 def open_movie(page, server, movie):
@@ -37,27 +38,17 @@ def saturation(filter_value):
     return float(match.group(1))
 
 
-@pytest.fixture
-def movies(server):
-    return loaded_stand_in_items(server, "movies", "/standin/movies/movies.json")
-
-
-def test_home_opens_peliculas(server, page, movies):
-    check_home_opens(server, page, "movies", len(movies))
+movies = items_fixture("movies")
 
 
 def test_list_detail_answer_alert_and_back(server, page, movies):
-    open_list(page, server, "movies")
-    expect(page.locator("h1")).to_have_text("Películas")
-    expect(rows(page)).to_have_count(len(movies))
+    open_list(page, server, "movies", "Películas", len(movies))
     for movie_id, movie in movies.items():
         expect(row(page, movie_id).locator(".game-title")).to_have_text(movie["name"])
         expect(row(page, movie_id).locator("img")).to_have_attribute("alt", re.compile(re.escape(movie["name"])))
     images_have_alt_and_load(page)
     movie = next(iter(movies.values()))
-    row(page, movie["id"]).locator("a").click()
-    expect(page).to_have_url(re.compile(rf"/movies/play\.html\?id={movie['id']}$"))
-    expect(page.locator("h1")).to_have_text("Responde:")
+    open_from_list(page, "movies", movie["id"], "Responde:")
     expect(page.locator("#name")).to_have_text(movie["name"])
     expect(page.locator("#question")).to_have_text(movie["question"])
     expect(page.locator("#yes")).to_have_text("Sí")
@@ -69,13 +60,7 @@ def test_list_detail_answer_alert_and_back(server, page, movies):
     assert ("«Sí»" if movie["answer"] else "«No»") in message
     expect(page.locator("#score")).to_have_text("0")
     expect(wrong).to_be_focused()
-    answer_and_close(page, right, "¡Correcto!")
-    expect(page.locator("#score")).to_have_text("1")
-    expect(page.locator("#last-result")).to_contain_text("correcto")
-
-    page.click("#back")
-    expect(page).to_have_url(re.compile(r"/movies/$"))
-    expect(row(page, movie["id"]).locator(".badge-right")).to_be_visible()
+    answer_right_and_go_back(page, "movies", movie["id"], right, "correcto")
     expect(page.locator("#list-header")).to_contain_text("1 acertada")
 
 
@@ -125,24 +110,8 @@ def test_error_banner_when_the_stand_in_is_down_and_retry(server, page, movies):
 
 def test_playable_by_keyboard_alone(server, page, movies):
     movie = next(iter(movies.values()))
-    open_list(page, server, "movies")
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")                      # reload
-    page.keyboard.press("Tab")
-    expect(row(page, movie["id"]).locator("a")).to_be_focused()
-    assert focus_ring_visible(page)
-    page.keyboard.press("Enter")
-    expect(page.locator("#name")).to_have_text(movie["name"])
-    page.keyboard.press("Tab")                      # back
-    page.keyboard.press("Tab")
-    expect(page.locator("#yes")).to_be_focused()
-    if not movie["answer"]:
-        page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    expect(alert(page).locator(".alert-title")).to_have_text("¡Correcto!")
-    page.keyboard.press("Escape")
-    expect(alert(page)).to_have_count(0)
-    expect(page.locator("#yes" if movie["answer"] else "#no")).to_be_focused()
+    check_keyboard_play(page, server, "movies", movie["id"], ("#name", movie["name"]),
+                        "#yes", "#yes" if movie["answer"] else "#no", close="Escape")
     expect(page.locator("#score")).to_have_text("1")
 
 

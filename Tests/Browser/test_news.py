@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, wait_until
+from conftest import SCREEN_LAYOUTS, check_screen, focus_ring_visible, set_outage, tab_through, wait_until
 
 HOSTILE_ID = 2715
 
@@ -305,14 +305,9 @@ def test_the_list_and_the_tabs_work_by_keyboard_alone(server, page):
     state = news_ready(server)
     first = state["posts"][0]
     open_list(page, server)
-    page.keyboard.press("Tab")                          # back to the apps
-    page.keyboard.press("Tab")
-    expect(page.locator("#reload")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(row(page, first["id"]).locator(".news-title")).to_be_focused()
+    tab_through(page, None, page.locator("#reload"), row(page, first["id"]).locator(".news-title"))  # past the back link
     assert focus_ring_visible(page), "the focused row has no visible focus ring"
-    page.keyboard.press("Tab")
-    expect(row(page, first["id"]).locator("button.star")).to_be_focused()
+    tab_through(page, row(page, first["id"]).locator("button.star"))
     page.keyboard.press("Enter")
     expect(row(page, first["id"]).locator("button.star")).to_have_attribute("aria-pressed", "true")
     page.locator("#tab-favoritos").focus()

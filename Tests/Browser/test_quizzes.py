@@ -9,7 +9,7 @@ import signal
 import pytest
 from playwright.sync_api import expect
 
-from conftest import SCREEN_LAYOUTS, focus_ring_visible
+from conftest import SCREEN_LAYOUTS, focus_ring_visible, tab_through
 from fake_quiz_server import TOKEN
 
 WRONG = "respuesta que seguro que no es"
@@ -536,16 +536,10 @@ def test_pages_fit_the_screen_in_both_themes(server, new_context, path, viewport
 def test_list_is_usable_by_keyboard_alone(server, page):
     quiz = server.loaded_state()["quizzes"][0]
     open_list(page, server)
-    page.keyboard.press("Tab")                      # back link
-    page.keyboard.press("Tab")                      # reload
-    expect(page.locator("#reload")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(page.get_by_role("switch", name="Solo no acertados")).to_be_focused()
-    page.keyboard.press("Tab")
-    expect(row(page, quiz["id"]).locator("a")).to_be_focused()
+    tab_through(page, None, page.locator("#reload"),                           # past the back link
+                page.get_by_role("switch", name="Solo no acertados"), row(page, quiz["id"]).locator("a"))
     assert focus_ring_visible(page), "the focused row has no visible focus ring"
-    page.keyboard.press("Tab")
-    expect(row(page, quiz["id"]).locator("button.star")).to_be_focused()
+    tab_through(page, row(page, quiz["id"]).locator("button.star"))
     page.keyboard.press("Enter")
     expect(row(page, quiz["id"]).locator("button.star")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("Shift+Tab")

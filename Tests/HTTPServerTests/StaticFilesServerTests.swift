@@ -109,4 +109,34 @@ import Testing
             #expect(output.hasSuffix("400"))
         }
     }
+
+    /// The `Content-Security-Policy` a GET of `path` answers with, if any.
+    func policy(_ server: HTTPServer, _ path: String) async throws -> String? {
+        let (_, response) = try await testSession.data(from: try #require(URL(string: "http://127.0.0.1:\(server.port)\(path)")))
+        return try #require(response as? HTTPURLResponse).value(forHTTPHeaderField: "Content-Security-Policy")
+    }
+
+    @Test func pagesCarryTheirFoldersPolicyAndOtherFilesNone() async throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        var router = Router()
+        let strict = HTTPHeaders.sameOriginPagePolicy()["Content-Security-Policy"]
+        let images = HTTPHeaders.sameOriginPagePolicy(images: ["https:"])["Content-Security-Policy"]
+        router.serveFiles(try StaticFiles(
+            root: web.root.path, pageHeaders: ["/": .sameOriginPagePolicy(images: ["https:"]), "/sub/": .sameOriginPagePolicy()]))
+        try await withServer(router) { server in
+            for path in ["/", "/index.html"] {
+                let found = try await policy(server, path)
+                #expect(found == images && found != nil, "\(path)")
+            }
+            for path in ["/sub/", "/sub/index.html"] {
+                let found = try await policy(server, path)
+                #expect(found == strict && found != nil, "\(path): the longest prefix wins")
+            }
+            for path in ["/app.css", "/app.js", "/data.json", "/icon.svg"] {
+                let found = try await policy(server, path)
+                #expect(found == nil, "\(path) is no page")
+            }
+        }
+    }
 }

@@ -124,4 +124,12 @@ import Testing
         }
         #expect(throws: StaticFiles.RootError.self) { _ = try StaticFiles(root: "/nonexistent/dir") }
     }
+
+    @Test func theSameOriginPolicyIsStrictAndNamesOnlyTheImageSourcesGiven() {
+        let strict = HTTPHeaders.sameOriginPagePolicy()["Content-Security-Policy"] ?? ""
+        #expect(strict == "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+            + "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+        let remote = HTTPHeaders.sameOriginPagePolicy(images: ["http:", "https:"])["Content-Security-Policy"]
+        #expect(remote == strict.replacingOccurrences(of: "img-src 'self' data:;", with: "img-src 'self' data: http: https:;"))
+    }
 }

@@ -1,7 +1,7 @@
 // Noticias with its three tabs (Noticias, Favoritos, Acerca de; the tab is the address's hash so
 // it can be linked and Back works). Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, announce, syncRows, renderErrorBanner, renderReloadButton } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, announce, syncRows, renderErrorBanner, renderReloadButton, emptyState } from "../js/ui.js";
 import {
   API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab, tabArrowKeys,
 } from "./news-common.js";
@@ -213,11 +213,9 @@ function renderNoticias(state, posts) {
   if (posts.length === 0 && state.loading) {
     showLoading(listState, "Descargando noticias…");
   } else if (posts.length === 0) {
-    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-      sym("newspaper"),
-      el("p", { className: "empty-title", text: "No hay noticias" }),
-      el("p", { className: "empty-message", text: "Actualiza para descargar las últimas entradas del sitio." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Actualizar", onclick: () => reload() })));
+    if (!listState.querySelector("#empty")) listState.replaceChildren(emptyState("empty", "newspaper", "No hay noticias",
+      "Actualiza para descargar las últimas entradas del sitio.",
+      { text: "Actualizar", onclick: () => reload() }));
   } else {
     listState.replaceChildren();
   }
@@ -254,11 +252,9 @@ function renderFavoritos(favourites) {
   syncRows(grid, cards, favourites, createCard, updateCard);
   grid.hidden = favourites.length === 0;
   if (favourites.length === 0) {
-    gridState.replaceChildren(el("div", { className: "empty", id: "favourites-empty" },
-      sym("star"),
-      el("p", { className: "empty-title", text: "Sin favoritos" }),
-      el("p", { className: "empty-message", text: "Toca la estrella de una noticia para guardarla aquí." }),
-      el("a", { className: "btn btn-tinted", href: "#noticias", text: "Ver noticias" })));
+    gridState.replaceChildren(emptyState("favourites-empty", "star", "Sin favoritos",
+      "Toca la estrella de una noticia para guardarla aquí.",
+      { text: "Ver noticias", href: "#noticias" }));
   } else {
     gridState.replaceChildren();
   }

@@ -2,7 +2,7 @@
 // the site's HTML inside a sandboxed iframe that runs no script, and the favourite star in the
 // navigation bar. Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, backToList } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, backToList, emptyState } from "../js/ui.js";
 import { API, authorOf, formatDate, starButton, paintStar, toggleFavourite, selectTab } from "./news-common.js";
 
 const params = new URLSearchParams(location.search);
@@ -54,23 +54,17 @@ function notFound() {
   if (screen.querySelector("#not-found")) return;
   title.textContent = "Noticia";
   document.title = "Noticia · Noticias · Adivina";
-  screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
-    sym("newspaper"),
-    el("p", { className: "empty-title", text: "Esta noticia no está" }),
-    el("p", { className: "empty-message", text: "No es una de las entradas guardadas. Vuelve a la lista para elegir otra." }),
-    el("a", { className: "btn btn-tinted", href: back.href, text: "Volver" })));
+  screen.replaceChildren(emptyState("not-found", "newspaper", "Esta noticia no está",
+    "No es una de las entradas guardadas. Vuelve a la lista para elegir otra.",
+    { text: "Volver", href: back.href }));
 }
 
 /** A password-protected post: what it is, and a way to read it on the site. */
 function renderProtected(found, link) {
   if (screen.querySelector("#protected")) return;
-  screen.replaceChildren(el("div", { className: "empty", id: "protected" },
-    sym("lock"),
-    el("p", { className: "empty-title", text: "Entrada protegida" }),
-    el("p", { className: "empty-message", text: "Esta entrada está protegida con contraseña. Solo se puede leer en el sitio, con su contraseña." }),
-    link
-      ? el("a", { className: "btn btn-tinted", id: "read-on-site", href: link, target: "_blank", rel: "noopener noreferrer", text: "Leer en el sitio" })
-      : null));
+  screen.replaceChildren(emptyState("protected", "lock", "Entrada protegida",
+    "Esta entrada está protegida con contraseña. Solo se puede leer en el sitio, con su contraseña.",
+    link ? { id: "read-on-site", href: link, target: "_blank", rel: "noopener noreferrer", text: "Leer en el sitio" } : null));
 }
 
 function render(state) {

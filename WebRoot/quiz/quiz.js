@@ -1,7 +1,7 @@
 // One quiz at a time (the June 2022 exam): renders the `quiz` snapshot that arrives over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, shortened } from "../js/ui.js";
-import { QuizCard, toggleFavourite } from "../quizzes/quiz-card.js";
+import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, shortened, emptyState } from "../js/ui.js";
+import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
 
 const API = "/api/quiz";
 
@@ -83,17 +83,13 @@ function render(state) {
   if (state.loading) {
     showLoading(screen, "Buscando un quiz…");
   } else if (state.nomore) {
-    screen.replaceChildren(el("div", { className: "empty", id: "nomore" },
-      sym("flag-checkered"),
-      el("p", { className: "empty-title", text: "No hay más quizzes" }),
-      el("p", { className: "empty-message", text: "Has acertado todos los quizzes del servidor. ¡Enhorabuena!" }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Buscar otra vez", onclick: () => askForNext() })));
+    screen.replaceChildren(emptyState("nomore", "flag-checkered", "No hay más quizzes",
+      "Has acertado todos los quizzes del servidor. ¡Enhorabuena!",
+      { text: "Buscar otra vez", onclick: () => askForNext() }));
   } else {
-    screen.replaceChildren(el("div", { className: "empty", id: "empty" },
-      sym("questionmark"),
-      el("p", { className: "empty-title", text: "Ningún quiz a la vista" }),
-      el("p", { className: "empty-message", text: "Pide un quiz para empezar a jugar." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Pedir un quiz", onclick: () => askForNext() })));
+    screen.replaceChildren(emptyState("empty", "questionmark", "Ningún quiz a la vista",
+      "Pide un quiz para empezar a jugar.",
+      { text: "Pedir un quiz", onclick: () => askForNext() }));
   }
 }
 

@@ -1,11 +1,11 @@
 // The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
-// In a classroom round (see ../clase/classroom-player.js) it is the round's list: no new
+// In a classroom round (see ../js/classroom-player.js) it is the round's list: no new
 // downloads nor filter, each question tagged with where the player is with it (host-paced, only
 // the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows } from "../js/ui.js";
-import { QuizCard, toggleFavourite } from "./quiz-card.js";
-import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows, emptyState } from "../js/ui.js";
+import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
+import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { questionStatus } from "./round.js";
 
 const API = "/api/quizzes";
@@ -137,17 +137,12 @@ function render(state) {
   if (state.loading) {
     showLoading(listState, file ? `Leyendo ${file}…` : "Descargando quizzes…", "progress");
   } else if (all.length === 0 && !state.error) {
-    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-      sym("questionmark"),
-      el("p", { className: "empty-title", text: "No hay quizzes" }),
-      el("p", { className: "empty-message", text: file ? `Revisa ${file} y vuelve a leerlo.` : "Descarga una ronda nueva para empezar a jugar." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: file ? "Volver a leer el fichero" : "Descargar quizzes", onclick: () => reload() })));
+    if (!listState.querySelector("#empty")) listState.replaceChildren(emptyState("empty", "questionmark", "No hay quizzes",
+      file ? `Revisa ${file} y vuelve a leerlo.` : "Descarga una ronda nueva para empezar a jugar.",
+      { text: file ? "Volver a leer el fichero" : "Descargar quizzes", onclick: () => reload() }));
   } else if (shown.length === 0 && all.length > 0) {
-    listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-      sym("checkmark-circle-fill"),
-      el("p", { className: "empty-title", text: "¡Los has acertado todos!" }),
-      el("p", { className: "empty-message", text: file ? "Desactiva «Solo no acertados» para verlos o vuelve a leer el fichero."
-        : "Desactiva «Solo no acertados» para verlos o descarga otra ronda." })));
+    listState.replaceChildren(emptyState("empty", "checkmark-circle-fill", "¡Los has acertado todos!",
+      file ? "Desactiva «Solo no acertados» para verlos o vuelve a leer el fichero." : "Desactiva «Solo no acertados» para verlos o descarga otra ronda."));
   } else {
     listState.replaceChildren();
   }

@@ -1,14 +1,14 @@
 // The play screen of one quiz (deep link: play.html?id=N). Renders the `quizzes` snapshot's
 // item with that id; everything but the answer, which only comes on request.
-// In a classroom round (see ../clase/classroom-player.js for how the page knows) the page plays
+// In a classroom round (see ../js/classroom-player.js for how the page knows) the page plays
 // by the room's rules: one answer per question, shown on the page. Host-paced, it always shows
 // the room's current question (whatever the id) and, once answered, waits for the host;
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened } from "../js/ui.js";
-import { QuizCard, toggleFavourite } from "./quiz-card.js";
-import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
+import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
+import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
 
 const API = "/api/quizzes";
@@ -48,11 +48,9 @@ function notFound() {
   document.getElementById("nav-trailing").replaceChildren();
   title.textContent = "Quiz";
   if (screen.querySelector("#not-found")) return; // drawn once: keeps the keyboard focus
-  screen.replaceChildren(el("div", { className: "empty", id: "not-found" },
-    sym("questionmark"),
-    el("p", { className: "empty-title", text: "Este quiz no está en la ronda" }),
-    el("p", { className: "empty-message", text: "Puede que se haya descargado una ronda nueva. Vuelve a la lista para elegir otro." }),
-    el("a", { className: "btn btn-tinted", href: "./", text: "Volver a la lista" })));
+  screen.replaceChildren(emptyState("not-found", "questionmark", "Este quiz no está en la ronda",
+    "Puede que se haya descargado una ronda nueva. Vuelve a la lista para elegir otro.",
+    { text: "Volver a la lista", href: "./" }));
 }
 
 function render(state) {

@@ -1,6 +1,6 @@
 // A classroom round of Quizzes as the list and the play page see it: question n is the n-th quiz
 // of the round's list (in a classroom the server keeps the whole list, in the round's order),
-// and the player's seat (../clase/classroom-player.js) says which ones they have answered.
+// and the player's seat (../js/classroom-player.js) says which ones they have answered.
 
 /**
  * Whether the player has answered question `number`: their answers as last read, or, for the

@@ -1,7 +1,7 @@
 // Trivia's home: "Play Trivia", "Ranking", how the current game goes (topic `trivia`) and the
 // best three scores (topic `ranking`), both rendered only from the snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, renderErrorBanner, setLiveText } from "../js/ui.js";
+import { setupNavBar, loadingRow, renderErrorBanner, setLiveText, emptyState } from "../js/ui.js";
 import { ensureGame, rankingRow, hits } from "./trivia-common.js";
 
 const TOP = 3;
@@ -54,10 +54,8 @@ function renderRanking(state) {
   top.hidden = entries.length === 0;
   topHeader.textContent = "Mejores puntuaciones";
   if (entries.length === 0) {
-    topState.replaceChildren(el("div", { className: "empty", id: "top-empty" },
-      sym("trophy"),
-      el("p", { className: "empty-title", text: "Aún no hay puntuaciones" }),
-      el("p", { className: "empty-message", text: "Juega una partida y guarda tu puntuación para estrenar el ranking." })));
+    topState.replaceChildren(emptyState("top-empty", "trophy", "Aún no hay puntuaciones",
+      "Juega una partida y guarda tu puntuación para estrenar el ranking."));
   } else {
     topState.replaceChildren();
   }

@@ -2,14 +2,14 @@
 // then the final score with a name field, "Guardar" and "Reiniciar". Renders only the `trivia`
 // snapshots that arrive over SSE; the tab that answers holds the next one back for a moment to
 // show which answer was right.
-// In classroom mode (see ../clase/classroom-player.js for how the page knows) the page also
+// In classroom mode (see ../js/classroom-player.js for how the page knows) the page also
 // follows the room (topic `classroom`): host-paced, a player ahead of the room waits for the host
 // instead of seeing the next question, and when the host ends the round the page shows the
 // player's result.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, announce, renderErrorBanner } from "../js/ui.js";
+import { el, sym, setupNavBar, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
-import { classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound } from "../clase/classroom-player.js";
+import { classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
 const KEYS = ["A", "B", "C", "D"];
@@ -302,11 +302,9 @@ function render(state) {
     document.title = "Trivia · Adivina";
   } else {
     document.title = "Trivia · Adivina";
-    if (!screen.querySelector("#idle")) screen.replaceChildren(el("div", { className: "empty", id: "idle" },
-      sym("questionmark"),
-      el("p", { className: "empty-title", text: "Ninguna partida en marcha" }),
-      el("p", { className: "empty-message", text: "Empieza una partida de diez preguntas." }),
-      el("button", { type: "button", className: "btn btn-tinted", text: "Empezar", onclick: () => ensureGame(state) })));
+    if (!screen.querySelector("#idle")) screen.replaceChildren(emptyState("idle", "questionmark", "Ninguna partida en marcha",
+      "Empieza una partida de diez preguntas.",
+      { text: "Empezar", onclick: () => ensureGame(state) }));
   }
   shown = state;
 }

@@ -1,7 +1,7 @@
 // The ranking (topic `ranking`, shared by every player): position, name, date and score, live in
 // every open tab when anybody saves. `?saved=<date>` marks the entry this browser just saved.
 import { subscribe } from "../js/events.js";
-import { el, sym, setupNavBar, renderErrorBanner, loadingRow } from "../js/ui.js";
+import { setupNavBar, renderErrorBanner, loadingRow, emptyState } from "../js/ui.js";
 import { rankingRow } from "./trivia-common.js";
 
 const navbar = document.getElementById("navbar");
@@ -34,11 +34,9 @@ function render(state) {
 
   renderErrorBanner(bannerSlot, state.error, "Problema con el ranking");
   if (entries.length === 0) {
-    if (!listState.querySelector("#empty")) listState.replaceChildren(el("div", { className: "empty", id: "empty" },
-      sym("trophy"),
-      el("p", { className: "empty-title", text: "Aún no hay puntuaciones" }),
-      el("p", { className: "empty-message", text: "Juega una partida y guarda tu puntuación: aparecerá aquí al momento." }),
-      el("a", { className: "btn btn-tinted", href: "play.html", text: "Play Trivia" })));
+    if (!listState.querySelector("#empty")) listState.replaceChildren(emptyState("empty", "trophy", "Aún no hay puntuaciones",
+      "Juega una partida y guarda tu puntuación: aparecerá aquí al momento.",
+      { text: "Play Trivia", href: "play.html" }));
   } else {
     listState.replaceChildren();
   }

@@ -2,8 +2,9 @@
 // attachment (double click / double tap fills in the right answer, animated), the question, the
 // author with a context menu on the photo (right click, long press, or Enter) and the answer
 // field with "Comprobar". The page supplies where the answers come from (`api`).
-import { act } from "../js/events.js";
-import { el, sym, imageBox, setImage, showAlert, showContextMenu, onLongPress } from "../js/ui.js";
+import { act } from "./events.js";
+import { el, sym, imageBox, setImage, showAlert } from "./ui.js";
+import { showContextMenu, onLongPress } from "./context-menu.js";
 
 const DOUBLE_TAP_MS = 320;
 const DOUBLE_TAP_SLOP_PX = 30;

@@ -10,8 +10,8 @@
 // a bookmark, a new tab), so a single player's pages make no classroom request at all. A refused
 // `GET me` (401: removed, or the server restarted; 404: no classroom mode) clears the marker and
 // the page plays single-player.
-import { subscribe } from "../js/events.js";
-import { el, sym, announce } from "../js/ui.js";
+import { subscribe } from "./events.js";
+import { el, sym, announce } from "./ui.js";
 
 const MARKER = "adivina_clase";
 const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
