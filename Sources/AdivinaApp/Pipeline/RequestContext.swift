@@ -35,12 +35,12 @@ struct PlayerContext: RequestContext {
     /// The models everybody shares.
     let shared: SharedModels
     /// The player's place in the classroom, or nil in the local mode.
-    let seat: ClassroomSeat?
+    var seat: ClassroomSeat? { player.seat }
     var inClassroom: Bool { seat != nil }
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PlayerContext {
         let player = try resolver.player(for: request)
-        return PlayerContext(request: request, player: player, shared: resolver.shared, seat: player.seat)
+        return PlayerContext(request: request, player: player, shared: resolver.shared)
     }
 
     /// Refuses (409, `message`) an action that a classroom player may not take.

@@ -39,7 +39,8 @@ public final class ClassroomRound {
     private let quizClient: QuizServerClient
     private let triviaClient: TriviaClient
     private var seats: [Int: Seat] = [:]
-    private var quizzes: [QuizItem] = []
+    /// The quizzes of the round being played (or last played), in question order.
+    public private(set) var roundQuizzes: [QuizItem] = []
     private var trivia: [TriviaQuestion] = []
     private var starting = false
 
@@ -51,9 +52,6 @@ public final class ClassroomRound {
         self.triviaClient = triviaClient
         self.questionCount = questionCount
     }
-
-    /// The quizzes of the round being played (or last played), in question order.
-    public var roundQuizzes: [QuizItem] { quizzes }
 
     // MARK: Players
 
@@ -86,8 +84,8 @@ public final class ClassroomRound {
         do throws(RemoteError) {
             switch game {
             case .quizzes:
-                quizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
-                count = quizzes.count
+                roundQuizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
+                count = roundQuizzes.count
             case .trivia:
                 trivia = Array(try await triviaClient.questions(amount: questionCount).elements.prefix(questionCount))
                 count = trivia.count
@@ -129,7 +127,7 @@ public final class ClassroomRound {
             throw .conflict("No hay ninguna ronda de preguntas en marcha.")
         }
         // The round's quizzes are the only ones a classroom player may have judged.
-        guard let index = quizzes.firstIndex(where: { $0.id == quizID }) else {
+        guard let index = roundQuizzes.firstIndex(where: { $0.id == quizID }) else {
             throw .forbidden("Esa pregunta no es de la ronda en marcha.")
         }
         try room.checkMayAnswer(playerID: playerID, number: index + 1)
@@ -154,7 +152,7 @@ public final class ClassroomRound {
     /// Shows the round's questions in a seat's model of the round's game.
     private func show(to seat: Seat) {
         switch room.game {
-        case .quizzes: seat.quizzes.show(quizzes)
+        case .quizzes: seat.quizzes.show(roundQuizzes)
         case .trivia:
             seat.trivia.play(trivia)
             if !room.selfPaced { seat.trivia.moveOn(to: room.currentQuestion) }
