@@ -25,7 +25,8 @@ import QRCode
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
 /// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
-/// `DELETE host/players/{id}`.
+/// `DELETE host/players/{id}` (`?ban=true`: nobody joins from that player's address until the
+/// round ends). Joins are limited per client address (`ClassroomSession.joinRate`, 429).
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
@@ -69,7 +70,8 @@ enum ClassroomRoutes {
             if let already = try? await context.session.player(for: context.request).player {
                 throw HTTPError(.conflict, message: "Ya estás en la clase como «\(already.name)».")
             }
-            let player = try await context.session.join(name: body.name)
+            try await context.session.admit(context.clientAddress)
+            let player = try await context.session.join(name: body.name, from: context.clientAddress)
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
             response.setSessionCookie(ClassroomSession.playerCookie, player.token)
             response.setMarkerCookie(ClassroomSession.markerCookie, "1")
@@ -132,7 +134,8 @@ enum ClassroomRoutes {
             return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
         }
         api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
-            try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key)
+            let ban = context.request.query("ban") == "true"
+            try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key, ban: ban)
             return Done()
         }
     }
