@@ -9,7 +9,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from conftest import join_class, wait_until
+from conftest import focus_ring_visible, join_class, tab_through, wait_until
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
 from test_classroom import classroom, open_host, answer_quiz  # noqa: F401  (a fixture)
 
@@ -161,3 +161,35 @@ def test_the_sets_section_is_accessible(classroom, audited, audit):  # noqa: F81
     expect(alert(host)).to_be_visible()
     audit.check(host, "set delete alert")
     audit.assert_clean()
+
+
+def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):  # noqa: F811
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    host.locator("#new-set").focus()
+    host.keyboard.press("Enter")
+    expect(host.locator("#set-title")).to_be_focused()
+    host.keyboard.type("Teclado")
+    first = quiz(host, 1)
+    tab_through(host, first.get_by_label("Pregunta", exact=True))
+    ring = host.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
+    assert "2px" in ring and "inset" not in ring, f"a focused field's ring: {ring}"
+    host.keyboard.type("¿Dos más dos?")
+    tab_through(host, first.get_by_label("Respuesta", exact=True))
+    host.keyboard.type("4")
+    tab_through(host, first.get_by_label("Otras respuestas válidas (una por línea, opcional)"))
+    host.keyboard.type("cuatro")
+    tab_through(host, first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
+                first.get_by_role("button", name="Subir una imagen para la pregunta 1"),
+                host.locator("#add-quiz"), host.locator("#cancel-set"), host.locator("#save-set"))
+    assert focus_ring_visible(host)
+    host.keyboard.press("Enter")
+    expect(host.locator("#sets .set-name")).to_have_text("Teclado")
+    expect(host.locator("#sets .set-edit")).to_be_focused()
+    tab_through(host, host.locator("#sets .set-duplicate"), host.locator("#sets .set-download"), host.locator("#sets .set-delete"))
+    host.keyboard.press("Enter")
+    expect(alert(host)).to_contain_text("¿Borrar «Teclado»?")
+    host.keyboard.press("Escape")
+    expect(alert(host)).to_have_count(0)
+    expect(host.locator("#sets .set-delete")).to_be_focused()
+    expect(host.locator("#sets .set-row")).to_have_count(1)
