@@ -96,6 +96,7 @@ struct ClassroomSetAPITests {
         try await withClassroom { _, host, anyone in
             let id = try await create(host)
             let (_, ana) = try await anyone.join("Ana")
+            #expect(try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 200)
             let picked = try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(id),"seconds":20,"speedPoints":true}"#)
             #expect(picked.status == 200, "the timer's fields are left for later, not refused")
             #expect(try await host.post("/api/classroom/host/start").status == 200)
