@@ -76,8 +76,10 @@ def test_the_host_builds_a_set_and_a_round_plays_it(classroom, new_context):
     host.locator("#round-set").select_option(label="Capitales de Europa (2 preguntas)")
     host.locator("#game-quizzes").click()
     expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
+    expect(host.locator("#round-set")).to_be_enabled()
     host.locator("#start").click()
     expect(host.locator("#next")).to_be_visible()
+    expect(host.locator("#round-set")).to_be_disabled()
 
     player.goto(server.url("/quizzes/"))
     expect(player.locator("#quizzes > li")).to_have_count(1)  # host-paced: the questions reached

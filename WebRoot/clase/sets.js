@@ -1,7 +1,7 @@
 // The host's "Mis preguntas": their own quiz sets (kept by the server, /api/classroom/sets):
 // list, create, edit, duplicate, delete, import a course quizzes.json, download one; and which
 // set a quizzes round plays (the "Preguntas de Quizzes" choice of the round section).
-import { act } from "../js/events.js";
+import { act, subscribe } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
 
 const $ = (id) => document.getElementById(id);
@@ -35,8 +35,15 @@ export function roundChoice(game) {
   return game === "quizzes" && roundSet.value ? { set: Number(roundSet.value) } : {};
 }
 
+let following = false;
+
 /** Lists the sets (and the round's choice); called once the host is in. */
 export async function showSets() {
+  if (!following) {
+    following = true;
+    // The round's questions are chosen before it starts, not while it plays.
+    subscribe("classroom", (room) => { roundSet.disabled = room.phase === "playing"; });
+  }
   const sets = await act("GET", "/api/classroom/sets");
   if (!Array.isArray(sets)) return;
   empty.hidden = sets.length > 0;
