@@ -75,7 +75,10 @@ public final class AdivinaServer {
         ExamRoutes.add(to: &api)
         TriviaRoutes.add(to: &api)
         NewsRoutes.add(to: &api)
-        if configuration.classroom { ClassroomRoutes.add(to: &api) }
+        if configuration.classroom {
+            ClassroomRoutes.add(to: &api)
+            ClassroomSetRoutes.add(to: &api)
+        }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router
         apiRoutes = api.routes

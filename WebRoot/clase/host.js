@@ -3,6 +3,7 @@
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, showAlert } from "../js/ui.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { roundChoice, showSets } from "./sets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -76,7 +77,7 @@ async function kick(player) {
 }
 
 for (const button of gameButtons) {
-  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", { game: button.dataset.game }));
+  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", { game: button.dataset.game, ...roundChoice(button.dataset.game) }));
 }
 selfPaced.addEventListener("change", async () => {
   const done = await act("PUT", "/api/classroom/host/pace", { selfPaced: selfPaced.checked });
@@ -107,6 +108,7 @@ async function showHost() {
   login.hidden = true;
   host.hidden = false;
   subscribe("classroom", render);
+  showSets();
   await showJoinLink(joinURL, qr);
 }
 

@@ -36,6 +36,8 @@ final class ClassroomSession {
     let joinURL: URL
     /// The public topic `classroom`: the leaderboard.
     let topic: LiveTopic
+    /// The host's quiz sets, kept in the store (nil without one).
+    nonisolated let sets: QuizSetStore?
     private let services: RemoteServices
     private let store: Store?
     private let hub: SSEHub
@@ -59,6 +61,7 @@ final class ClassroomSession {
         self.joinURL = joinURL
         self.services = services
         self.store = store
+        sets = store.map { QuizSetStore(store: $0) }
         self.hub = hub
         self.registry = registry
         self.ranking = ranking

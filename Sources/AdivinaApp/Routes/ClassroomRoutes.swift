@@ -20,7 +20,8 @@ import QRCode
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
-/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID}` (`set`:
+/// a quizzes round plays the host's set `ID`, see `ClassroomSetRoutes`; absent: the quiz source);
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
@@ -30,7 +31,10 @@ import QRCode
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
-    private struct GameBody: Decodable, Sendable { var game: String }
+    private struct GameBody: Decodable, Sendable {
+        var game: String
+        var set: Int?
+    }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
     private struct LockBody: Decodable, Sendable { var locked: Bool }
@@ -110,7 +114,8 @@ enum ClassroomRoutes {
             guard let game = ClassroomGame(rawValue: body.game) else {
                 throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
             }
-            try await context.session.room.pick(game, hostKey: context.key)
+            let set = try await ClassroomSetRoutes.set(body.set, for: game, context)
+            try await context.round.pick(game, set: set, hostKey: context.key)
             return Picked(game: game.rawValue)
         }
         api.post("/api/classroom/host/start") { (context: HostContext) in
