@@ -28,6 +28,9 @@ public final class Classroom {
     private let currentState = State(0)
     private let selfPacedState = State(false)
     private let lockedState = State(false)
+    private let timingState = State<RoundTiming?>(nil)
+    private let deadlineState = State<QuestionDeadline?>(nil)
+    private let chartState = State<QuestionChart?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -49,12 +52,16 @@ public final class Classroom {
         let current = currentState
         let selfPaced = selfPacedState
         let locked = lockedState
+        let timing = timingState
+        let deadline = deadlineState
+        let chart = chartState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
                 phase: phase.value, game: game.value, question: current.value, total: total.value,
-                selfPaced: selfPaced.value, locked: locked.value, players: rows,
+                selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
+                deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
                 podium: phase.value == .finished ? Self.podium(rows) : [])
         }
         let snapshot = self.snapshot
@@ -77,6 +84,12 @@ public final class Classroom {
     public var selfPaced: Bool { selfPacedState.value }
     /// Whether the host closed the room to newcomers.
     public var locked: Bool { lockedState.value }
+    /// The timer of the round picked or being played (nil: none).
+    public var timing: RoundTiming? { timingState.value }
+    /// The open question's countdown (host-paced, timed), or nil.
+    public var deadline: QuestionDeadline? { deadlineState.value }
+    /// What the class answered to the last closed question, or nil.
+    public var chart: QuestionChart? { chartState.value }
 
     /// The player whose session token is `token`, or nil.
     public func player(token: String) -> ClassroomPlayer? {
@@ -126,13 +139,26 @@ public final class Classroom {
 
     // MARK: Host
 
-    /// Picks the game of the next round (not while a round is being played).
-    public func pick(_ game: ClassroomGame, hostKey: String) throws(ModelError) {
+    /// Picks the game of the next round and its timer (nil: none); not while a round is being
+    /// played.
+    public func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard phaseState.value != .playing else {
             throw .conflict("Termina la ronda antes de cambiar de juego.")
         }
-        gameState.value = game
+        batch {
+            gameState.value = game
+            timingState.value = timing
+        }
+    }
+
+    /// Shows the open question's countdown (nil: none) and what the class answered to the last
+    /// closed question (the round's rules decide when: `ClassroomRound`).
+    func show(deadline: QuestionDeadline?, chart: QuestionChart?) {
+        batch {
+            deadlineState.value = deadline
+            chartState.value = chart
+        }
     }
 
     /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
@@ -151,6 +177,8 @@ public final class Classroom {
             }
             totalState.value = questionCount
             currentState.value = 1
+            deadlineState.value = nil
+            chartState.value = nil
             phaseState.value = .playing
         }
     }
@@ -214,15 +242,15 @@ public final class Classroom {
         if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
     }
 
-    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): a right
-    /// one scores 1. Returns the player as they are now.
+    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
+    /// `points` to their score (by default 1 for a right one). Returns the player as they are now.
     @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool) throws(ModelError) -> ClassroomPlayer {
+    public func record(playerID: Int, number: Int, right: Bool, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
         try checkMayAnswer(playerID: playerID, number: number)
-        let index = indexByID[playerID]!
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
             players[index].answered.insert(number)
-            if right { players[index].score += 1 }
+            players[index].score += points ?? (right ? 1 : 0)
             return players[index]
         }
     }

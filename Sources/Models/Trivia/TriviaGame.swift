@@ -137,16 +137,23 @@ public final class TriviaGame {
     }
 
     /// Closes the questions before question `number` (1-based) for the room, as when the host
-    /// of a classroom moves everybody on: their right answers may be shown, and the game skips
-    /// to `number` (unanswered ones stay unanswered); never goes back.
-    public func moveOn(to number: Int) {
+    /// of a classroom moves everybody on: their right answers may be shown (unless not
+    /// `revealing`: a self-paced player whose time is up), and the game skips to `number`
+    /// (unanswered ones stay unanswered); never goes back.
+    public func moveOn(to number: Int, revealing: Bool = true) {
         guard phase.value == .playing else { return }
         batch {
-            closedThroughState.value = max(closedThroughState.value, number - 1)
+            if revealing { closedThroughState.value = max(closedThroughState.value, number - 1) }
             guard number - 1 > positionState.value else { return }
             positionState.value = min(number - 1, questionsState.value.count)
             waitingState.value = false
         }
+    }
+
+    /// Closes the questions up to `number` (1-based) for the room, without moving on: their
+    /// right answers may be shown (a timed question's time is up, or everybody answered).
+    public func reveal(through number: Int) {
+        closedThroughState.value = max(closedThroughState.value, number)
     }
 
     /// Whether an answered question stays until the room moves on (host-paced) or the game goes

@@ -116,7 +116,7 @@ struct ClassroomRoundTests {
     }
 
     @Test func switchingThePaceLetsAWaitingPlayerOnOrHoldsThem() async throws {
-        let ana = try #require(try join("Ana").first)
+        let ana = try #require(try join("Ana", "Bea").first)
         try await startTrivia()
         let first = try #require(try seat(ana).trivia.currentQuestion)
         _ = try round.answerTrivia(playerID: ana.id, index: first.correct)
