@@ -142,7 +142,7 @@ public final class ClassroomRound {
         guard room.game == .trivia, room.phase == .playing, let game = seats[playerID]?.trivia else {
             throw .conflict("No hay ninguna ronda de trivia en marcha.")
         }
-        guard game.phase.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
+        guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
         try room.checkMayAnswer(playerID: playerID, number: game.snapshot.value.number)
         let report = try game.answer(index: index)
         try room.record(playerID: playerID, number: report.number, right: report.right)

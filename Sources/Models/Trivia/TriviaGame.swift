@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The trivia game of the UIKit exam: each game downloads `questionsPerGame` questions from the
@@ -9,8 +10,11 @@ import Signals
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
 /// renders. A newer `start()` supersedes one in flight; a failed download shows `error` and keeps
 /// the game as it was.
+///
+/// `Observable`: a view reading `currentQuestion`, `score`, `phase`… is told of each change of
+/// what it read.
 @MainActor
-public final class TriviaGame {
+public final class TriviaGame: Observable, SignalObservable {
     /// How many questions a game has.
     public nonisolated static let questionsPerGame = 10
 
@@ -26,12 +30,14 @@ public final class TriviaGame {
     private let savedState = State(false)
     private let status = RequestStatus()
 
-    /// Where the game is.
-    public let phase: Computed<TriviaPhase>
+    /// `phase` as a signal (to subscribe, or to read inside a `Computed`).
+    public let phaseSignal: Computed<TriviaPhase>
+    private let currentQuestionSignal: Computed<TriviaQuestion?>
     /// What the trivia page renders.
     public let snapshot: Computed<TriviaSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<TriviaGame>()
 
     /// A game over `client`'s questions, shuffled with `generator` (a seeded one in tests); no
     /// game is running until `start()`.
@@ -50,7 +56,8 @@ public final class TriviaGame {
             if questions.value.isEmpty { return .idle }
             return position.value < questions.value.count ? .playing : .finished
         }
-        self.phase = phase
+        phaseSignal = phase
+        currentQuestionSignal = Computed { phase.value == .playing ? questions.value[position.value] : nil }
         snapshot = Computed {
             let current = phase.value == .playing ? questions.value[position.value] : nil
             let number = switch phase.value {
@@ -69,20 +76,22 @@ public final class TriviaGame {
 
     // MARK: Reading
 
+    /// Where the game is.
+    public var phase: TriviaPhase { observed(phaseSignal, \.phase) }
     /// The question waiting for its answer, with its answers in the order shown.
-    public var currentQuestion: TriviaQuestion? {
-        phase.value == .playing ? questionsState.value[positionState.value] : nil
-    }
+    public var currentQuestion: TriviaQuestion? { observed(currentQuestionSignal, \.currentQuestion) }
     /// The questions of the current game, in the order they are asked.
-    public var questions: [TriviaQuestion] { questionsState.value }
+    public var questions: [TriviaQuestion] { observed(questionsState, \.questions) }
     /// Right answers so far; the final score once the game is finished.
-    public var score: Int { scoreState.value }
+    public var score: Int { observed(scoreState, \.score) }
+    /// The last answer given in this game, or nil.
+    public var lastAnswer: TriviaAnswer? { observed(lastAnswerState, \.lastAnswer) }
     /// Whether the finished game's score is already in the ranking.
-    public var saved: Bool { savedState.value }
+    public var saved: Bool { observed(savedState, \.saved) }
     /// Whether the questions of a new game are being downloaded.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { observed(status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { observed(status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -122,7 +131,7 @@ public final class TriviaGame {
     /// Skips the questions before question `number` (1-based) unanswered, as when the host of
     /// a classroom moves everybody on; does nothing if the game is already there or past it.
     public func moveOn(to number: Int) {
-        guard phase.value == .playing, number - 1 > positionState.value else { return }
+        guard phaseSignal.value == .playing, number - 1 > positionState.value else { return }
         positionState.value = min(number - 1, questionsState.value.count)
     }
 
@@ -135,7 +144,7 @@ public final class TriviaGame {
     /// either way the game moves to the next question (or finishes after the last).
     @discardableResult
     public func answer(index: Int) throws(ModelError) -> TriviaAnswer {
-        guard let question = currentQuestion else {
+        guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
         }
         guard question.answers.indices.contains(index) else {
@@ -168,7 +177,7 @@ public final class TriviaGame {
     /// game can be saved once.
     @discardableResult
     public func saveScore(as name: String, in ranking: Ranking) throws(ModelError) -> RankingEntry {
-        guard phase.value == .finished else {
+        guard phaseSignal.value == .finished else {
             throw .conflict("La partida todavía no ha terminado: responde todas las preguntas antes de guardar.")
         }
         guard !savedState.value else { throw .conflict("Esta partida ya está guardada en la clasificación.") }
