@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+@testable import Models
+
+@Suite("Classroom is Observable: what a player's or the host's view reads of the room")
+@MainActor
+struct ClassroomObservationTests {
+    private let key = "host-key-for-tests"
+
+    @Test func joiningFiresThePlayersAndNotThePhase() throws {
+        let room = Classroom(hostKey: key)
+        let players = tracking { room.players.map(\.name) }
+        let phase = tracking { room.phase }
+        _ = try room.join(name: "Ana")
+        #expect(players.count == 1 && phase.count == 0)
+        #expect(players.threads == [currentThread()])
+    }
+
+    @Test func theRoundFiresPhaseAndQuestionAsTheHostMovesOn() throws {
+        let room = Classroom(hostKey: key)
+        let ana = try room.join(name: "Ana")
+        try room.pick(.trivia, hostKey: key)
+        let phase = tracking { room.phase }
+        try room.start(questionCount: 3, hostKey: key)
+        #expect(phase.count == 1 && room.phase == .playing)
+        let question = tracking { room.currentQuestion }
+        let stillPlaying = tracking { room.phase }
+        _ = try room.next(hostKey: key)
+        #expect(question.count == 1 && stillPlaying.count == 0)
+        let me = tracking { room.player(id: ana.id)?.score }
+        _ = try room.record(playerID: ana.id, number: room.currentQuestion, right: true)
+        #expect(me.count == 1 && room.player(id: ana.id)?.score == 1)
+    }
+
+    @Test func anObservedRoomIsReleased() async throws {
+        let released = await isReleasedAfterObserving { Classroom(hostKey: "k") } read: { _ = $0.players } change: {
+            _ = try? $0.join(name: "Ana")
+        }
+        #expect(released)
+    }
+}
