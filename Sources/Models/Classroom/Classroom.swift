@@ -26,11 +26,12 @@ public final class Classroom: Observable, SignalObservable {
     public let maxPlayers: Int
     private let hostKey: String
     private let playersState = State<[ClassroomPlayer]>([])
-    private let phaseState = State(ClassroomPhase.lobby)
-    private let gameState = State<ClassroomGame?>(nil)
+    // The round's rules (`ClassroomRound`) read these four directly: the server subscribes to nothing.
+    let phaseState = State(ClassroomPhase.lobby)
+    let gameState = State<ClassroomGame?>(nil)
     private let totalState = State(0)
-    private let currentState = State(0)
-    private let selfPacedState = State(false)
+    let currentState = State(0)
+    let selfPacedState = State(false)
     private let lockedState = State(false)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]

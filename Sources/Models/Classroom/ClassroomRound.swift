@@ -61,7 +61,7 @@ public final class ClassroomRound {
         let player = try room.join(name: name)
         let made = seat(player)
         seats[player.id] = made
-        if room.phase == .playing { show(to: made) }
+        if room.phaseState.value == .playing { show(to: made) }
         return player
     }
 
@@ -76,8 +76,8 @@ public final class ClassroomRound {
     /// Downloads the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
-        guard let game = room.game else { throw .conflict("Elige primero el juego de la ronda.") }
-        guard room.phase != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
+        guard let game = room.gameState.value else { throw .conflict("Elige primero el juego de la ronda.") }
+        guard room.phaseState.value != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
         starting = true
         defer { starting = false }
         let count: Int
@@ -103,7 +103,7 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         let number = try room.next(hostKey: hostKey)
-        if room.game == .trivia {
+        if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.moveOn(to: number) }
         }
         return number
@@ -123,7 +123,7 @@ public final class ClassroomRound {
     /// A quiz outside the round is refused (`forbidden`): the round is a player's one door to
     /// having answers judged.
     public func checkQuiz(playerID: Int, quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        guard room.game == .quizzes, room.phase == .playing else {
+        guard room.gameState.value == .quizzes, room.phaseState.value == .playing else {
             throw .conflict("No hay ninguna ronda de preguntas en marcha.")
         }
         // The round's quizzes are the only ones a classroom player may have judged.
@@ -139,7 +139,7 @@ public final class ClassroomRound {
 
     /// Answers player `playerID`'s current trivia question with choice `index` and records it.
     public func answerTrivia(playerID: Int, index: Int) throws(ModelError) -> TriviaAnswer {
-        guard room.game == .trivia, room.phase == .playing, let game = seats[playerID]?.trivia else {
+        guard room.gameState.value == .trivia, room.phaseState.value == .playing, let game = seats[playerID]?.trivia else {
             throw .conflict("No hay ninguna ronda de trivia en marcha.")
         }
         guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
@@ -151,11 +151,11 @@ public final class ClassroomRound {
 
     /// Shows the round's questions in a seat's model of the round's game.
     private func show(to seat: Seat) {
-        switch room.game {
+        switch room.gameState.value {
         case .quizzes: seat.quizzes.show(roundQuizzes)
         case .trivia:
             seat.trivia.play(trivia)
-            if !room.selfPaced { seat.trivia.moveOn(to: room.currentQuestion) }
+            if !room.selfPacedState.value { seat.trivia.moveOn(to: room.currentState.value) }
         case nil: break
         }
     }
