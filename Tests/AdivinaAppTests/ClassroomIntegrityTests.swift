@@ -22,6 +22,8 @@ struct ClassroomIntegrityTests {
     @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
         try await withClassroom { running, host, anyone in
             let ana = try await join("Ana", anyone)
+            // Self-paced: every question of the round is open to the player at once.
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let ids = quizIDs(try await ana.get("/api/quizzes/state").json)
@@ -116,6 +118,32 @@ struct ClassroomIntegrityTests {
             #expect(try await bot.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 401, "only the host")
             #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 200)
             #expect(try await anyone.join("Ana").0.status == 201)
+        }
+    }
+
+    /// 4. A second account answers first: it learns it was wrong, never which answer is right,
+    /// and its state holds on question 1 while the room is there; the answer shows when the
+    /// host closes the question.
+    @Test func aSecondAccountLearnsNoAnswerAndSeesNoQuestionAhead() async throws {
+        try await withClassroom { _, host, anyone in
+            let ana = try await join("Ana", anyone)
+            let bot = try await join("Ana 2", anyone)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let question = try #require(try await ana.get("/api/trivia/state").json["question"] as? [String: Any])
+            let reply = try await bot.post("/api/trivia/answer", #"{"index":0}"#)
+            #expect(reply.status == 200 && reply.json["right"] is Bool)
+            #expect(reply.json["correctIndex"] is NSNull, "the reply hides the right answer while the question is open")
+            let held = try await bot.get("/api/trivia/state").json
+            #expect(held["number"] as? Int == 1 && held["waiting"] as? Bool == true)
+            #expect((held["question"] as? [String: Any])?["text"] as? String == question["text"] as? String,
+                    "the room is on question 1: the bot sees no question 2")
+            #expect((held["lastAnswer"] as? [String: Any])?["correctIndex"] is NSNull)
+            #expect(try await bot.post("/api/trivia/answer", #"{"index":1}"#).status == 409, "one answer per question")
+            #expect(try await host.post("/api/classroom/host/next").status == 200)
+            let closed = try await bot.get("/api/trivia/state").json
+            #expect(closed["number"] as? Int == 2 && closed["waiting"] as? Bool == false)
+            #expect((closed["lastAnswer"] as? [String: Any])?["correctIndex"] is Int, "question 1 closed: its answer shows")
         }
     }
 }

@@ -119,7 +119,7 @@ enum ClassroomRoutes {
             Question(question: try await context.round.next(hostKey: context.key))
         }
         api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
-            try await context.session.room.setSelfPaced(body.selfPaced, hostKey: context.key)
+            try await context.round.setSelfPaced(body.selfPaced, hostKey: context.key)
             return Pace(selfPaced: body.selfPaced)
         }
         api.put("/api/classroom/host/lock", body: LockBody.self) { (context: HostContext, body) in

@@ -4,6 +4,11 @@ import Foundation
 /// questions the round plays (downloaded once, the same for everybody), which question is
 /// current, who may answer what, how an answer is judged and scored, and the podium at the end.
 ///
+/// A player never sees a question the room has not reached: host-paced, their quiz list grows
+/// one question at a time and their trivia game holds an answered question until the host moves
+/// on; the right answer of a trivia question is shown only once it closes for the room (the host
+/// moves on, or the round ends).
+///
 /// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics, and
 /// calls these methods. A player joins with a `Seat` (their quiz list and trivia game); the round
 /// shows its questions in those models, so a player's own pages show the round.
@@ -98,22 +103,42 @@ public final class ClassroomRound {
         for seat in seats.values { show(to: seat) }
     }
 
-    /// Moves everybody to the next question (host-paced); trivia games of players who did not
-    /// answer skip on. Returns the question's number.
+    /// Moves everybody to the next question (host-paced): the question before closes (trivia
+    /// games show its right answer; players who did not answer skip on) and the next one shows
+    /// in every player's list. Returns the question's number.
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         let number = try room.next(hostKey: hostKey)
-        if room.gameState.value == .trivia {
-            for seat in seats.values { seat.trivia.moveOn(to: number) }
-        }
+        if !room.selfPacedState.value { reach(number) }
         return number
     }
 
-    /// Ends the round: the podium, and into `ranking` (nil: nowhere) the score of every player
-    /// who answered at least once. Returns the podium.
+    /// Lets each player go at their own pace (`true`: every question of the round opens) or has
+    /// everybody follow the host again (`false`: from the room's current question).
+    public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
+        try room.setSelfPaced(selfPaced, hostKey: hostKey)
+        guard room.phaseState.value == .playing else { return }
+        for seat in seats.values {
+            switch room.gameState.value {
+            case .quizzes: if selfPaced { seat.quizzes.extendRound(with: roundQuizzes) }
+            case .trivia:
+                seat.trivia.setHoldingAnswered(!selfPaced)
+                if !selfPaced { seat.trivia.moveOn(to: room.currentState.value) }
+            case nil: break
+            }
+        }
+    }
+
+    /// Ends the round: every question closes (trivia games show their right answers), the
+    /// podium, and into `ranking` (nil: nowhere) the score of every player who answered at
+    /// least once. Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
-        try room.end(savingTo: ranking, hostKey: hostKey)
+        let podium = try room.end(savingTo: ranking, hostKey: hostKey)
+        if room.gameState.value == .trivia {
+            for seat in seats.values { seat.trivia.finishRound() }
+        }
+        return podium
     }
 
     // MARK: Answers
@@ -149,14 +174,26 @@ public final class ClassroomRound {
         return report
     }
 
-    /// Shows the round's questions in a seat's model of the round's game.
+    /// Shows the round's questions the room has reached in a seat's model of the round's game.
     private func show(to seat: Seat) {
         switch room.gameState.value {
-        case .quizzes: seat.quizzes.show(roundQuizzes)
+        case .quizzes:
+            seat.quizzes.show(room.selfPacedState.value ? roundQuizzes : Array(roundQuizzes.prefix(room.currentState.value)))
         case .trivia:
-            seat.trivia.play(trivia)
+            seat.trivia.play(trivia, holdingAnswered: !room.selfPacedState.value)
             if !room.selfPacedState.value { seat.trivia.moveOn(to: room.currentState.value) }
         case nil: break
+        }
+    }
+
+    /// Host-paced, the room reached question `number`: every player's list and game go there.
+    private func reach(_ number: Int) {
+        for seat in seats.values {
+            switch room.gameState.value {
+            case .quizzes: seat.quizzes.extendRound(with: Array(roundQuizzes.prefix(number)))
+            case .trivia: seat.trivia.moveOn(to: number)
+            case nil: break
+            }
         }
     }
 }

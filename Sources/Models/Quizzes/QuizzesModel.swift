@@ -175,6 +175,15 @@ public final class QuizzesModel: Observable, SignalObservable {
         list.load(LenientList(elements: quizzes), alongside: startNewRound)
     }
 
+    /// Adds `quizzes` (those not shown yet) to the end of the list, keeping the score: a
+    /// host-paced classroom round reaching its next question.
+    public func extendRound(with quizzes: [QuizItem]) {
+        list.items.update { items in
+            let shown = Set(items.map(\.id))
+            items.append(contentsOf: quizzes.filter { !shown.contains($0.id) })
+        }
+    }
+
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`; in practice
     /// 4.1's mode, the file); a right answer counts for the score (if the list was not replaced
     /// meanwhile) and the record.
