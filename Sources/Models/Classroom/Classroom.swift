@@ -84,9 +84,10 @@ public final class Classroom: Observable, SignalObservable {
     /// Whether the host closed the room to newcomers.
     public var locked: Bool { observed(lockedState, \.locked) }
 
-    /// The player whose session token is `token`, or nil.
+    /// The player whose session token is `token`, or nil. (The server asks on every request;
+    /// it reads the signal, so it subscribes nothing: a view asks `player(id:)`.)
     public func player(token: String) -> ClassroomPlayer? {
-        indexByToken[token].map { players[$0] }
+        indexByToken[token].map { playersState.value[$0] }
     }
 
     /// The player with the public id `id`, or nil.

@@ -1,7 +1,9 @@
 import Foundation
+import ModelsTesting
 import Testing
 
 @testable import Models
+@testable import Signals
 
 @Suite("Classroom is Observable: what a player's or the host's view reads of the room")
 @MainActor
@@ -31,6 +33,27 @@ struct ClassroomObservationTests {
         let me = tracking { room.player(id: ana.id)?.score }
         _ = try room.record(playerID: ana.id, number: room.currentQuestion, right: true)
         #expect(me.count == 1 && room.player(id: ana.id)?.score == 1)
+    }
+
+    @Test func theServersPathThroughTheRoundSubscribesNothing() async throws {
+        let transport = RoutedTransport()
+        transport.answer("/questions", with: TriviaReplies.list(1...10))
+        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
+        let quizzes = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
+        let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
+        let ana = try round.join(name: "Ana") { _ in
+            ClassroomRound.Seat(quizzes: QuizzesModel(client: quizzes, store: nil), trivia: TriviaGame(client: trivia))
+        }
+        try round.room.pick(.trivia, hostKey: key)
+        try await round.start(hostKey: key)
+        _ = try round.answerTrivia(playerID: ana.id, index: 0)
+        _ = try round.next(hostKey: key)
+        #expect(round.room.player(token: ana.token)?.answered == [1])
+        let room = round.room
+        #expect(room.phaseState.node.targets.isEmpty && room.gameState.node.targets.isEmpty)
+        #expect(room.currentState.node.targets.isEmpty && room.selfPacedState.node.targets.isEmpty)
+        _ = room.phase
+        #expect(room.phaseState.node.targets.count == 1, "a view's read subscribes")
     }
 
     @Test func anObservedRoomIsReleased() async throws {
