@@ -47,6 +47,10 @@ public final class ClassroomRound {
     /// The quizzes of the round being played (or last played), in question order.
     public private(set) var roundQuizzes: [QuizItem] = []
     private var trivia: [TriviaQuestion] = []
+    /// The host's set the next quizzes round plays (nil: the quiz source).
+    private var chosenSet: QuizSet?
+    /// The set's quizzes while a round of it is played, judged here (nil: the quiz server judges).
+    private var setQuizzes: [SetQuiz]?
     private var starting = false
 
     /// Rounds in `room`, with questions from `quizClient` (quizzes) and `triviaClient` (trivia).
@@ -78,6 +82,12 @@ public final class ClassroomRound {
 
     // MARK: Host
 
+    /// Picks the next round's game and, for quizzes, the host's `set` to play (nil: the quiz source).
+    public func pick(_ game: ClassroomGame, set: QuizSet?, hostKey: String) throws(ModelError) {
+        try room.pick(game, hostKey: hostKey)
+        chosenSet = game == .quizzes ? set : nil
+    }
+
     /// Downloads the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
@@ -89,7 +99,10 @@ public final class ClassroomRound {
         do throws(RemoteError) {
             switch game {
             case .quizzes:
-                roundQuizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
+                setQuizzes = chosenSet?.quizzes
+                if let chosenSet { roundQuizzes = chosenSet.roundQuizzes } else {
+                    roundQuizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
+                }
                 count = roundQuizzes.count
             case .trivia:
                 trivia = Array(try await triviaClient.questions(amount: questionCount).elements.prefix(questionCount))
@@ -157,7 +170,12 @@ public final class ClassroomRound {
         }
         try room.checkMayAnswer(playerID: playerID, number: index + 1)
         guard let seat = seats[playerID] else { throw .unknownItem(.player, id: playerID) }
-        let result = try await seat.quizzes.check(quizID: quizID, answer: answer)
+        let result: QuizCheckResult
+        if let setQuizzes, setQuizzes.indices.contains(index) {
+            result = seat.quizzes.accept(QuizCheckResult(quizId: quizID, answer: answer, result: setQuizzes[index].accepts(answer)))
+        } else {
+            result = try await seat.quizzes.check(quizID: quizID, answer: answer)
+        }
         try room.record(playerID: playerID, number: index + 1, right: result.result)
         return result
     }

@@ -198,6 +198,15 @@ public final class QuizzesModel: Observable, SignalObservable {
         return result
     }
 
+    /// Shows a verdict given elsewhere (a classroom round of the host's own set judges its
+    /// quizzes itself): a right answer counts for the score, not for the record (the set's ids
+    /// are not this server's). Returns `result`.
+    @discardableResult
+    public func accept(_ result: QuizCheckResult) -> QuizCheckResult {
+        if result.result { rightThisRound.update { _ = $0.insert(result.quizId) } }
+        return result
+    }
+
     /// Marks (`PUT`) or unmarks (`DELETE`) a favourite (in practice 4.1's mode, in the `Store`);
     /// the list shows what the server answers.
     @discardableResult

@@ -253,3 +253,74 @@ struct ClassroomRoundTests {
 private final class SeatBook {
     var byID: [Int: ClassroomRound.Seat] = [:]
 }
+
+/// A quizzes round of the host's own set: no download, judged here with its alternatives.
+@Suite("ClassroomRound: a round of the host's set", .timeLimit(.minutes(1)))
+@MainActor
+struct ClassroomRoundSetTests {
+    private let key = "host-key-for-tests"
+    private let transport = RoutedTransport()
+    private let quizClient: QuizServerClient
+    private let round: ClassroomRound
+    private let set = QuizSet(id: 4, title: "Capitales", quizzes: [
+        SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
+        SetQuiz(question: "¿Capital de Italia?", answer: "Roma", image: "https://ejemplo.es/roma.jpg"),
+    ])
+
+    init() throws {
+        quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
+        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
+        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: trivia)
+        transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
+    }
+
+    private func join(_ name: String) throws -> (ClassroomPlayer, QuizzesModel) {
+        let quizzes = QuizzesModel(client: quizClient, store: nil)
+        let trivia = TriviaGame(client: TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport))
+        let player = try round.join(name: name) { _ in ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
+        return (player, quizzes)
+    }
+
+    @Test func theSetIsPlayedWithoutDownloadingAndItsAnswersNeverReachThePlayers() async throws {
+        let (_, quizzes) = try join("Ana")
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(transport.count("/api/quizzes/random10") == 0)
+        #expect(round.room.questionCount == 2)
+        #expect(quizzes.quizzes.map(\.question) == ["¿Capital de Francia?"], "host-paced: one question at a time")
+        try round.next(hostKey: key)
+        #expect(quizzes.quizzes.map(\.question) == ["¿Capital de Francia?", "¿Capital de Italia?"])
+        #expect(quizzes.quizzes.allSatisfy { $0.answer == nil })
+        #expect(quizzes.quizzes.last?.attachment?.url.absoluteString == "https://ejemplo.es/roma.jpg")
+    }
+
+    @Test func anAlternativeIsRightAndScoresAWrongAnswerDoesNot() async throws {
+        let (ana, quizzes) = try join("Ana")
+        let (bea, _) = try join("Bea")
+        try round.room.setSelfPaced(true, hostKey: key)
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: " PARIS ").result)
+        #expect(try await !round.checkQuiz(playerID: bea.id, quizID: 1, answer: "Lyon").result)
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 2, answer: "roma").result)
+        #expect(quizzes.score.value == 2)
+        #expect(round.room.player(id: ana.id)?.score == 2)
+        #expect(round.room.player(id: bea.id)?.score == 0)
+        #expect(transport.count("/api/quizzes/1/check") == 0, "the set is judged here")
+        await #expect(throws: ModelError.forbidden("Esa pregunta no es de la ronda en marcha.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 3, answer: "x")
+        }
+    }
+
+    @Test func pickingTriviaOrNoSetGoesBackToTheQuizSource() async throws {
+        _ = try join("Ana")
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try round.pick(.quizzes, set: nil, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(transport.count("/api/quizzes/random10") == 1)
+        #expect(round.roundQuizzes.map(\.id) == Array(11...20))
+        #expect(throws: ModelError.forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.")) {
+            try round.pick(.quizzes, set: set, hostKey: "wrong")
+        }
+    }
+}
