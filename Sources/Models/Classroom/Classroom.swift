@@ -25,8 +25,8 @@ public final class Classroom: Observable, SignalObservable {
     /// How many players this room holds.
     public let maxPlayers: Int
     private let hostKey: String
-    private let playersState = State<[ClassroomPlayer]>([])
-    // The round's rules (`ClassroomRound`) read these four directly: the server subscribes to nothing.
+    // The round's rules (`ClassroomRound`) read these directly: the server subscribes to nothing.
+    let playersState = State<[ClassroomPlayer]>([])
     let phaseState = State(ClassroomPhase.lobby)
     let gameState = State<ClassroomGame?>(nil)
     private let totalState = State(0)

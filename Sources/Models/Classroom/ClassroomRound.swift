@@ -52,6 +52,16 @@ public final class ClassroomRound {
     /// The set's quizzes while a round of it is played, judged here (nil: the quiz server judges).
     private var setQuizzes: [SetQuiz]?
     private var starting = false
+    /// Keeps every round's answers (the results), if set.
+    public weak var recorder: (any RoundRecorder)?
+    /// The recorder's id of the round being played.
+    private var recordedRound: Int?
+    /// When each question opened for the room (host-paced) and each player's last answer
+    /// (self-paced: their next question opens then).
+    private var openedAt: [Int: Date] = [:]
+    private var lastAnswerAt: [Int: Date] = [:]
+    /// The clock (a fixed one in tests).
+    public var now: @Sendable () -> Date = { Date() }
 
     /// Rounds in `room`, with questions from `quizClient` (quizzes) and `triviaClient` (trivia).
     public init(room: Classroom, quizClient: QuizServerClient, triviaClient: TriviaClient,
@@ -113,6 +123,13 @@ public final class ClassroomRound {
         }
         guard count > 0 else { throw .remote(.malformed("no hay preguntas para la ronda")) }
         try room.start(questionCount: count, hostKey: hostKey)
+        let started = now()
+        openedAt = [1: started]
+        lastAnswerAt = [:]
+        let texts = game == .quizzes ? roundQuizzes.map(\.question) : trivia.map(\.question)
+        recordedRound = recorder?.roundStarted(RoundStart(
+            game: game, setID: game == .quizzes ? chosenSet?.id : nil, questions: texts, seconds: nil,
+            speedPoints: false, startedAt: started))
         for seat in seats.values { show(to: seat) }
     }
 
@@ -122,6 +139,7 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         let number = try room.next(hostKey: hostKey)
+        openedAt[number] = now()
         if !room.selfPacedState.value { reach(number) }
         return number
     }
@@ -151,6 +169,11 @@ public final class ClassroomRound {
         if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.finishRound() }
         }
+        if let recordedRound {
+            recorder?.roundEnded(
+                recordedRound, at: now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+        }
+        recordedRound = nil
         return podium
     }
 
@@ -177,6 +200,7 @@ public final class ClassroomRound {
             result = try await seat.quizzes.check(quizID: quizID, answer: answer)
         }
         try room.record(playerID: playerID, number: index + 1, right: result.result)
+        keep(playerID: playerID, number: index + 1, answer: answer, right: result.result)
         return result
     }
 
@@ -187,9 +211,25 @@ public final class ClassroomRound {
         }
         guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
         try room.checkMayAnswer(playerID: playerID, number: game.snapshot.value.number)
+        let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""
         let report = try game.answer(index: index)
         try room.record(playerID: playerID, number: report.number, right: report.right)
+        keep(playerID: playerID, number: report.number, answer: chosen, right: report.right)
         return report
+    }
+
+    /// Tells the recorder about an answer just recorded in the room.
+    private func keep(playerID: Int, number: Int, answer: String, right: Bool) {
+        let at = now()
+        defer { lastAnswerAt[playerID] = at }
+        guard let recordedRound, let recorder, let player = room.playersState.value.first(where: { $0.id == playerID })
+        else { return }
+        let opened = room.selfPacedState.value ? (lastAnswerAt[playerID] ?? openedAt[1]) : openedAt[number]
+        recorder.answered(
+            RoundAnswer(
+                playerID: playerID, name: player.name, question: number, answer: answer, right: right,
+                seconds: max(0, at.timeIntervalSince(opened ?? at)), points: right ? 1 : 0),
+            inRound: recordedRound)
     }
 
     /// Shows the round's questions the room has reached in a seat's model of the round's game.

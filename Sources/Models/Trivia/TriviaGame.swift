@@ -43,7 +43,8 @@ public final class TriviaGame: Observable, SignalObservable {
 
     /// `phase` as a signal (to subscribe, or to read inside a `Computed`).
     public let phaseSignal: Computed<TriviaPhase>
-    private let currentQuestionSignal: Computed<TriviaQuestion?>
+    /// `currentQuestion` as a signal (read by the classroom's rules without subscribing).
+    let currentQuestionSignal: Computed<TriviaQuestion?>
     /// What the trivia page renders.
     public let snapshot: Computed<TriviaSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.

@@ -52,6 +52,7 @@ struct ClassroomObservationTests {
         let room = round.room
         #expect(room.phaseState.node.targets.isEmpty && room.gameState.node.targets.isEmpty)
         #expect(room.currentState.node.targets.isEmpty && room.selfPacedState.node.targets.isEmpty)
+        #expect(room.playersState.node.targets.isEmpty)
         _ = room.phase
         #expect(room.phaseState.node.targets.count == 1, "a view's read subscribes")
     }
