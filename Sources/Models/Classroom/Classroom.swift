@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The rules of one classroom room: players join with a name and get a secret session token;
@@ -11,8 +12,11 @@ import Signals
 /// leaderboard, which never holds an answer or a token. Questions are known by their 1-based
 /// number in the round; whether an answer is right is decided outside (the quiz server, the
 /// trivia question) and given to `record(playerID:number:right:)`.
+///
+/// `Observable`: a player's or the host's view reading `phase`, `players`, `currentQuestion`…
+/// is told of each change of what it read.
 @MainActor
-public final class Classroom {
+public final class Classroom: Observable, SignalObservable {
     /// The longest name kept, in characters (see `PlayerName`).
     public nonisolated static let maxNameLength = PlayerName.maxCharacters
     /// How many players a room holds unless told otherwise.
@@ -21,16 +25,17 @@ public final class Classroom {
     /// How many players this room holds.
     public let maxPlayers: Int
     private let hostKey: String
-    private let playersState = State<[ClassroomPlayer]>([])
-    private let phaseState = State(ClassroomPhase.lobby)
-    private let gameState = State<ClassroomGame?>(nil)
-    private let totalState = State(0)
-    private let currentState = State(0)
-    private let selfPacedState = State(false)
+    // The round's rules (`ClassroomRound`) read these directly: the server subscribes to nothing.
+    let playersState = State<[ClassroomPlayer]>([])
+    let phaseState = State(ClassroomPhase.lobby)
+    let gameState = State<ClassroomGame?>(nil)
+    let totalState = State(0)
+    let currentState = State(0)
+    let selfPacedState = State(false)
     private let lockedState = State(false)
-    private let timingState = State<RoundTiming?>(nil)
-    private let deadlineState = State<QuestionDeadline?>(nil)
-    private let chartState = State<QuestionChart?>(nil)
+    let timingState = State<RoundTiming?>(nil)
+    let deadlineState = State<QuestionDeadline?>(nil)
+    let chartState = State<QuestionChart?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -40,6 +45,7 @@ public final class Classroom {
     public let snapshot: Computed<ClassroomSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<Classroom>()
 
     /// An empty room whose host proves themselves with `hostKey`.
     public init(hostKey: String, maxPlayers: Int = Classroom.defaultMaxPlayers) {
@@ -71,34 +77,41 @@ public final class Classroom {
     // MARK: Reading
 
     /// Every player, in join order.
-    public var players: [ClassroomPlayer] { playersState.value }
+    public var players: [ClassroomPlayer] { observed(playersState, \.players) }
     /// Where the room is.
-    public var phase: ClassroomPhase { phaseState.value }
+    public var phase: ClassroomPhase { observed(phaseState, \.phase) }
     /// The game picked, or nil.
-    public var game: ClassroomGame? { gameState.value }
+    public var game: ClassroomGame? { observed(gameState, \.game) }
     /// The question everybody is on (host-paced), 1-based; 0 before the first round.
-    public var currentQuestion: Int { currentState.value }
+    public var currentQuestion: Int { observed(currentState, \.currentQuestion) }
     /// How many questions the round has.
-    public var questionCount: Int { totalState.value }
+    public var questionCount: Int { observed(totalState, \.questionCount) }
     /// Whether each player goes at their own pace.
-    public var selfPaced: Bool { selfPacedState.value }
+    public var selfPaced: Bool { observed(selfPacedState, \.selfPaced) }
     /// Whether the host closed the room to newcomers.
-    public var locked: Bool { lockedState.value }
+    public var locked: Bool { observed(lockedState, \.locked) }
     /// The timer of the round picked or being played (nil: none).
-    public var timing: RoundTiming? { timingState.value }
+    public var timing: RoundTiming? { observed(timingState, \.timing) }
     /// The open question's countdown (host-paced, timed), or nil.
-    public var deadline: QuestionDeadline? { deadlineState.value }
+    public var deadline: QuestionDeadline? { observed(deadlineState, \.deadline) }
     /// What the class answered to the last closed question, or nil.
-    public var chart: QuestionChart? { chartState.value }
+    public var chart: QuestionChart? { observed(chartState, \.chart) }
 
-    /// The player whose session token is `token`, or nil.
+    /// The player whose session token is `token`, or nil. (The server asks on every request;
+    /// it reads the signal, so it subscribes nothing: a view asks `player(id:)`.)
     public func player(token: String) -> ClassroomPlayer? {
         indexByToken[token].map { playersState.value[$0] }
     }
 
+    /// The player with the public id `id`, or nil, read without subscribing (the round's rules
+    /// and the server ask; a view asks `player(id:)`).
+    func unobservedPlayer(id: Int) -> ClassroomPlayer? {
+        indexByID[id].map { playersState.value[$0] }
+    }
+
     /// The player with the public id `id`, or nil.
     public func player(id: Int) -> ClassroomPlayer? {
-        indexByID[id].map { playersState.value[$0] }
+        indexByID[id].map { players[$0] }
     }
 
     /// Whether `key` is the host key (compared in constant time).

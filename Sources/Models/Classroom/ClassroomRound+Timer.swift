@@ -29,7 +29,7 @@ extension ClassroomRound {
         guard RoundTiming.timeFactors.contains(factor) else {
             throw .invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")
         }
-        guard room.player(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
+        guard room.unobservedPlayer(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
         timeFactors[playerID] = factor == 1 ? nil : factor
         scheduleClosing()
     }
@@ -39,7 +39,7 @@ extension ClassroomRound {
     /// When player `playerID`'s time for question `number` ends (nil: no timer, or not opened
     /// for them yet).
     public func deadline(for playerID: Int, question number: Int) -> Date? {
-        guard let timing = progress.timing, let opened = progress.opened(number, for: playerID, selfPaced: room.selfPaced) else {
+        guard let timing = progress.timing, let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
             return nil
         }
         return opened.addingTimeInterval(timing.allowed(factor: timeFactor(of: playerID)))
@@ -49,20 +49,20 @@ extension ClassroomRound {
     /// counts: reopening it gives no more time). Returns when their time ends (nil: no timer).
     @discardableResult
     public func openQuestion(playerID: Int, number: Int) throws(ModelError) -> Date? {
-        guard room.phase == .playing, (1...room.questionCount).contains(number) else {
+        guard room.phaseState.value == .playing, (1...room.totalState.value).contains(number) else {
             throw .conflict("La ronda no tiene pregunta \(number) abierta.")
         }
-        guard room.player(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
-        if room.selfPaced { progress.open(number, for: playerID, at: now()) }
+        guard room.unobservedPlayer(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
+        if room.selfPacedState.value { progress.open(number, for: playerID, at: now()) }
         return deadline(for: playerID, question: number)
     }
 
     /// Seconds since question `number` opened for the player; throws `conflict` when it is
     /// closed or their time is up (timed, self-paced: also when it never opened for them).
     func onTime(playerID: Int, number: Int) throws(ModelError) -> Double {
-        if !room.selfPaced, progress.closed.contains(number) { throw .conflict(Self.timeIsUp) }
+        if !room.selfPacedState.value, progress.closed.contains(number) { throw .conflict(Self.timeIsUp) }
         let at = now()
-        guard let opened = progress.opened(number, for: playerID, selfPaced: room.selfPaced) else {
+        guard let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
             if progress.timing != nil { throw .conflict("Abre primero la pregunta para que empiece tu tiempo.") }
             return 0
         }
@@ -75,21 +75,21 @@ extension ClassroomRound {
     /// Question `number` opens for the room now (its countdown in the room's state, timed and
     /// host-paced), and the next closing is scheduled.
     func openQuestion(_ number: Int) {
-        guard room.phase == .playing else { return }
+        guard room.phaseState.value == .playing else { return }
         let at = now()
         progress.open(number, at: at)
         let opened = progress.roomOpening(number) ?? at
-        let countdown = room.selfPaced || progress.closed.contains(number)
+        let countdown = room.selfPacedState.value || progress.closed.contains(number)
             ? nil : progress.timing.map { QuestionDeadline(question: number, openedAt: opened, seconds: $0.seconds) }
-        room.show(deadline: countdown, chart: room.chart)
+        room.show(deadline: countdown, chart: room.chartState.value)
         scheduleClosing()
     }
 
     /// Closes question `number` for the room (host-paced): the chart, trivia's right answer.
     func closeQuestion(_ number: Int) {
         guard progress.close(number) else { return }
-        room.show(deadline: nil, chart: progress.chart(number, players: room.players.count))
-        if room.game == .trivia {
+        room.show(deadline: nil, chart: progress.chart(number, players: room.playersState.value.count))
+        if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.reveal(through: number) }
         }
     }
@@ -98,17 +98,17 @@ extension ClassroomRound {
     /// (timed) everybody's time is up; self-paced trivia, moves on the players whose time is up.
     /// Then schedules the next closing. The timer calls it; tests on a test clock call `tick()`.
     func closeIfDue() {
-        guard room.phase == .playing else { return }
+        guard room.phaseState.value == .playing else { return }
         let at = now()
-        if !room.selfPaced {
-            let number = room.currentQuestion
+        if !room.selfPacedState.value {
+            let number = room.currentState.value
             if !progress.closed.contains(number), pendingChecks[number, default: 0] == 0,
                let due = closingTime(of: number), at >= due
             {
                 closeQuestion(number)
             }
-        } else if room.game == .trivia, progress.timing != nil {
-            for (id, seat) in seats where seat.trivia.phase.value == .playing {
+        } else if room.gameState.value == .trivia, progress.timing != nil {
+            for (id, seat) in seats where seat.trivia.phaseSignal.value == .playing {
                 let number = seat.trivia.snapshot.value.number
                 if let end = deadline(for: id, question: number), at >= end {
                     seat.trivia.moveOn(to: number + 1, revealing: false)
@@ -129,8 +129,8 @@ extension ClassroomRound {
     func closingTime(of number: Int) -> Date? {
         guard let opened = progress.roomOpening(number) else { return nil }
         let answered = progress.answered(number)
-        let waiting = room.players.filter { !answered.contains($0.id) }
-        if waiting.isEmpty && !room.players.isEmpty { return opened }
+        let waiting = room.playersState.value.filter { !answered.contains($0.id) }
+        if waiting.isEmpty && !room.playersState.value.isEmpty { return opened }
         guard let timing = progress.timing else { return nil }
         let longest = waiting.map { timeFactor(of: $0.id) }.max() ?? 1
         return opened.addingTimeInterval(timing.allowed(factor: longest))
@@ -138,14 +138,14 @@ extension ClassroomRound {
 
     /// The next moment something closes by itself, or nil.
     private func nextDue() -> Date? {
-        guard room.phase == .playing, progress.timing != nil else { return nil }
-        if !room.selfPaced {
-            let number = room.currentQuestion
+        guard room.phaseState.value == .playing, progress.timing != nil else { return nil }
+        if !room.selfPacedState.value {
+            let number = room.currentState.value
             return progress.closed.contains(number) ? nil : closingTime(of: number)
         }
-        guard room.game == .trivia else { return nil }
+        guard room.gameState.value == .trivia else { return nil }
         return seats.compactMap { id, seat in
-            seat.trivia.phase.value == .playing ? deadline(for: id, question: seat.trivia.snapshot.value.number) : nil
+            seat.trivia.phaseSignal.value == .playing ? deadline(for: id, question: seat.trivia.snapshot.value.number) : nil
         }.min()
     }
 

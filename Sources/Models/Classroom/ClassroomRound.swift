@@ -87,7 +87,7 @@ public final class ClassroomRound {
         let player = try room.join(name: name)
         let made = seat(player)
         seats[player.id] = made
-        if room.phase == .playing { show(to: made, playerID: player.id) }
+        if room.phaseState.value == .playing { show(to: made, playerID: player.id) }
         return player
     }
 
@@ -111,8 +111,8 @@ public final class ClassroomRound {
     /// Downloads the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
-        guard let game = room.game else { throw .conflict("Elige primero el juego de la ronda.") }
-        guard room.phase != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
+        guard let game = room.gameState.value else { throw .conflict("Elige primero el juego de la ronda.") }
+        guard room.phaseState.value != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
         starting = true
         defer { starting = false }
         let count: Int
@@ -134,12 +134,12 @@ public final class ClassroomRound {
         guard count > 0 else { throw .remote(.malformed("no hay preguntas para la ronda")) }
         try room.start(questionCount: count, hostKey: hostKey)
         let started = now()
-        progress = RoundProgress(timing: room.timing)
+        progress = RoundProgress(timing: room.timingState.value)
         pendingChecks = [:]
         let texts = game == .quizzes ? roundQuizzes.map(\.question) : trivia.map(\.question)
         recordedRound = recorder?.roundStarted(RoundStart(
-            game: game, setID: game == .quizzes ? chosenSet?.id : nil, questions: texts, seconds: room.timing?.seconds,
-            speedPoints: room.timing?.speedPoints ?? false, startedAt: started))
+            game: game, setID: game == .quizzes ? chosenSet?.id : nil, questions: texts, seconds: room.timingState.value?.seconds,
+            speedPoints: room.timingState.value?.speedPoints ?? false, startedAt: started))
         for (id, seat) in seats { show(to: seat, playerID: id) }
         openQuestion(1)
     }
@@ -150,12 +150,12 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         try room.requireHost(hostKey)
-        if room.phase == .playing, !room.selfPaced, room.currentQuestion < room.questionCount {
-            closeQuestion(room.currentQuestion)
+        if room.phaseState.value == .playing, !room.selfPacedState.value, room.currentState.value < room.totalState.value {
+            closeQuestion(room.currentState.value)
         }
         let number = try room.next(hostKey: hostKey)
         openQuestion(number)
-        if !room.selfPaced { reach(number) }
+        if !room.selfPacedState.value { reach(number) }
         return number
     }
 
@@ -163,14 +163,14 @@ public final class ClassroomRound {
     /// everybody follow the host again (`false`: from the room's current question).
     public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
         try room.setSelfPaced(selfPaced, hostKey: hostKey)
-        guard room.phase == .playing else { return }
-        defer { openQuestion(room.currentQuestion) }
+        guard room.phaseState.value == .playing else { return }
+        defer { openQuestion(room.currentState.value) }
         for seat in seats.values {
-            switch room.game {
+            switch room.gameState.value {
             case .quizzes: if selfPaced { seat.quizzes.extendRound(with: roundQuizzes) }
             case .trivia:
                 seat.trivia.setHoldingAnswered(!selfPaced)
-                if !selfPaced { seat.trivia.moveOn(to: room.currentQuestion) }
+                if !selfPaced { seat.trivia.moveOn(to: room.currentState.value) }
             case nil: break
             }
         }
@@ -182,16 +182,16 @@ public final class ClassroomRound {
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
         try room.requireHost(hostKey)
-        if room.phase == .playing, !room.selfPaced { closeQuestion(room.currentQuestion) }
+        if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
         let podium = try room.end(savingTo: ranking, hostKey: hostKey)
         closingTask?.cancel()
         closingTask = nil
-        if room.game == .trivia {
+        if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.finishRound() }
         }
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: now(), players: room.players.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+                recordedRound, at: now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
         }
         recordedRound = nil
         return podium
@@ -204,7 +204,7 @@ public final class ClassroomRound {
     /// A quiz outside the round is refused (`forbidden`): the round is a player's one door to
     /// having answers judged.
     public func checkQuiz(playerID: Int, quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        guard room.game == .quizzes, room.phase == .playing else {
+        guard room.gameState.value == .quizzes, room.phaseState.value == .playing else {
             throw .conflict("No hay ninguna ronda de preguntas en marcha.")
         }
         // The round's quizzes are the only ones a classroom player may have judged.
@@ -233,17 +233,17 @@ public final class ClassroomRound {
 
     /// Answers player `playerID`'s current trivia question with choice `index` and records it.
     public func answerTrivia(playerID: Int, index: Int) throws(ModelError) -> TriviaAnswer {
-        guard room.game == .trivia, room.phase == .playing, let game = seats[playerID]?.trivia else {
+        guard room.gameState.value == .trivia, room.phaseState.value == .playing, let game = seats[playerID]?.trivia else {
             throw .conflict("No hay ninguna ronda de trivia en marcha.")
         }
-        guard game.phase.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
+        guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
         let number = game.snapshot.value.number
         try room.checkMayAnswer(playerID: playerID, number: number)
         let elapsed = try onTime(playerID: playerID, number: number)
-        let chosen = game.currentQuestion.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""
+        let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""
         let report = try game.answer(index: index)
         try keep(playerID: playerID, number: number, answer: chosen, right: report.right, elapsed: elapsed)
-        if room.selfPaced, game.phase.value == .playing { progress.open(number + 1, for: playerID, at: now()) }
+        if room.selfPacedState.value, game.phaseSignal.value == .playing { progress.open(number + 1, for: playerID, at: now()) }
         return report
     }
 
@@ -267,12 +267,12 @@ public final class ClassroomRound {
     /// Shows the round's questions the room has reached in a seat's model of the round's game
     /// (self-paced trivia: the first question opens for the player now).
     private func show(to seat: Seat, playerID: Int) {
-        switch room.game {
+        switch room.gameState.value {
         case .quizzes:
-            seat.quizzes.show(room.selfPaced ? roundQuizzes : Array(roundQuizzes.prefix(room.currentQuestion)))
+            seat.quizzes.show(room.selfPacedState.value ? roundQuizzes : Array(roundQuizzes.prefix(room.currentState.value)))
         case .trivia:
-            seat.trivia.play(trivia, holdingAnswered: !room.selfPaced)
-            if room.selfPaced { progress.open(1, for: playerID, at: now()) } else { seat.trivia.moveOn(to: room.currentQuestion) }
+            seat.trivia.play(trivia, holdingAnswered: !room.selfPacedState.value)
+            if room.selfPacedState.value { progress.open(1, for: playerID, at: now()) } else { seat.trivia.moveOn(to: room.currentState.value) }
         case nil: break
         }
     }
@@ -280,7 +280,7 @@ public final class ClassroomRound {
     /// Host-paced, the room reached question `number`: every player's list and game go there.
     private func reach(_ number: Int) {
         for seat in seats.values {
-            switch room.game {
+            switch room.gameState.value {
             case .quizzes: seat.quizzes.extendRound(with: Array(roundQuizzes.prefix(number)))
             case .trivia: seat.trivia.moveOn(to: number)
             case nil: break
