@@ -102,7 +102,8 @@ extension ClassroomRound {
     /// Closes question `number` for the room (host-paced): the chart, trivia's right answer.
     func closeQuestion(_ number: Int) {
         guard progress.close(number) else { return }
-        room.show(deadline: nil, chart: progress.chart(number, players: room.playersState.value.count))
+        let chart = progress.chart(number, players: room.playersState.value.count, correctAnswer: correctAnswer(of: number))
+        room.show(deadline: nil, chart: chart)
         if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.reveal(through: number) }
         }
