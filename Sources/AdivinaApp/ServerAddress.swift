@@ -29,7 +29,7 @@ struct ServerAddress: Sendable {
     /// when listening on every address (loopback if there is none), else the host given.
     func joinURL() throws(ConfigurationError) -> URL {
         if let publicURL { return publicURL.appendingPathComponent("clase", isDirectory: true) }
-        switch host {
+        return switch host {
         case "0.0.0.0", "", "::", "[::]": try url(showing: LANAddress.firstIPv4() ?? "127.0.0.1", path: "/clase/")
         default: try url(showing: host, path: "/clase/")
         }

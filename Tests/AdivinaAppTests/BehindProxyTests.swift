@@ -6,6 +6,7 @@ import Testing
 /// `Tests/Browser/test_https_nginx.py`): `Secure` cookies only when the trusted proxy says the
 /// request came over HTTPS, and the join URL at `--public-url`.
 @Suite("Classroom behind a reverse proxy: Secure cookies and the public join URL")
+@MainActor
 struct BehindProxyTests {
     private static let overHTTPS = ["X-Forwarded-Proto": "https", "X-Forwarded-For": "10.0.0.66"]
 
@@ -46,7 +47,8 @@ struct BehindProxyTests {
     @Test func theJoinURLIsAtThePublicURL() async throws {
         try await withClassroom(["--trust-proxy", "127.0.0.1", "--public-url", "https://aula.local"]) { running, _, anyone in
             #expect(running.app.joinURL?.absoluteString == "https://aula.local/clase/")
-            #expect(try await anyone.get("/api/classroom/info").json["joinURL"] as? String == "https://aula.local/clase/")
+            let info = try await anyone.get("/api/classroom/info")
+            #expect(info.json["joinURL"] as? String == "https://aula.local/clase/")
         }
     }
 }

@@ -81,13 +81,18 @@ class EventStream:
     """An event stream through the proxy, read on a thread: `next()` gives (arrival, name, data)."""
 
     def __init__(self, proxy, path):
-        self.connection = http.client.HTTPSConnection("127.0.0.1", proxy.https_port, context=proxy.context(), timeout=30)
+        self.connection = http.client.HTTPSConnection("127.0.0.1", proxy.https_port, context=proxy.context(), timeout=10)
         self.connection.request("GET", path, headers={"Accept": "text/event-stream"})
-        self.response = self.connection.getresponse()
+        try:
+            self.response = self.connection.getresponse()
+        except TimeoutError:
+            raise AssertionError("no answer to the event stream through nginx in 10 s: is it buffered?") from None
         assert self.response.status == 200, self.response.status
         assert self.response.getheader("Content-Type", "").startswith("text/event-stream")
+        self.connection.sock.settimeout(None)  # a quiet stream is not an error; close() ends the reader
         self.events = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self):
         name, data = "message", []
@@ -109,10 +114,12 @@ class EventStream:
         return self.events.get(timeout=timeout)
 
     def close(self):
+        """Ends the stream: the reader sees the socket shut, then the connection is closed."""
         try:
             self.connection.sock.shutdown(socket.SHUT_RDWR)
         except OSError:
             pass
+        self.reader.join(timeout=5)
         self.connection.close()
 
 
