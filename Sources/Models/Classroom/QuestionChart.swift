@@ -1,0 +1,60 @@
+import Foundation
+
+/// What the class answered to one question, shown once it closes (never before):
+/// `{"question","right","wrong","unanswered","answers":[{"text","count","right"}],"correctAnswer"}` — the most given
+/// answers, normalised as the check compares them (trimmed, case aside:
+/// `LocalQuizFile.normalised`), most given first.
+public struct QuestionChart: Codable, Hashable, Sendable {
+    /// One answer and how many gave it.
+    public struct Answer: Codable, Hashable, Sendable {
+        /// The answer as the first player who gave it wrote it (trimmed).
+        public var text: String
+        /// How many players gave it.
+        public var count: Int
+        /// Whether it was judged right.
+        public var right: Bool
+    }
+
+    /// The most answers a chart lists.
+    public static let maxAnswers = 6
+
+    /// The question, 1-based.
+    public var question: Int
+    /// Players who answered right.
+    public var right: Int
+    /// Players who answered wrong.
+    public var wrong: Int
+    /// Players in the room who did not answer.
+    public var unanswered: Int
+    /// The most given answers, most first (ties in the order they were first given).
+    public var answers: [Answer]
+    /// The right answer when the round knows it (a trivia question, the host's set; the quiz
+    /// server only judges: then the first right answer given), or nil.
+    @Nullable public var correctAnswer: String?
+
+    /// The chart of question `question` from `given` (each answer given, in order, and whether it
+    /// was right) in a room of `players` players; `correctAnswer` if the round knows it.
+    public init(question: Int, given: [(text: String, right: Bool)], players: Int, correctAnswer: String? = nil) {
+        self.question = question
+        self.correctAnswer = correctAnswer ?? given.first { $0.right }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        right = given.count { $0.right }
+        wrong = given.count - right
+        unanswered = max(0, players - given.count)
+        var order: [String] = []
+        var groups: [String: Answer] = [:]
+        for answer in given {
+            let text = answer.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = LocalQuizFile.normalised(text)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = Answer(text: text, count: 0, right: answer.right)
+            }
+            groups[key]?.count += 1
+        }
+        let ranked = order.enumerated().sorted { a, b in
+            let (countA, countB) = (groups[a.element]?.count ?? 0, groups[b.element]?.count ?? 0)
+            return countA != countB ? countA > countB : a.offset < b.offset
+        }
+        answers = ranked.prefix(Self.maxAnswers).compactMap { groups[$0.element] }
+    }
+}
