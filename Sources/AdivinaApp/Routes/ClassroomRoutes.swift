@@ -7,7 +7,8 @@ import QRCode
 ///
 /// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
 /// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
-/// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
+/// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie (every
+/// cookie here is also `Secure` when the request came over HTTPS through the trusted proxy);
 /// `GET me` → `{"id","name","score","answered":[n…],"points":{"n":p},"timeFactor","deadline"}`
 /// (their own, from the cookie only).
 ///
@@ -88,8 +89,8 @@ enum ClassroomRoutes {
             try await context.session.admit(context.clientAddress)
             let player = try await context.session.join(name: body.name, from: context.clientAddress)
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
-            response.setSessionCookie(ClassroomSession.playerCookie, player.token)
-            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            response.setSessionCookie(ClassroomSession.playerCookie, player.token, secure: context.overHTTPS)
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
             return response
         }
         api.addResponding(.get, "/api/classroom/me") { (context: ClassroomContext) in
@@ -99,8 +100,8 @@ enum ClassroomRoutes {
             } catch let error as HTTPError where error.status == .unauthorized {
                 // Not (or no longer) a player here: the pages must stop asking.
                 var response = error.response
-                response.expireCookie(ClassroomSession.markerCookie)
-                response.expireCookie(ClassroomSession.playerCookie)
+                response.expireCookie(ClassroomSession.markerCookie, secure: context.overHTTPS)
+                response.expireCookie(ClassroomSession.playerCookie, secure: context.overHTTPS)
                 return response
             }
             let round = context.session.round
@@ -110,7 +111,7 @@ enum ClassroomRoutes {
                    points: Dictionary(uniqueKeysWithValues: player.points.map { (String($0.key), $0.value) }),
                    timeFactor: factor, deadline: end.map(QuestionDeadline.milliseconds)))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
             return response
         }
         addHost(to: &api)
@@ -122,7 +123,7 @@ enum ClassroomRoutes {
                 throw HTTPError(.forbidden, message: "La clave de anfitrión no es correcta.")
             }
             var response = try HTTPResponse.json(Done())
-            response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom")
+            response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom", secure: context.overHTTPS)
             return response
         }
         api.post("/api/classroom/host/game", body: GameBody.self) { (context: HostContext, body) in
