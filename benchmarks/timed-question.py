@@ -19,7 +19,8 @@ Measures, per question and over all of them:
     stream is still open at the end.
 
 Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 300]
-       [--questions 5] [--timer 5] [--window 3] [--threads 50] [--seed 1]
+       [--questions 5] [--timer 5] [--window 3] [--threads 50] [--silent 0] [--seed 1]
+  (--silent N: N players never answer, so each question closes when its time is up)
 """
 import argparse
 import http.client
@@ -130,6 +131,7 @@ def main():
     parser.add_argument("--timer", type=int, default=5)
     parser.add_argument("--window", type=float, default=3.0)
     parser.add_argument("--threads", type=int, default=50)
+    parser.add_argument("--silent", type=int, default=0, help="players who never answer: the question closes when time is up")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     assert arguments.players <= 300 and arguments.questions <= 10 and arguments.window < arguments.timer
@@ -168,11 +170,12 @@ def main():
         for question in range(1, arguments.questions + 1):
             status, state, _ = request(api, "GET", "/api/classroom/state")
             deadline = state["deadline"]["endsAt"] / 1000
-            results = answer_all(port, cookies, deadline, arguments.window, arguments.threads, rng)
+            answering = cookies[arguments.silent:]
+            results = answer_all(port, answering, deadline, arguments.window, arguments.threads, rng)
             accepted = [done for status, _, done in results if status == 200]
             failures += [f"question {question}: answer {status}" for status, _, _ in results if status not in (200, 409)]
             latencies += [latency for _, latency, _ in results]
-            closed_at = deadline if len(accepted) < len(cookies) else min(deadline, max(accepted))
+            closed_at = deadline if len(accepted) < len(cookies) or not accepted else min(deadline, max(accepted))
             waited = time.time() + 5
             while question not in streams.chart_at and time.time() < waited:
                 time.sleep(0.01)
