@@ -43,8 +43,13 @@ public struct LocalQuizFile: Sendable {
     /// Whether `answer` is right for `rightAnswer`: equal once both are trimmed of spaces and
     /// compared without regard to case, as the course's quiz server compares them.
     public static func isRight(_ answer: String, for rightAnswer: String) -> Bool {
-        func normal(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
-        return normal(answer) == normal(rightAnswer)
+        normalised(answer) == normalised(rightAnswer)
+    }
+
+    /// `answer` as the check compares it: trimmed and lowercased (accents count, as on the
+    /// server), so two answers the check can't tell apart are the same text.
+    public static func normalised(_ answer: String) -> String {
+        answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
     private func bytes() throws(ModelError) -> Data {
