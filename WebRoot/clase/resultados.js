@@ -32,6 +32,7 @@ let rounds = [];
 let shown = null; // the round shown: {round, questions, players}
 let sort = { key: "points", direction: "descending" };
 let lastPhase = null;
+let drawnWidth = 0; // the chart's width when last drawn
 
 setupNavBar($("navbar"));
 
@@ -88,15 +89,14 @@ async function showRound(id, { focus = false } = {}) {
   roundMeta.textContent = parts.join(" · ");
   csvLink.href = `/api/classroom/rounds/${round.id}/results.csv`;
   csvLink.setAttribute("download", `resultados-ronda-${round.id}.csv`);
+  roundBox.hidden = false;
   drawChart(report.questions);
   questionRows.replaceChildren(...report.questions.map((question) => el("tr", {},
-    el("td", { className: "number", text: String(question.number) }),
-    el("td", { className: "question-text", text: question.question }),
+    el("th", { scope: "row", className: "question-text" }, el("span", { className: "question-number", text: `P${question.number}` }), ` ${question.question}`),
     el("td", { className: "number", text: `${question.percentRight} %` }),
     el("td", { className: "number", text: String(question.answered) }),
     el("td", { text: question.wrongAnswers.map((answer) => `${answer.text} (${answer.count})`).join(", ") || "—" }))));
   renderPlayers();
-  roundBox.hidden = false;
   markCurrent();
   if (focus) roundHeader.focus();
 }
@@ -106,9 +106,11 @@ function drawChart(questions) {
   const row = 30;
   const labelWidth = 44;
   const valueWidth = 64;
-  const width = 600;
+  // As wide as drawn, so that the text keeps its size on a phone.
+  const width = Math.max(240, Math.round(chart.getBoundingClientRect().width) || 600);
   const barSpace = width - labelWidth - valueWidth;
   const height = Math.max(row, questions.length * row) + 24;
+  drawnWidth = width;
   chart.setAttribute("viewBox", `0 0 ${width} ${height}`);
   chartLabel.textContent = `Porcentaje de aciertos por pregunta: ${questions
     .map((question) => `pregunta ${question.number}, ${question.percentRight} %`).join("; ")}.`;
@@ -171,6 +173,12 @@ for (const header of sortHeaders) {
     announce(`Ordenado por ${name.toLowerCase()}, ${order}.`);
   });
 }
+
+// The chart is drawn at its width: again when that changes (a phone turned, a window resized).
+new ResizeObserver(([entry]) => {
+  const width = Math.round(entry.contentRect.width);
+  if (shown && width > 0 && width !== drawnWidth) drawChart(shown.questions);
+}).observe(chart);
 
 window.addEventListener("hashchange", () => showRound(roundInAddress(), { focus: true }));
 
