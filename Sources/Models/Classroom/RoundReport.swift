@@ -6,7 +6,8 @@ import Foundation
 ///
 /// `percentRight` is of every player of the round (an unanswered question is not right), so a
 /// question few reached does not look easy. Wrong answers are grouped as the check compares
-/// them (`LocalQuizFile.normalised`: trimmed, case-insensitive), shown as first given (trimmed).
+/// them and as the question's chart does (`QuestionChart`: trimmed, case-insensitive), shown as
+/// first given (trimmed).
 public struct RoundReport: Encodable, Hashable, Sendable {
     /// One question's figures.
     public struct Question: Encodable, Hashable, Sendable {
@@ -20,16 +21,8 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         public var right: Int
         /// `right` as a whole percentage of the round's players (0 without players).
         public var percentRight: Int
-        /// The most given wrong answers, most given first (at most `RoundReport.wrongAnswerLimit`).
-        public var wrongAnswers: [AnswerCount]
-    }
-
-    /// An answer and how many gave it.
-    public struct AnswerCount: Encodable, Hashable, Sendable {
-        /// The answer as first given, trimmed.
-        public var text: String
-        /// How many players gave it (or one the check can't tell from it).
-        public var count: Int
+        /// The most given wrong answers, most given first (at most `QuestionChart.maxAnswers`).
+        public var wrongAnswers: [QuestionChart.Answer]
     }
 
     /// One player's totals.
@@ -45,9 +38,6 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         /// Points earned.
         public var points: Int
     }
-
-    /// The most wrong answers listed per question.
-    public static let wrongAnswerLimit = 5
 
     /// The round's summary.
     public var round: RoundSummary
@@ -82,18 +72,10 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         }
     }
 
-    /// The `wrongAnswerLimit` most given of `answers` (blank ones left out), grouped as the check
-    /// compares them; ties in the order first given.
-    static func mostGiven(_ answers: [String]) -> [AnswerCount] {
-        var counts: [String: (first: Int, answer: AnswerCount)] = [:]
-        for (index, answer) in answers.enumerated() {
-            let key = LocalQuizFile.normalised(answer)
-            guard !key.isEmpty else { continue }
-            let trimmed = answer.trimmingCharacters(in: .whitespacesAndNewlines)
-            counts[key, default: (index, AnswerCount(text: trimmed, count: 0))].answer.count += 1
-        }
-        return counts.values
-            .sorted { $0.answer.count != $1.answer.count ? $0.answer.count > $1.answer.count : $0.first < $1.first }
-            .prefix(wrongAnswerLimit).map(\.answer)
+    /// The most given of the wrong `answers` (blank ones left out), as the question's chart
+    /// groups and ranks them.
+    static func mostGiven(_ answers: [String]) -> [QuestionChart.Answer] {
+        let given = answers.filter { !LocalQuizFile.normalised($0).isEmpty }.map { (text: $0, right: false) }
+        return QuestionChart(question: 0, given: given, players: 0).answers
     }
 }

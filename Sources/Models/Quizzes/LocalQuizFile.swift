@@ -46,8 +46,7 @@ public struct LocalQuizFile: Sendable {
         normalised(answer) == normalised(rightAnswer)
     }
 
-    /// `answer` as the check compares it: trimmed and lowercased (accents count, as on the
-    /// server), so two answers the check can't tell apart are the same text.
+    /// An answer as the check compares it: trimmed of spaces, lowercased.
     public static func normalised(_ answer: String) -> String {
         answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The trivia game of the UIKit exam: each game downloads `questionsPerGame` questions from the
@@ -14,8 +15,11 @@ import Signals
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
 /// renders. A newer `start()` supersedes one in flight; a failed download shows `error` and keeps
 /// the game as it was.
+///
+/// `Observable`: a view reading `currentQuestion`, `score`, `phase`… is told of each change of
+/// what it read.
 @MainActor
-public final class TriviaGame {
+public final class TriviaGame: Observable, SignalObservable {
     /// How many questions a game has.
     public nonisolated static let questionsPerGame = 10
 
@@ -37,12 +41,15 @@ public final class TriviaGame {
     /// The questions (1-based, up to this one) whose right answer may be shown.
     private let closedThroughState = State(Int.max)
 
-    /// Where the game is.
-    public let phase: Computed<TriviaPhase>
+    /// `phase` as a signal (to subscribe, or to read inside a `Computed`).
+    public let phaseSignal: Computed<TriviaPhase>
+    /// `currentQuestion` as a signal (read by the classroom's rules without subscribing).
+    let currentQuestionSignal: Computed<TriviaQuestion?>
     /// What the trivia page renders.
     public let snapshot: Computed<TriviaSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<TriviaGame>()
 
     /// A game over `client`'s questions, shuffled with `generator` (a seeded one in tests); no
     /// game is running until `start()`.
@@ -63,7 +70,8 @@ public final class TriviaGame {
             if questions.value.isEmpty { return .idle }
             return position.value < questions.value.count ? .playing : .finished
         }
-        self.phase = phase
+        phaseSignal = phase
+        currentQuestionSignal = Computed { phase.value == .playing ? questions.value[position.value] : nil }
         snapshot = Computed {
             let current = phase.value == .playing ? questions.value[position.value] : nil
             let number = switch phase.value {
@@ -84,20 +92,24 @@ public final class TriviaGame {
 
     // MARK: Reading
 
+    /// Where the game is.
+    public var phase: TriviaPhase { observed(phaseSignal, \.phase) }
     /// The question waiting for its answer, with its answers in the order shown.
-    public var currentQuestion: TriviaQuestion? {
-        phase.value == .playing ? questionsState.value[positionState.value] : nil
-    }
+    public var currentQuestion: TriviaQuestion? { observed(currentQuestionSignal, \.currentQuestion) }
     /// The questions of the current game, in the order they are asked.
-    public var questions: [TriviaQuestion] { questionsState.value }
+    public var questions: [TriviaQuestion] { observed(questionsState, \.questions) }
     /// Right answers so far; the final score once the game is finished.
-    public var score: Int { scoreState.value }
+    public var score: Int { observed(scoreState, \.score) }
+    /// The last answer given in this game, or nil.
+    public var lastAnswer: TriviaAnswer? { observed(lastAnswerState, \.lastAnswer) }
     /// Whether the finished game's score is already in the ranking.
-    public var saved: Bool { savedState.value }
+    public var saved: Bool { observed(savedState, \.saved) }
+    /// Whether the current question is answered and waits for the room to move on (host-paced).
+    public var waiting: Bool { observed(waitingState, \.waiting) }
     /// Whether the questions of a new game are being downloaded.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { observed(status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { observed(status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -137,16 +149,23 @@ public final class TriviaGame {
     }
 
     /// Closes the questions before question `number` (1-based) for the room, as when the host
-    /// of a classroom moves everybody on: their right answers may be shown, and the game skips
-    /// to `number` (unanswered ones stay unanswered); never goes back.
-    public func moveOn(to number: Int) {
-        guard phase.value == .playing else { return }
+    /// of a classroom moves everybody on: their right answers may be shown (unless not
+    /// `revealing`: a self-paced player whose time is up), and the game skips to `number`
+    /// (unanswered ones stay unanswered); never goes back.
+    public func moveOn(to number: Int, revealing: Bool = true) {
+        guard phaseSignal.value == .playing else { return }
         batch {
-            closedThroughState.value = max(closedThroughState.value, number - 1)
+            if revealing { closedThroughState.value = max(closedThroughState.value, number - 1) }
             guard number - 1 > positionState.value else { return }
             positionState.value = min(number - 1, questionsState.value.count)
             waitingState.value = false
         }
+    }
+
+    /// Closes the questions up to `number` (1-based) for the room, without moving on: their
+    /// right answers may be shown (a timed question's time is up, or everybody answered).
+    public func reveal(through number: Int) {
+        closedThroughState.value = max(closedThroughState.value, number)
     }
 
     /// Whether an answered question stays until the room moves on (host-paced) or the game goes
@@ -182,7 +201,7 @@ public final class TriviaGame {
     /// if the question is closed.
     @discardableResult
     public func answer(index: Int) throws(ModelError) -> TriviaAnswer {
-        guard let question = currentQuestion else {
+        guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
         }
         guard !waitingState.value else {
@@ -221,7 +240,7 @@ public final class TriviaGame {
     /// game can be saved once.
     @discardableResult
     public func saveScore(as name: String, in ranking: Ranking) throws(ModelError) -> RankingEntry {
-        guard phase.value == .finished else {
+        guard phaseSignal.value == .finished else {
             throw .conflict("La partida todavía no ha terminado: responde todas las preguntas antes de guardar.")
         }
         guard !savedState.value else { throw .conflict("Esta partida ya está guardada en la clasificación.") }
