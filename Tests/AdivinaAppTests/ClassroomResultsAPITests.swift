@@ -115,6 +115,32 @@ struct ClassroomResultsAPITests {
         }
     }
 
+    /// The points kept are the room's (with speed points once `host/game` takes the timer).
+    @Test func aTimedRoundKeepsEachAnswersSecondsAndTheRoomsPoints() async throws {
+        try await withClassroom { _, host, anyone in
+            let setID = try #require(try await host.post("/api/classroom/sets", Self.set).json["id"] as? Int)
+            let (_, ana) = try await anyone.join("Ana")
+            let picked = try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(setID),"seconds":20,"speedPoints":true}"#)
+            #expect(picked.status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let quizzes = try #require(try await ana.get("/api/quizzes/state").json["quizzes"] as? [[String: Any]])
+            let first = try #require(quizzes.first?["id"] as? Int)
+            #expect(try await ana.post("/api/quizzes/\(first)/check", #"{"answer":"París"}"#).json["result"] as? Bool == true)
+            let score = try #require(try await ana.get("/api/classroom/me").json["score"] as? Int)
+            #expect(score > 0)
+            #expect(try await host.post("/api/classroom/host/end").status == 200)
+
+            let id = try #require((try JSONSerialization.jsonObject(with: try await host.get("/api/classroom/rounds").body) as? [[String: Any]])?.first?["id"] as? Int)
+            let players = try #require(try await host.get("/api/classroom/rounds/\(id)").json["players"] as? [[String: Any]])
+            #expect(players.first?["points"] as? Int == score && players.first?["right"] as? Int == 1)
+            let rows = try CSV.parse(String(decoding: try await host.get("/api/classroom/rounds/\(id)/results.csv").body.dropFirst(3), as: UTF8.self))
+            let answered = try #require(rows.first { $0.first == "Ana" && $0[1] == "¿Capital de Francia?" })
+            let seconds = try #require(Double(answered[4]))
+            #expect(seconds >= 0 && seconds < 20)
+            #expect(answered[5] == String(score))
+        }
+    }
+
     @Test func studentsAndWrongKeysGetNothingOfTheResults() async throws {
         try await withClassroom { running, host, anyone in
             _ = try await playRound(host, anyone)
