@@ -79,6 +79,7 @@ public final class AdivinaServer {
             ClassroomRoutes.add(to: &api)
             ClassroomSetRoutes.add(to: &api)
             ClassroomResultsRoutes.add(to: &api)
+            ClassroomTimerRoutes.add(to: &api)
         }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router

@@ -10,7 +10,7 @@ import Models
 ///   (ISO 8601 dates, `endedAt` null for a round that never ended, `set` the set's id or null,
 ///   `players` a count);
 /// - `GET rounds/{id}` → `{"round":{…as above},"questions":[{"number","question","answered","right",
-///   "percentRight","wrongAnswers":[{"text","count"}]}],"players":[{"id","name","answered","right","points"}]}`;
+///   "percentRight","wrongAnswers":[{"text","count","right":false}]}],"players":[{"id","name","answered","right","points"}]}`;
 /// - `GET rounds/{id}/results.csv` → the round as a CSV download (UTF-8 with a BOM).
 ///
 /// 503 when the app keeps no database; 404 for an unknown round.

@@ -8,7 +8,8 @@ import QRCode
 /// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
 /// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
 /// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
-/// `GET me` → `{"id","name","score","answered":[n…]}` (their own, from the cookie only).
+/// `GET me` → `{"id","name","score","answered":[n…],"points":{"n":p},"timeFactor","deadline"}`
+/// (their own, from the cookie only).
 ///
 /// How a game page knows it plays in the classroom: with the player cookie (`POST join`) and on
 /// every `GET me` that answers 200, the server also sets the marker cookie `adivina_clase=1`
@@ -20,8 +21,10 @@ import QRCode
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
-/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID}` (`set`:
-/// a quizzes round plays the host's set `ID`, see `ClassroomSetRoutes`; absent: the quiz source);
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID,
+/// "seconds"?:S,"speedPoints"?:Bool}` (`set`: a quizzes round plays the host's set `ID`, see
+/// `ClassroomSetRoutes`; absent: the quiz source; `seconds` 5–300: a timed round, see
+/// `ClassroomTimerRoutes`; `speedPoints` needs `seconds`);
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
@@ -34,6 +37,8 @@ enum ClassroomRoutes {
     private struct GameBody: Decodable, Sendable {
         var game: String
         var set: Int?
+        var seconds: Int?
+        var speedPoints: Bool?
     }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
@@ -48,6 +53,12 @@ enum ClassroomRoutes {
         var name: String
         var score: Int
         var answered: [Int]
+        /// The points each answered question earned, by question number.
+        var points: [String: Int]
+        /// Their extra time (1, 1.5, 2).
+        var timeFactor: Double
+        /// When their time for the question they are on ends (ms, server clock), or null.
+        @Nullable var deadline: Int64?
     }
     private struct Info: Encodable, Sendable { var joinURL: String }
     private struct Picked: Encodable, Sendable { var game: String }
@@ -92,8 +103,12 @@ enum ClassroomRoutes {
                 response.expireCookie(ClassroomSession.playerCookie)
                 return response
             }
+            let round = context.session.round
+            let (factor, end) = await (round.timeFactor(of: player.id), round.currentDeadline(for: player.id))
             var response = try HTTPResponse.json(
-                Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted()))
+                Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted(),
+                   points: Dictionary(uniqueKeysWithValues: player.points.map { (String($0.key), $0.value) }),
+                   timeFactor: factor, deadline: end.map(QuestionDeadline.milliseconds)))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             response.setMarkerCookie(ClassroomSession.markerCookie, "1")
             return response
@@ -115,7 +130,15 @@ enum ClassroomRoutes {
                 throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
             }
             let set = try await ClassroomSetRoutes.set(body.set, for: game, context)
-            try await context.round.pick(game, set: set, hostKey: context.key)
+            let timing: RoundTiming?
+            if let seconds = body.seconds {
+                timing = try RoundTiming(seconds: seconds, speedPoints: body.speedPoints ?? false)
+            } else if body.speedPoints == true {
+                throw APIError.badBody("Los puntos por rapidez necesitan un tiempo por pregunta.")
+            } else {
+                timing = nil
+            }
+            try await context.round.pick(game, set: set, timing: timing, hostKey: context.key)
             return Picked(game: game.rawValue)
         }
         api.post("/api/classroom/host/start") { (context: HostContext) in

@@ -40,7 +40,7 @@ struct RoundReportTests {
             answer(7, 1, "   ", right: false), answer(8, 1, "París", right: true),
         ], players: 8, questions: 1))
         let wrong = report.questions.first?.wrongAnswers
-        #expect(wrong == [.init(text: "Lyon", count: 3), .init(text: "Marsella", count: 2), .init(text: "Niza", count: 1)])
+        #expect(wrong == [.init(text: "Lyon", count: 3, right: false), .init(text: "Marsella", count: 2, right: false), .init(text: "Niza", count: 1, right: false)])
         // Accents count, as in the check: «Lyón» is another answer.
         #expect(RoundReport.mostGiven(["Lyon", "Lyón"]).map(\.count) == [1, 1])
     }
