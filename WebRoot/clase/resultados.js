@@ -3,11 +3,11 @@
 // players' table (sortable by name, right answers or points) and the CSV download.
 import { act, subscribe } from "../js/events.js";
 import { el, announce, setupNavBar } from "../js/ui.js";
+import { svg } from "../js/answer-chart.js";
 import { GAME_NAMES } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
 
 const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 
 const results = $("results");
 const roundList = $("rounds");
@@ -132,13 +132,6 @@ function drawChart(questions) {
     shapes.push(svg("text", { class: "chart-value", x: width - 4, y: y + row / 2 + 5, "text-anchor": "end" }, `${question.percentRight} %`));
   });
   chart.replaceChildren(chartLabel, ...shapes);
-}
-
-function svg(tag, attributes, text = null) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== null) node.textContent = text;
-  return node;
 }
 
 function renderPlayers() {
