@@ -78,6 +78,7 @@ public final class AdivinaServer {
         if configuration.classroom {
             ClassroomRoutes.add(to: &api)
             ClassroomSetRoutes.add(to: &api)
+            ClassroomResultsRoutes.add(to: &api)
             ClassroomTimerRoutes.add(to: &api)
         }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)

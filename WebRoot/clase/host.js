@@ -3,15 +3,13 @@
 import { subscribe, act } from "../js/events.js";
 import { el, sym, setupNavBar, showAlert } from "../js/ui.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { whenHost } from "./host-login.js";
 import { roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
 import { answerChart } from "../js/answer-chart.js";
 
 const $ = (id) => document.getElementById(id);
 
-const login = $("login");
-const loginForm = $("login-form");
-const keyField = $("key");
 const host = $("host");
 const joinURL = $("join-url");
 const qr = $("qr");
@@ -186,8 +184,7 @@ endButton.addEventListener("click", async () => {
   if (sure) await run(endButton, "POST", "/api/classroom/host/end", { saveToRanking: save });
 });
 
-async function showHost() {
-  login.hidden = true;
+whenHost(async () => {
   host.hidden = false;
   const extra = await act("GET", "/api/classroom/host/extra-time", undefined, { alert: false });
   for (const row of Array.isArray(extra) ? extra : []) extraTime.set(row.id, row.factor);
@@ -195,34 +192,4 @@ async function showHost() {
   subscribe("classroom", render);
   showSets();
   await showJoinLink(joinURL, qr);
-}
-
-loginForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const done = await act("POST", "/api/classroom/host/login", { key: keyField.value.trim() });
-  if (done) {
-    keyField.value = "";
-    showHost();
-  }
 });
-
-/** Whether the browser already holds the host cookie: re-sending the current pace is harmless. */
-async function alreadyHost() {
-  try {
-    const snapshot = await (await fetch("/api/classroom/state")).json();
-    const response = await fetch("/api/classroom/host/pace", {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ selfPaced: Boolean(snapshot.selfPaced) }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-if (await alreadyHost()) showHost();
-else {
-  login.hidden = false;
-  keyField.focus();
-}

@@ -9,7 +9,8 @@ const ROW = 34;
 const WIDTH = 320;
 const LABEL = 120;
 
-function svg(tag, attributes, text) {
+/** An SVG element with `attributes` and, if given, `text`. */
+export function svg(tag, attributes, text) {
   const node = document.createElementNS(SVG, tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
   if (text !== undefined) node.textContent = text;
