@@ -222,6 +222,15 @@ def server(start_server):
 
 
 @pytest.fixture
+def classroom(start_server):
+    """adivina in classroom mode and the host key it printed."""
+    server = start_server("--classroom")
+    line = wait_until(lambda: next((l for l in server.output if l.startswith("Clave de anfitrión:")), None),
+                      timeout=10, message="the host key in the output of adivina")
+    return server, line.split(":", 1)[1].strip()
+
+
+@pytest.fixture
 def fake_quiz_server():
     """A quiz server of the course's contract that the test controls (fail, delay, items)."""
     fake = FakeQuizServer().start()

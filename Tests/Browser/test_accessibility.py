@@ -11,7 +11,7 @@ from a11y import CONTEXT, Audit
 from conftest import join_class, set_outage, wait_until
 from fake_list_server import FakeListServer
 from list_games import loaded
-from test_classroom import classroom, open_host, room  # noqa: F401  (a fixture)
+from classroom_helpers import open_host
 from test_news import news_ready, with_image
 from test_trivia import game_ready
 

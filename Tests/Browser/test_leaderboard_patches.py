@@ -10,7 +10,7 @@ import threading
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from test_classroom import classroom, room  # noqa: F401  (the fixture and a helper)
+from classroom_helpers import room
 
 PLAYERS = 30
 ROUND = 10

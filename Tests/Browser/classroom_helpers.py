@@ -1,0 +1,56 @@
+"""Helpers of the classroom browser tests (test_classroom*.py): the round's size, the quizzes'
+right answers, the room's state, the host page, refusals seen by a page and a quiz answered."""
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+ROUND = 10  # questions in a classroom round
+QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
+for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
+    QUIZ_ANSWERS.setdefault(item["id"], item["answer"])
+
+
+def room(server):
+    status, body = server.request("GET", "/api/classroom/state")
+    assert status == 200, (status, body)
+    return body
+
+
+def alert(page):
+    return page.get_by_role("alertdialog")
+
+
+def open_host(new_context, server, key):
+    page = new_context(viewport={"width": 1024, "height": 900}).new_page()
+    page.goto(server.url("/clase/anfitrion.html"))
+    expect(page.locator("#login")).to_be_visible()
+    expect(page.locator("#start")).to_be_hidden()
+    page.locator("#key").fill(key)
+    page.locator("#login-button").click()
+    expect(page.locator("#host")).to_be_visible()
+    expect(page.locator("#login")).to_be_hidden()
+    return page
+
+
+def failed_responses(page):
+    """A list that fills with "STATUS URL" for every answer of 400 or more `page` gets."""
+    failed = []
+    page.on("response", lambda r: failed.append(f"{r.status} {r.url}") if r.status >= 400 else None)
+    return failed
+
+
+def round_quiz_ids(page):
+    """The ids of the round's quizzes, in order, as the player `page` sees them."""
+    state = page.evaluate("() => fetch('/api/quizzes/state').then((r) => r.json())")
+    return [quiz["id"] for quiz in state["quizzes"]]
+
+
+def answer_quiz(page, text):
+    """Types `text` on a quiz play page and checks it; returns whether it was right."""
+    page.locator("#answer").fill(text)
+    with page.expect_response(lambda r: "/check" in r.url) as checked:
+        page.locator("#check").click()
+    assert checked.value.status == 200, checked.value.text()
+    return checked.value.json()["result"]
