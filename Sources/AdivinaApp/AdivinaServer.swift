@@ -14,7 +14,7 @@ public final class AdivinaServer {
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
     private let server: HTTPServer
-    private let hub: SSEHub
+    let hub: SSEHub
     private let store: Store
     /// The models of the local mode's only player, shared by every tab (nil in classroom mode).
     private(set) var player: PlayerModels?
@@ -69,13 +69,16 @@ public final class AdivinaServer {
         // `resolver`; the players' models arrive in it below, once the server is bound.
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared
-        let resolver = RequestResolver(shared: shared, trustsProxy: configuration.trustProxy)
+        let resolver = RequestResolver(shared: shared, addresses: ClientAddresses(trustedProxy: configuration.trustedProxy))
         var api = APIRouter(router: router, resolver: resolver)
         QuizzesRoutes.add(to: &api)
         ExamRoutes.add(to: &api)
         TriviaRoutes.add(to: &api)
         NewsRoutes.add(to: &api)
-        if configuration.classroom { ClassroomRoutes.add(to: &api) }
+        if configuration.classroom {
+            ClassroomRoutes.add(to: &api)
+            ClassroomSetRoutes.add(to: &api)
+        }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router
         apiRoutes = api.routes

@@ -20,10 +20,11 @@ public struct Configuration: Sendable, Equatable {
     /// only with `--standin-controls`, which is for tests, on loopback and never in classroom
     /// mode (anyone on the network could switch a class's services off).
     public var standInControls = false
-    /// Whether the app runs behind a reverse proxy it trusts (`--trust-proxy`): the client's
+    /// The address of a reverse proxy the app trusts (`--trust-proxy ADDR`, e.g. `127.0.0.1`
+    /// for nginx on the same machine): on connections from it, and only from it, the client's
     /// address is the last one the proxy adds to `X-Forwarded-For`, and the proxy's public host
     /// (`X-Forwarded-Host`) counts as the app's own origin.
-    public var trustProxy = false
+    public var trustedProxy: String?
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
@@ -73,9 +74,9 @@ public struct Configuration: Sendable, Equatable {
       --books-url URL      the books JSON to download instead of the stand-in's
       --matches-url URL    the matches server instead of the stand-in
       --movies-url URL     the movies JSON to download instead of the stand-in's
-      --trust-proxy        behind a reverse proxy (nginx…): take the client's address
-                           from X-Forwarded-For and the public host from
-                           X-Forwarded-Host
+      --trust-proxy ADDR   behind a reverse proxy (nginx…) at the IP address ADDR: on
+                           its connections, take the client's address from
+                           X-Forwarded-For and the public host from X-Forwarded-Host
       --standin-controls   for tests: lets PUT/DELETE /standin/<app>/control/outage
                            switch a stand-in off and on (loopback only, not with
                            --classroom)
@@ -94,7 +95,6 @@ public struct Configuration: Sendable, Equatable {
             if flag == "--access-log" { configuration.accessLog = true; continue }
             if flag == "--classroom" { configuration.classroom = true; continue }
             if flag == "--standin-controls" { configuration.standInControls = true; continue }
-            if flag == "--trust-proxy" { configuration.trustProxy = true; continue }
             var name = flag
             var inlineValue: String?
             if flag.hasPrefix("--"), let equals = flag.firstIndex(of: "=") {
@@ -131,6 +131,7 @@ public struct Configuration: Sendable, Equatable {
     private static let knownValueFlags: Set<String> = [
         "--host", "--port", "--data-dir", "--webroot", "--quiz-server", "--quiz-token",
         "--quiz-data", "--quizzes-file", "--news-server", "--books-url", "--matches-url", "--movies-url",
+        "--trust-proxy",
     ]
 
     private mutating func apply(_ name: String, _ value: String) throws(ConfigurationError) {
@@ -151,6 +152,11 @@ public struct Configuration: Sendable, Equatable {
         case "--books-url": booksURL = try Configuration.httpURL(name, value)
         case "--matches-url": matchesURL = try Configuration.httpURL(name, value)
         case "--movies-url": moviesURL = try Configuration.httpURL(name, value)
+        case "--trust-proxy":
+            guard ClientAddresses.isIPAddress(value) else {
+                throw .invalidValue(name, "must be the proxy's IP address, e.g. 127.0.0.1")
+            }
+            trustedProxy = value
         default: throw .unknownOption(name)
         }
     }

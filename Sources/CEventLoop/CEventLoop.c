@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include "CEventLoop.h"
+#include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <netdb.h>
@@ -136,11 +137,27 @@ int cel_listen(const char *host, int port, int backlog, int *bound_port) {
     return fd;
 }
 
-int cel_accept(int listen_fd) {
-    int fd = accept4(listen_fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+int cel_accept(int listen_fd, char *address, size_t address_length) {
+    struct sockaddr_storage peer;
+    socklen_t peer_length = sizeof peer;
+    int fd = accept4(listen_fd, (struct sockaddr *)&peer, &peer_length, SOCK_NONBLOCK | SOCK_CLOEXEC);
     if (fd < 0) return -errno;
     int on = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+    if (address_length > 0) {
+        address[0] = 0;
+        if (peer.ss_family == AF_INET) {
+            inet_ntop(AF_INET, &((struct sockaddr_in *)&peer)->sin_addr, address, (socklen_t)address_length);
+        } else if (peer.ss_family == AF_INET6) {
+            struct in6_addr *v6 = &((struct sockaddr_in6 *)&peer)->sin6_addr;
+            // An IPv4 client of a dual-stack socket reads as its IPv4 address.
+            if (IN6_IS_ADDR_V4MAPPED(v6)) {
+                inet_ntop(AF_INET, &v6->s6_addr[12], address, (socklen_t)address_length);
+            } else {
+                inet_ntop(AF_INET6, v6, address, (socklen_t)address_length);
+            }
+        }
+    }
     return fd;
 }
 

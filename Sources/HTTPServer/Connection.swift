@@ -20,6 +20,8 @@ final class Connection {
     }
 
     let id: ConnectionID
+    /// The peer's IP address as text (`HTTPRequest.clientAddress`).
+    let clientAddress: String
     var state = State.idle
     /// Received bytes not yet parsed; `inputStart` is where unparsed bytes begin.
     var input: [UInt8] = []
@@ -56,7 +58,10 @@ final class Connection {
     var nextHeartbeat: UInt64 = 0
     var queueLimit = Int.max
 
-    init(id: ConnectionID) { self.id = id }
+    init(id: ConnectionID, clientAddress: String) {
+        self.id = id
+        self.clientAddress = clientAddress
+    }
 
     /// The number of unparsed input bytes.
     var pendingInput: Int { input.count - inputStart }

@@ -10,10 +10,15 @@ extension EventLoop {
         _ connection: Connection, _ request: HTTPRequest, _ response: HTTPResponse,
         _ subscription: EventStreamSubscription
     ) {
-        ResponseEncoder.encodeEventStreamHead(response, into: &outBuffer, date: dateLine)
         let hub = subscription.hub
         hubs[ObjectIdentifier(hub)] = hub
-        let opening = hub.openStream(topics: subscription.topics, lastEventID: subscription.lastEventID, inbox: inbox)
+        guard let opening = hub.openStream(
+            topics: subscription.topics, lastEventID: subscription.lastEventID, cap: subscription.cap, inbox: inbox)
+        else {
+            respond(connection, request, (subscription.cap?.refusal ?? HTTPError(.tooManyRequests, message: "too many streams")).response)
+            return
+        }
+        ResponseEncoder.encodeEventStreamHead(response, into: &outBuffer, date: dateLine)
         outBuffer.append(contentsOf: opening.bytes)
         connection.state = .streaming
         connection.deadline = 0
@@ -47,6 +52,14 @@ extension EventLoop {
             }
         }
         for connection in overflowing where isOpen(connection) {
+            close(connection)
+        }
+    }
+
+    /// Closes every stream subscribed to `topic` (what it had queued is dropped).
+    func closeStreams(on topic: String) {
+        guard let audience = subscribers[topic] else { return }
+        for connection in Array(audience.values) where isOpen(connection) {
             close(connection)
         }
     }

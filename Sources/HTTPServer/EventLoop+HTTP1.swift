@@ -172,6 +172,7 @@ extension EventLoop {
         case .route(let route, let parameters):
             var routed = request
             routed.parameters = parameters
+            routed.clientAddress = connection.clientAddress
             connection.state = .waitingForHandler(routed)
             connection.deadline = 0
             let id = connection.id
@@ -189,7 +190,7 @@ extension EventLoop {
     }
 
     /// Encodes a response into the output buffer and moves the connection to its next state.
-    private func respond(_ connection: Connection, _ request: HTTPRequest, _ response: HTTPResponse) {
+    func respond(_ connection: Connection, _ request: HTTPRequest, _ response: HTTPResponse) {
         if let subscription = response.eventStream, request.method != .head {
             startStream(connection, request, response, subscription)
             return

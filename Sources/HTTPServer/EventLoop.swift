@@ -46,6 +46,8 @@ final class EventLoop {
     private let listener: Listener
     /// Whether this loop still accepts (false after shutdown began).
     private var accepting = true
+    /// Where `accept` writes the peer's address as text (INET6_ADDRSTRLEN bytes).
+    private var peerAddress = [CChar](repeating: 0, count: 46)
     /// Whether accepting is paused because the process ran out of file descriptors.
     private var listenerPaused = false
     let inbox: LoopInbox
@@ -139,7 +141,7 @@ final class EventLoop {
     private func acceptConnections() {
         for _ in 0..<256 {
             guard accepting && !listenerPaused else { return }
-            let fd = cel_accept(listener.fd)
+            let fd = cel_accept(listener.fd, &peerAddress, peerAddress.count)
             if fd < 0 {
                 if -fd == EMFILE || -fd == ENFILE {
                     // Open connections go on being served; new ones wait in the backlog until
@@ -160,7 +162,9 @@ final class EventLoop {
                 continue
             }
             nextGeneration &+= 1
-            let connection = Connection(id: ConnectionID(fd: fd, generation: nextGeneration))
+            let connection = Connection(
+                id: ConnectionID(fd: fd, generation: nextGeneration),
+                clientAddress: String(decoding: peerAddress.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
             connection.deadline = now + settings.timeouts.head
             connection.lastWriteProgress = now
             let index = Int(fd)
@@ -214,6 +218,8 @@ final class EventLoop {
                 handlerAnswered(id, response)
             case .broadcast(let topic, let id, let bytes):
                 broadcast(topic: topic, id: id, bytes: bytes)
+            case .closeStreams(let topic):
+                closeStreams(on: topic)
             case .shutdown:
                 beginShutdown()
             }

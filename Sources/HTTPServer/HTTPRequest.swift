@@ -18,6 +18,10 @@ public struct HTTPRequest: Sendable {
     public var body: [UInt8]
     /// Values of the route pattern's `:name` segments, percent-decoded.
     public var parameters: [String: String] = [:]
+    /// The IP address of the peer that sent the request, as text ("127.0.0.1", "::1"); ""
+    /// for a request made by hand. Behind a reverse proxy this is the proxy's (see
+    /// `RequestResolver` for `X-Forwarded-For`).
+    public var clientAddress = ""
     /// Whether the client wants the connection kept open after the response.
     public var keepAlive: Bool
     /// Whether the client waits for `100 Continue` before sending its body.

@@ -7,6 +7,8 @@ enum LoopMessage: Sendable {
     case response(ConnectionID, HTTPResponse)
     /// An SSE event to write to every subscriber of `topic`.
     case broadcast(topic: String, id: UInt64, bytes: [UInt8])
+    /// Close every stream subscribed to `topic`.
+    case closeStreams(topic: String)
     /// Stop accepting, finish in-flight responses, close streams, then stop.
     case shutdown
 }

@@ -108,8 +108,9 @@ public final class SSEHub: Sendable {
         }
     }
 
-    /// The response that turns the request's connection into an event stream for `topics`.
-    public func streamResponse(for request: HTTPRequest, topics: [String]) -> HTTPResponse {
+    /// The response that turns the request's connection into an event stream for `topics`
+    /// (and `cap`'s topic), or into `cap`'s refusal when that many streams are already open.
+    public func streamResponse(for request: HTTPRequest, topics: [String], cap: StreamCap? = nil) -> HTTPResponse {
         var response = HTTPResponse(
             status: .ok,
             headers: [
@@ -117,8 +118,17 @@ public final class SSEHub: Sendable {
                 "X-Accel-Buffering": "no",
             ])
         response.eventStream = EventStreamSubscription(
-            hub: self, topics: topics, lastEventID: request.headers["Last-Event-ID"])
+            hub: self, topics: cap.map { topics + [$0.topic] } ?? topics, lastEventID: request.headers["Last-Event-ID"],
+            cap: cap)
         return response
+    }
+
+    /// Ends every open stream subscribed to `topic` at once (e.g. a player the host removed),
+    /// on every loop.
+    public func closeStreams(on topic: String) {
+        state.withLock { state in
+            for inbox in state.inboxes.values { inbox.post(.closeStreams(topic: topic)) }
+        }
     }
 
     /// What a newly opened stream starts with.
@@ -132,9 +142,11 @@ public final class SSEHub: Sendable {
     /// Called on the event loop when a stream opens: registers the loop for broadcasts and builds
     /// the replay or the snapshots. Events published after the lock is released reach the loop
     /// through its inbox, after this call, so none is lost; ids at or below `lastID` are skipped.
-    func openStream(topics: [String], lastEventID: String?, inbox: LoopInbox) -> Opening {
+    /// Nil, with nothing registered, when `cap` is already reached.
+    func openStream(topics: [String], lastEventID: String?, cap: StreamCap? = nil, inbox: LoopInbox) -> Opening? {
         let wanted = Set(topics)
-        let (current, replay, fallback, provider) = state.withLock { state in
+        let opened = state.withLock { state -> (UInt64, [[UInt8]]?, [StoredEvent], SnapshotProvider?)? in
+            if let cap, state.audience[cap.topic, default: 0] >= cap.limit { return nil }
             state.inboxes[ObjectIdentifier(inbox)] = inbox
             for topic in wanted { state.audience[topic, default: 0] += 1 }
             let current = state.lastID
@@ -149,6 +161,7 @@ public final class SSEHub: Sendable {
             let latest = topics.compactMap { state.latestByTopic[$0] }
             return (current, nil, latest, state.snapshotProvider)
         }
+        guard let (current, replay, fallback, provider) = opened else { return nil }
         var bytes: [UInt8] = []
         if let retry = configuration.retry {
             bytes += EventEncoder.retry(milliseconds: Int(retry.nanoseconds / 1_000_000))

@@ -13,6 +13,8 @@ public enum ItemKind: String, Hashable, Sendable {
     case post
     /// A player of a classroom room.
     case player
+    /// A classroom host's quiz set.
+    case set
 
     /// "none of them" with the right gender: `ninguna pregunta`, `ningún partido`…
     public var noneOfThem: String {
@@ -23,6 +25,7 @@ public enum ItemKind: String, Hashable, Sendable {
         case .movie: return "ninguna película"
         case .post: return "ninguna noticia"
         case .player: return "ningún jugador"
+        case .set: return "ningún conjunto de preguntas"
         }
     }
 }

@@ -9,7 +9,7 @@ import TestSupport
 @MainActor
 struct ClassroomDoorTests {
     /// A body every action decodes (each reads only its own fields).
-    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false,"locked":true}"#
+    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false,"locked":true,"title":"t","quizzes":[],"data":""}"#
     /// The routes whose fields have another type than in `anyBody`.
     private static let bodies = ["POST /api/movies/:id/answer": #"{"answer":true}"#]
     /// An id no round holds.
@@ -66,6 +66,16 @@ struct ClassroomDoorTests {
         "PUT /api/classroom/host/lock": (401, nil),
         "POST /api/classroom/host/end": (401, nil),
         "DELETE /api/classroom/host/players/:id": (401, nil),
+        "GET /api/classroom/sets": (401, nil),
+        "POST /api/classroom/sets": (401, nil),
+        "GET /api/classroom/sets/:id": (401, nil),
+        "PUT /api/classroom/sets/:id": (401, nil),
+        "DELETE /api/classroom/sets/:id": (401, nil),
+        "POST /api/classroom/sets/:id/duplicate": (401, nil),
+        "POST /api/classroom/sets/import": (401, nil),
+        "GET /api/classroom/sets/:id/quizzes.json": (401, nil),
+        "POST /api/classroom/images": (401, nil),
+        "GET /api/classroom/images/:name": (404, nil),
         "GET /api/events": (400, nil),
     ]
 

@@ -22,6 +22,8 @@ struct ClassroomIntegrityTests {
     @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
         try await withClassroom { running, host, anyone in
             let ana = try await join("Ana", anyone)
+            // Self-paced: every question of the round is open to the player at once.
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let ids = quizIDs(try await ana.get("/api/quizzes/state").json)
@@ -116,6 +118,121 @@ struct ClassroomIntegrityTests {
             #expect(try await bot.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 401, "only the host")
             #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":false}"#).status == 200)
             #expect(try await anyone.join("Ana").0.status == 201)
+        }
+    }
+
+    /// 4. A second account answers first: it learns it was wrong, never which answer is right,
+    /// and its state holds on question 1 while the room is there; the answer shows when the
+    /// host closes the question.
+    @Test func aSecondAccountLearnsNoAnswerAndSeesNoQuestionAhead() async throws {
+        try await withClassroom { _, host, anyone in
+            let ana = try await join("Ana", anyone)
+            let bot = try await join("Ana 2", anyone)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let question = try #require(try await ana.get("/api/trivia/state").json["question"] as? [String: Any])
+            let reply = try await bot.post("/api/trivia/answer", #"{"index":0}"#)
+            #expect(reply.status == 200 && reply.json["right"] is Bool)
+            #expect(reply.json["correctIndex"] is NSNull, "the reply hides the right answer while the question is open")
+            let held = try await bot.get("/api/trivia/state").json
+            #expect(held["number"] as? Int == 1 && held["waiting"] as? Bool == true)
+            #expect((held["question"] as? [String: Any])?["text"] as? String == question["text"] as? String,
+                    "the room is on question 1: the bot sees no question 2")
+            #expect((held["lastAnswer"] as? [String: Any])?["correctIndex"] is NSNull)
+            #expect(try await bot.post("/api/trivia/answer", #"{"index":1}"#).status == 409, "one answer per question")
+            #expect(try await host.post("/api/classroom/host/next").status == 200)
+            let closed = try await bot.get("/api/trivia/state").json
+            #expect(closed["number"] as? Int == 2 && closed["waiting"] as? Bool == false)
+            #expect((closed["lastAnswer"] as? [String: Any])?["correctIndex"] is Int, "question 1 closed: its answer shows")
+        }
+    }
+
+    /// A student's device behind the trusted proxy (nginx on the teacher's laptop adds the
+    /// address it saw to `X-Forwarded-For`).
+    private func device(_ address: String, _ running: RunningApp) -> ClassroomClient {
+        ClassroomClient(base: running.url, headers: ["X-Forwarded-For": address])
+    }
+
+    /// 3 (joining). Forty joins from one address: a few get in, the rest get 429; another
+    /// device still joins; a forged `X-Forwarded-For` counts only from the trusted proxy.
+    @Test func fortyJoinsFromOneAddressAreCut() async throws {
+        try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, _, _ in
+            let script = device("10.0.0.66", running)
+            var statuses: [Int] = []
+            for index in 1...40 { statuses.append(try await script.join("Bot \(index)").0.status) }
+            #expect(statuses.filter { $0 == 201 }.count == Int(ClassroomSession.joinRate.burst))
+            #expect(statuses.dropFirst(Int(ClassroomSession.joinRate.burst)).allSatisfy { $0 == 429 })
+            let refused = try await script.join("Bot 41").0
+            #expect(refused.error == "Demasiados intentos de entrar desde este dispositivo: espera un minuto.")
+            #expect(try await device("10.0.0.7", running).join("Ana").0.status == 201, "another device is not held up")
+        }
+        try await withClassroom(["--trust-proxy", "10.9.9.9"]) { running, _, _ in
+            // Not from the trusted proxy: the forged header is ignored, and loopback is the
+            // teacher's machine, never limited.
+            let forged = device("10.0.0.66", running)
+            for index in 1...8 {
+                let (reply, _) = try await forged.join("Alumno \(index)")
+                #expect(reply.status == 201)
+            }
+        }
+    }
+
+    /// 3 (banning). The host removes a player and bans their device for the round: they can't
+    /// come back under another name until the round ends; other devices can.
+    @Test func aBannedDeviceStaysOutUntilTheRoundEnds() async throws {
+        try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, host, _ in
+            let phone = device("10.0.0.66", running)
+            let (joined, _) = try await phone.join("Bot")
+            let id = try #require(joined.json["id"] as? Int)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)?ban=true").status == 200)
+            let back = try await phone.join("Otro nombre").0
+            #expect(back.status == 403 && back.error == "El profesor te ha sacado de la clase: no puedes volver a entrar en esta ronda.")
+            #expect(try await device("10.0.0.7", running).join("Ana").0.status == 201)
+            #expect(try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#).status == 200)
+            #expect(try await phone.join("Otro nombre").0.status == 201, "the ban lasts for the round")
+        }
+    }
+
+    /// 6 (removal). Removing a player closes their open event streams at once, the
+    /// leaderboard-only one too: they receive nothing more of the room.
+    @Test func aRemovedPlayersStreamsEnd() async throws {
+        try await withClassroom { running, host, anyone in
+            let bot = try await join("Bot", anyone)
+            let id = try #require(try await bot.get("/api/classroom/me").json["id"] as? Int)
+            let streams = try ["quizzes,classroom", "classroom"].map { topics in
+                try EventStreamReader(url: try #require(URL(string: "api/events?topics=\(topics)", relativeTo: running.url)), cookie: bot.cookie)
+            }
+            defer { for stream in streams { stream.close() } }
+            for stream in streams { #expect(try await stream.event(named: "classroom") != nil) }
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)").status == 200)
+            #expect(await eventually { streams.allSatisfy { !$0.isOpen } }, "both streams closed by the server")
+            #expect(try await bot.get("/api/events?topics=quizzes").status == 401, "and can't be opened again")
+        }
+    }
+
+    /// 6 (streams). One device may hold a generous number of event streams; past it, 429;
+    /// closing one frees a place.
+    @Test func oneDeviceCannotOpenEndlessStreams() async throws {
+        try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, _, _ in
+            let url = try #require(URL(string: "api/events?topics=classroom", relativeTo: running.url))
+            let streams = try (0..<ClassroomSession.streamsPerClient).map { _ in
+                try EventStreamReader(url: url, headers: ["X-Forwarded-For": "10.0.0.66"])
+            }
+            defer { for stream in streams { stream.close() } }
+            for stream in streams { #expect(try await stream.event(named: "classroom") != nil) }
+            let over = try await device("10.0.0.66", running).get("/api/events?topics=classroom")
+            #expect(over.status == 429 && over.error == "Hay demasiadas conexiones abiertas desde este dispositivo: cierra alguna pestaña.")
+            let other = try EventStreamReader(url: url, headers: ["X-Forwarded-For": "10.0.0.7"])
+            defer { other.close() }
+            #expect(try await other.event(named: "classroom") != nil, "another device is not held up")
+            streams.first?.close()
+            let counter = Topic.client("10.0.0.66")
+            #expect(await eventually { running.app.hub.subscriberCount(of: counter) == ClassroomSession.streamsPerClient - 1 })
+            let again = try EventStreamReader(url: url, headers: ["X-Forwarded-For": "10.0.0.66"])
+            defer { again.close() }
+            #expect(try await again.event(named: "classroom", timeout: .seconds(10)) != nil, "a closed tab frees its place")
         }
     }
 }

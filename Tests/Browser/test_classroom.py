@@ -98,14 +98,16 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
             expect(page.locator("#waiting-detail")).to_have_text(
                 f"(pregunta {number + 1} de {ROUND})" if number < ROUND
                 else f"Has respondido las {ROUND} preguntas. Falta que el anfitrión termine la ronda.")
-            # ...and keeps this answer's verdict on screen, naming the right answer.
-            verdict = "¡Correcto!" if result["right"] else "Incorrecto."
-            expect(page.locator("#waiting-result")).to_have_text(re.compile(rf"^{re.escape(verdict)} Era «.+»\.$"))
+            # ...and keeps this answer's verdict on screen; the right answer stays hidden while
+            # the question is open (a second account must not pass it on).
+            assert result["correctIndex"] is None, result
+            verdict = "¡Correcto!" if result["right"] else "Incorrecto. La respuesta se verá al cerrar la pregunta."
+            expect(page.locator("#waiting-result")).to_have_text(verdict)
             expect(page.locator("#answers")).to_have_count(0)
             if number == 1 and index == 0:  # a reload (same tab) still knows it is in the class
                 page.reload()
                 expect(page.locator("#waiting-detail")).to_have_text(f"(pregunta 2 de {ROUND})")
-                expect(page.locator("#waiting-result")).to_have_text(verdict)  # the question's text is gone
+                expect(page.locator("#waiting-result")).to_have_text(verdict)
         expect(board.locator("#answered")).to_have_text("3 de 3 han respondido")
         expect(board.locator("#players .tick:not(.pending)")).to_have_count(3)
         expect(host.locator("#players .tick:not(.pending)")).to_have_count(3)
@@ -113,9 +115,10 @@ def test_a_whole_host_paced_trivia_round_from_join_to_podium(classroom, new_cont
         if number < ROUND:
             host.locator("#next").click()
             expect(board.locator("#progress")).to_have_text(f"{number + 1} / {ROUND}")
-            for page in players:  # the host moved on: the question is back
+            for page in players:  # the host moved on: the next question, and the last one's answer
                 expect(page.locator("#waiting")).to_have_count(0)
                 expect(page.locator("#answers .answer")).to_have_count(4)
+                expect(page.locator("#feedback")).to_have_text(re.compile(r"^(¡Correcto!|Incorrecto\.) Era «.+»\.$"))
     expect(host.locator("#next")).to_be_disabled()  # the last question: only Terminar is left
 
     # The board lists players best first.
@@ -177,7 +180,7 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
         page.locator("#play").click()
         expect(page).to_have_url(re.compile(r"/quizzes/play\.html\?id=\d+$"))
     ids = round_quiz_ids(players[0])
-    assert len(ids) == ROUND and round_quiz_ids(players[2]) == ids
+    assert len(ids) == 1 and round_quiz_ids(players[2]) == ids, "host-paced: only the question the room reached"
 
     def right(index, number):  # Ana always knows, Bea on even questions, Carla never
         return index == 0 or (index == 1 and number % 2 == 0)
@@ -185,6 +188,8 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
     scores = dict.fromkeys(names, 0)
     for number in range(1, ROUND + 1):
         expect(board.locator("#answered")).to_have_text("0 de 3 han respondido")
+        ids = round_quiz_ids(players[0])
+        assert len(ids) == number and round_quiz_ids(players[1]) == ids, "the list grows with the room"
         for index, (name, page) in enumerate(zip(names, players)):
             expect(page.locator("#title")).to_have_text(f"Pregunta {number} de {ROUND}")
             expect(page).to_have_url(server.url(f"/quizzes/play.html?id={ids[number - 1]}"))

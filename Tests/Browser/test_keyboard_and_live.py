@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from a11y import CONTEXT, run_axe
 from conftest import focus_ring_visible, join_class, wait_until
 from list_games import loaded_stand_in_items
+
 from test_trivia import game_ready
 
 # Every text a screen reader would hear from a live region, in order: the text of a region

@@ -55,6 +55,49 @@ import Testing
         }
     }
 
+    @Test func closeStreamsEndsEveryStreamOfATopicAndNoOther() async throws {
+        let hub = SSEHub()
+        var router = Router()
+        router.get("/events") { request in
+            hub.streamResponse(for: request, topics: (request.query("topics") ?? "").split(separator: ",").map(String.init))
+        }
+        try await withServer(router) { server in
+            let (removed, kept) = (try RawClient(port: server.port), try RawClient(port: server.port))
+            removed.send("GET /events?topics=a,player/7 HTTP/1.1\r\nHost: h\r\n\r\n")
+            kept.send("GET /events?topics=a,player/8 HTTP/1.1\r\nHost: h\r\n\r\n")
+            #expect(await eventually { server.openEventStreams == 2 })
+            hub.closeStreams(on: "player/7")
+            #expect(await removed.receiveUntilClosed(), "the removed player's stream ends at once")
+            #expect(await eventually { server.openEventStreams == 1 && hub.subscriberCount(of: "a") == 1 })
+            await Self.expect([kept], receive: "still here", publishedBy: hub)
+        }
+    }
+
+    @Test func aCapRefusesTheStreamsOverItAndCountsTheClosedOnesOut() async throws {
+        let hub = SSEHub()
+        var router = Router()
+        router.get("/events") { request in
+            let cap = StreamCap(topic: "client/x", limit: 2, refusal: HTTPError(.tooManyRequests, message: "demasiadas"))
+            return hub.streamResponse(for: request, topics: ["a"], cap: cap)
+        }
+        try await withServer(router) { server in
+            let clients = try (0..<5).map { _ in try RawClient(port: server.port) }
+            for client in clients { client.send(Self.streamRequest) }
+            var refused = 0
+            for client in clients {
+                _ = await client.receive { String(decoding: $0, as: UTF8.self).contains("\r\n\r\n") }
+                if client.text.hasPrefix("HTTP/1.1 429") { refused += 1 }
+            }
+            #expect(refused == 3, "five streams racing to open: two fit under the cap")
+            #expect(hub.subscriberCount(of: "client/x") == 2)
+            for client in clients where client.text.hasPrefix("HTTP/1.1 200") { client.shutdown() }
+            #expect(await eventually { hub.subscriberCount(of: "client/x") == 0 })
+            let again = try RawClient(port: server.port)
+            again.send(Self.streamRequest)
+            #expect(await again.receive { String(decoding: $0, as: UTF8.self).hasPrefix("HTTP/1.1 200") })
+        }
+    }
+
     @Test func responseHeadIsAnEventStream() async throws {
         let hub = SSEHub()
         try await withClient(Self.router(hub)) { client in

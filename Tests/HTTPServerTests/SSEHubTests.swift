@@ -27,37 +27,37 @@ import Testing
         #expect(first > 1_700_000_000_000_000, "ids start at the creation time in microseconds")
     }
 
-    @Test func freshStreamGetsTheLatestEventOfEachTopic() {
+    @Test func freshStreamGetsTheLatestEventOfEachTopic() throws {
         let hub = SSEHub(configuration: .init(retry: nil))
         hub.publish(topic: "quizzes", data: "old")
         let latest = hub.publish(topic: "quizzes", data: "new")
         hub.publish(topic: "other", data: "x")
-        let opening = hub.openStream(topics: ["quizzes", "missing"], lastEventID: nil, inbox: inbox())
+        let opening = try #require(hub.openStream(topics: ["quizzes", "missing"], lastEventID: nil, inbox: inbox()))
         #expect(text(opening.bytes) == "id: \(latest)\nevent: quizzes\ndata: new\n\n")
         #expect(opening.lastID == hub.lastEventID)
     }
 
-    @Test func snapshotProviderWinsForFreshStreams() {
+    @Test func snapshotProviderWinsForFreshStreams() throws {
         let hub = SSEHub(configuration: .init(retry: .seconds(3)))
         hub.publish(topic: "quizzes", data: "published")
         hub.setSnapshotProvider { topic in topic == "quizzes" ? (event: "quizzes", data: "fresh\nsnapshot") : nil }
-        let opening = hub.openStream(topics: ["quizzes", "quiz"], lastEventID: nil, inbox: inbox())
+        let opening = try #require(hub.openStream(topics: ["quizzes", "quiz"], lastEventID: nil, inbox: inbox()))
         #expect(text(opening.bytes) == "retry: 3000\n\nid: \(hub.lastEventID)\nevent: quizzes\ndata: fresh\ndata: snapshot\n\n")
     }
 
-    @Test func knownLastEventIDReplaysOnlyMissedEventsOfTheClientsTopics() {
+    @Test func knownLastEventIDReplaysOnlyMissedEventsOfTheClientsTopics() throws {
         let hub = SSEHub(configuration: .init(retry: nil))
         hub.setSnapshotProvider { _ in (event: "snap", data: "should not be used") }
         let seen = hub.publish(topic: "a", data: "1")
         hub.publish(topic: "b", data: "2")
         let missed = hub.publish(topic: "a", data: "3")
-        let opening = hub.openStream(topics: ["a"], lastEventID: String(seen), inbox: inbox())
+        let opening = try #require(hub.openStream(topics: ["a"], lastEventID: String(seen), inbox: inbox()))
         #expect(text(opening.bytes) == "id: \(missed)\nevent: a\ndata: 3\n\n")
-        let upToDate = hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID), inbox: inbox())
+        let upToDate = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID), inbox: inbox()))
         #expect(upToDate.bytes.isEmpty)
     }
 
-    @Test func tooOldOrUnknownLastEventIDGetsASnapshot() {
+    @Test func tooOldOrUnknownLastEventIDGetsASnapshot() throws {
         let hub = SSEHub(configuration: .init(replayCapacity: 2, retry: nil))
         hub.setSnapshotProvider { topic in (event: topic, data: "snapshot") }
         let first = hub.publish(topic: "a", data: "1")
@@ -66,10 +66,10 @@ import Testing
         hub.publish(topic: "a", data: "4")
         let expected = "id: \(hub.lastEventID)\nevent: a\ndata: snapshot\n\n"
         for lastEventID in [String(first), "garbage", "1", String(hub.lastEventID + 100), ""] {
-            let opening = hub.openStream(topics: ["a"], lastEventID: lastEventID, inbox: inbox())
+            let opening = try #require(hub.openStream(topics: ["a"], lastEventID: lastEventID, inbox: inbox()))
             #expect(text(opening.bytes) == expected, "Last-Event-ID \(lastEventID)")
         }
-        let inRing = hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID - 1), inbox: inbox())
+        let inRing = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID - 1), inbox: inbox()))
         #expect(text(inRing.bytes).hasSuffix("data: 4\n\n"))
     }
 

@@ -4,6 +4,7 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { roundChoice, showSets } from "./sets.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -15,6 +16,8 @@ const joinURL = $("join-url");
 const qr = $("qr");
 const gameButtons = [...document.querySelectorAll("#games > button")];
 const selfPaced = $("self-paced");
+const locked = $("locked");
+const saveRanking = $("save-ranking");
 const roundStatus = $("round-status");
 const startButton = $("start");
 const nextButton = $("next");
@@ -35,6 +38,7 @@ function render(snapshot) {
     button.disabled = playing;
   }
   selfPaced.checked = Boolean(snapshot.selfPaced);
+  locked.checked = Boolean(snapshot.locked);
   const game = GAME_NAMES[snapshot.game];
   roundStatus.textContent = playing && snapshot.selfPaced
     ? `${game}: cada uno a su ritmo · ${snapshot.answeredCount} de ${snapshot.playerCount} han terminado`
@@ -65,49 +69,58 @@ function render(snapshot) {
 }
 
 async function kick(player) {
-  const sure = await showAlert({
+  const choice = await showAlert({
     title: `¿Expulsar a ${player.name}?`,
-    message: "Saldrá de la clase y del marcador.",
+    message: "Saldrá de la clase y del marcador. «Bloquear» además impide que vuelva a entrar desde su dispositivo hasta que termine la ronda.",
     actions: [
-      { label: "Expulsar", value: true, destructive: true },
-      { label: "Cancelar", value: false, preferred: true },
+      { label: "Expulsar", value: "kick", destructive: true },
+      { label: "Bloquear", value: "ban", destructive: true },
+      { label: "Cancelar", value: null, preferred: true },
     ],
   });
-  if (sure) await act("DELETE", `/api/classroom/host/players/${player.id}`);
+  if (choice) await act("DELETE", `/api/classroom/host/players/${player.id}${choice === "ban" ? "?ban=true" : ""}`);
 }
 
 for (const button of gameButtons) {
-  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", { game: button.dataset.game }));
+  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", { game: button.dataset.game, ...roundChoice(button.dataset.game) }));
 }
 selfPaced.addEventListener("change", async () => {
   const done = await act("PUT", "/api/classroom/host/pace", { selfPaced: selfPaced.checked });
   if (!done && state) selfPaced.checked = Boolean(state.selfPaced);
 });
+locked.addEventListener("change", async () => {
+  const done = await act("PUT", "/api/classroom/host/lock", { locked: locked.checked });
+  if (!done && state) locked.checked = Boolean(state.locked);
+});
 
-async function run(button, method, path) {
+async function run(button, method, path, body = undefined) {
   button.disabled = true;
-  await act(method, path);
+  await act(method, path, body);
   button.disabled = false;
   if (state) render(state);
 }
 startButton.addEventListener("click", () => run(startButton, "POST", "/api/classroom/host/start"));
 nextButton.addEventListener("click", () => run(nextButton, "POST", "/api/classroom/host/next"));
 endButton.addEventListener("click", async () => {
+  const save = saveRanking.checked;
   const sure = await showAlert({
     title: "¿Terminar la ronda?",
-    message: "Se mostrará el podio y las puntuaciones se guardarán en el ranking.",
+    message: save
+      ? "Se mostrará el podio y las puntuaciones de quien haya respondido se guardarán en el ranking."
+      : "Se mostrará el podio; las puntuaciones de esta ronda no se guardarán en el ranking.",
     actions: [
       { label: "Terminar", value: true, destructive: true },
       { label: "Cancelar", value: false, preferred: true },
     ],
   });
-  if (sure) await run(endButton, "POST", "/api/classroom/host/end");
+  if (sure) await run(endButton, "POST", "/api/classroom/host/end", { saveToRanking: save });
 });
 
 async function showHost() {
   login.hidden = true;
   host.hidden = false;
   subscribe("classroom", render);
+  showSets();
   await showJoinLink(joinURL, qr);
 }
 

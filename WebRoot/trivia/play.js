@@ -76,11 +76,13 @@ async function choose(index) {
   for (const { button } of answerButtons) button.disabled = true;
   chosen.classList.add("chosen");
   const result = await act("POST", `${API}/answer`, { index });
-  if (result && Number.isInteger(result.correctIndex)) {
+  if (result && typeof result.right === "boolean") {
+    // In a classroom round the right answer stays hidden until the question closes.
+    const known = Number.isInteger(result.correctIndex);
     chosen.classList.remove("chosen");
-    answerButtons[result.correctIndex]?.button.classList.add("correct");
-    if (!result.right) chosen.classList.add("wrong");
-    showFeedback({ right: Boolean(result.right), text: verdictLine(result, answerButtons[result.correctIndex]?.text.textContent) });
+    if (known) answerButtons[result.correctIndex]?.button.classList.add("correct");
+    chosen.classList.add(result.right ? "correct" : "wrong");
+    showFeedback({ right: result.right, text: verdictLine(result, known ? answerButtons[result.correctIndex]?.text.textContent : undefined) });
     await new Promise((resolve) => setTimeout(resolve, FEEDBACK_MS));
   }
   holding = false;
@@ -100,10 +102,15 @@ addEventListener("keydown", (event) => {
   }
 });
 
-/** "¡Correcto! Era «Swift»." / "Incorrecto. Era «Swift»." (without the text if it is unknown). */
+/**
+ * "¡Correcto! Era «Swift»." / "Incorrecto. Era «Swift»."; while a classroom question is open
+ * (its right answer not sent yet) "Incorrecto. La respuesta se verá al cerrar la pregunta.".
+ */
 function verdictLine(answer, rightText) {
-  if (answer.right) return rightText !== undefined ? `¡Correcto! Era «${rightText}».` : "¡Correcto!";
-  return rightText !== undefined ? `Incorrecto. Era «${rightText}».` : "Incorrecto.";
+  const verdict = answer.right ? "¡Correcto!" : "Incorrecto.";
+  if (rightText !== undefined) return `${verdict} Era «${rightText}».`;
+  if (!Number.isInteger(answer.correctIndex) && !answer.right) return `${verdict} La respuesta se verá al cerrar la pregunta.`;
+  return verdict;
 }
 
 function showFeedback(result) {
@@ -260,12 +267,14 @@ function renderClassroom(state) {
     showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
     return true;
   }
-  const ahead = state.phase === "finished" || (state.phase === "playing" && state.number > room.question);
+  // Answered and waiting for the room (the server holds the question), or ahead of it.
+  const ahead = state.phase === "finished" || (state.phase === "playing" && (state.waiting || state.number > room.question));
   if (!room.selfPaced && ahead) {
     const total = room.total || state.total || 0;
-    showWaiting(screen, state.phase === "finished"
+    const next = state.waiting ? state.number + 1 : state.number; // the question the player waits for
+    showWaiting(screen, state.phase === "finished" || next > total
       ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
-      : `(pregunta ${state.number} de ${total})`, feedbackFor(state));
+      : `(pregunta ${next} de ${total})`, feedbackFor(state));
     document.title = "Esperando · Trivia · Adivina";
     return true;
   }

@@ -15,4 +15,12 @@ enum Topic: String, CaseIterable, Sendable {
         guard let playerID, !isShared else { return rawValue }
         return "player/\(playerID)/\(rawValue)"
     }
+
+    /// The hub topic every event stream of classroom player `playerID` also has (nothing is
+    /// published on it): removing the player closes their streams by it.
+    static func seat(playerID: Int) -> String { "player/\(playerID)" }
+
+    /// The hub topic every event stream from client `address` has in classroom mode (nothing is
+    /// published on it): it counts the client's open streams.
+    static func client(_ address: String) -> String { "client/\(address)" }
 }

@@ -98,7 +98,7 @@ struct APIRouter {
         routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
         let isAction = method != .get && method != .head
         router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
-            if isAction { try SameOrigin.check(request, trustsProxy: resolver.trustsProxy) }
+            if isAction { try SameOrigin.check(request, trustsProxy: resolver.addresses.isFromTrustedProxy(request)) }
             if checksID { _ = try request.idParameter() }
             let input = try input(request)
             do {

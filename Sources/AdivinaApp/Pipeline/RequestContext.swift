@@ -54,9 +54,12 @@ struct PlayerContext: RequestContext {
 struct ClassroomContext: RequestContext {
     let request: HTTPRequest
     let session: ClassroomSession
+    /// The client's address (`ClientAddresses`), for the per-client limits.
+    let clientAddress: String
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> ClassroomContext {
-        ClassroomContext(request: request, session: try resolver.classroom())
+        ClassroomContext(
+            request: request, session: try resolver.classroom(), clientAddress: resolver.addresses.address(of: request))
     }
 }
 

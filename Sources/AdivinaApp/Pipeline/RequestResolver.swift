@@ -17,16 +17,15 @@ final class RequestResolver {
 
     /// The models every player shares.
     let shared: SharedModels
-    /// Whether a reverse proxy in front of the app is trusted for the client's address and the
-    /// public host (`--trust-proxy`).
-    nonisolated let trustsProxy: Bool
+    /// Where requests come from (the trusted proxy's forwarded address, or the peer's).
+    nonisolated let addresses: ClientAddresses
     /// Set once by the app when its models exist.
     var mode: Mode?
 
     /// A resolver whose players arrive later (`mode`).
-    init(shared: SharedModels, trustsProxy: Bool) {
+    init(shared: SharedModels, addresses: ClientAddresses) {
         self.shared = shared
-        self.trustsProxy = trustsProxy
+        self.addresses = addresses
     }
 
     /// The models of the player making `request`: the local player, or in classroom mode the
@@ -45,13 +44,29 @@ final class RequestResolver {
     }
 
     /// The hub's names of the topics `topics` for `request`: in classroom mode a player's own
-    /// topics are `player/<id>/<name>` (the shared ones need no player).
+    /// topics are `player/<id>/<name>` (the shared ones need no player), and a player's stream
+    /// also has their seat's topic, so that removing them ends it.
     func hubTopics(_ topics: [Topic], for request: HTTPRequest) throws(HTTPError) -> [String] {
-        guard case .classroom(let session) = try currentMode(), topics.contains(where: { !$0.isShared }) else {
+        guard case .classroom(let session) = try currentMode() else { return topics.map(\.rawValue) }
+        let player: ClassroomPlayer
+        if topics.contains(where: { !$0.isShared }) {
+            player = try session.player(for: request).player
+        } else if request.cookie(ClassroomSession.playerCookie) != nil, let known = try? session.player(for: request).player {
+            player = known
+        } else {
             return topics.map(\.rawValue)
         }
-        let id = try session.player(for: request).player.id
-        return topics.map { $0.hubName(playerID: id) }
+        return topics.map { $0.hubName(playerID: player.id) } + [Topic.seat(playerID: player.id)]
+    }
+
+    /// The cap on the event streams `request`'s client may have open at once in classroom mode
+    /// (`ClassroomSession.streamsPerClient`); none on loopback.
+    nonisolated func streamCap(for request: HTTPRequest) -> StreamCap? {
+        let address = addresses.address(of: request)
+        guard !ClientAddresses.isLoopback(address) else { return nil }
+        return StreamCap(
+            topic: Topic.client(address), limit: ClassroomSession.streamsPerClient,
+            refusal: HTTPError(.tooManyRequests, message: "Hay demasiadas conexiones abiertas desde este dispositivo: cierra alguna pestaña."))
     }
 
     private func currentMode() throws(HTTPError) -> Mode {

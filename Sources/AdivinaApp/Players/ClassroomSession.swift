@@ -19,6 +19,14 @@ final class ClassroomSession {
     nonisolated static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(10), limit: .milliseconds(25))
     /// Requests a second each player may make on average, and in a burst.
     static let playerRate = (perSecond: 10.0, burst: 20.0)
+    /// Joins one client address may make: 5 at once, then 5 a minute (a student who mistypes
+    /// their name tries again; a script can't fill the room). Loopback is not limited.
+    static let joinRate = (perSecond: 5.0 / 60, burst: 5.0)
+    /// Event streams one client address may have open at once: generous, a student may have
+    /// several tabs. Loopback is not limited.
+    nonisolated static let streamsPerClient = 12
+    /// Join buckets kept before the idle ones are forgotten.
+    private static let maxJoinBuckets = 4096
 
     /// The round's rules, over the room.
     let round: ClassroomRound
@@ -28,6 +36,8 @@ final class ClassroomSession {
     let joinURL: URL
     /// The public topic `classroom`: the leaderboard.
     let topic: LiveTopic
+    /// The host's quiz sets, kept in the store (nil without one).
+    nonisolated let sets: QuizSetStore?
     private let services: RemoteServices
     private let store: Store?
     private let hub: SSEHub
@@ -35,6 +45,11 @@ final class ClassroomSession {
     private let ranking: Ranking
     private var models: [Int: PlayerModels] = [:]
     private var buckets: [Int: TokenBucket] = [:]
+    private var joinBuckets: [String: TokenBucket] = [:]
+    /// Each player's client address when they joined (for a ban).
+    private var addresses: [Int: String] = [:]
+    /// Addresses the host banned with a removed player, until the round ends.
+    private var banned: Set<String> = []
 
     /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`.
     init(
@@ -46,6 +61,7 @@ final class ClassroomSession {
         self.joinURL = joinURL
         self.services = services
         self.store = store
+        sets = store.map { QuizSetStore(store: $0) }
         self.hub = hub
         self.registry = registry
         self.ranking = ranking
@@ -57,15 +73,34 @@ final class ClassroomSession {
 
     // MARK: Players
 
-    /// Adds a player called `name` with their own models; the round shows them its questions.
-    func join(name: String) throws(ModelError) -> ClassroomPlayer {
-        try round.join(name: name) { player in
+    /// Lets a join from client `address` be tried, or refuses it: 403 for an address the host
+    /// banned this round, 429 past `joinRate` (every attempt counts, right or wrong).
+    func admit(_ address: String) throws(HTTPError) {
+        guard !ClientAddresses.isLoopback(address) else { return }
+        guard !banned.contains(address) else {
+            throw HTTPError(.forbidden, message: "El profesor te ha sacado de la clase: no puedes volver a entrar en esta ronda.")
+        }
+        if joinBuckets.count >= Self.maxJoinBuckets { joinBuckets.removeAll() }
+        var bucket = joinBuckets[address] ?? TokenBucket(perSecond: Self.joinRate.perSecond, burst: Self.joinRate.burst)
+        let allowed = bucket.take()
+        joinBuckets[address] = bucket
+        guard allowed else {
+            throw HTTPError(.tooManyRequests, message: "Demasiados intentos de entrar desde este dispositivo: espera un minuto.")
+        }
+    }
+
+    /// Adds a player called `name`, from client `address`, with their own models; the round
+    /// shows them its questions.
+    func join(name: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
+        let player = try round.join(name: name) { player in
             let models = PlayerModels(
                 services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
             self.models[player.id] = models
             registry.register(models.topics.all)
             return models.roundSeat
         }
+        addresses[player.id] = address
+        return player
     }
 
     /// The player whose cookie the request carries and their models: 401 without a valid
@@ -93,18 +128,27 @@ final class ClassroomSession {
         return key
     }
 
-    /// Takes a player out of the room: their cookie stops working and their topics end.
-    func kick(playerID: Int, hostKey: String) throws(ModelError) {
+    /// Takes a player out of the room: their cookie stops working, their topics end and their
+    /// open event streams close. `ban`: nobody joins again from their address until the round
+    /// ends (not loopback: that is the teacher's own machine).
+    func kick(playerID: Int, hostKey: String, ban: Bool = false) throws(ModelError) {
         try round.remove(playerID: playerID, hostKey: hostKey)
         if let models = models.removeValue(forKey: playerID) {
             models.cancel()
             registry.unregister(models.topics.all)
         }
+        hub.closeStreams(on: Topic.seat(playerID: playerID))
         buckets[playerID] = nil
+        if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
+            banned.insert(address)
+        }
     }
 
-    /// Ends the round: the podium, and the scores into the ranking if `savingToRanking`.
+    /// Ends the round: the podium, and the scores into the ranking if `savingToRanking`; the
+    /// round's bans are lifted.
     func end(hostKey: String, savingToRanking: Bool) throws(ModelError) -> [ClassroomPodiumRow] {
-        try round.end(savingTo: savingToRanking ? ranking : nil, hostKey: hostKey)
+        let podium = try round.end(savingTo: savingToRanking ? ranking : nil, hostKey: hostKey)
+        banned.removeAll()
+        return podium
     }
 }

@@ -20,16 +20,21 @@ import QRCode
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
-/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia"}`;
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID}` (`set`:
+/// a quizzes round plays the host's set `ID`, see `ClassroomSetRoutes`; absent: the quiz source);
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
 /// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
-/// `DELETE host/players/{id}`.
+/// `DELETE host/players/{id}` (`?ban=true`: nobody joins from that player's address until the
+/// round ends). Joins are limited per client address (`ClassroomSession.joinRate`, 429).
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
-    private struct GameBody: Decodable, Sendable { var game: String }
+    private struct GameBody: Decodable, Sendable {
+        var game: String
+        var set: Int?
+    }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
     private struct LockBody: Decodable, Sendable { var locked: Bool }
@@ -69,7 +74,8 @@ enum ClassroomRoutes {
             if let already = try? await context.session.player(for: context.request).player {
                 throw HTTPError(.conflict, message: "Ya estás en la clase como «\(already.name)».")
             }
-            let player = try await context.session.join(name: body.name)
+            try await context.session.admit(context.clientAddress)
+            let player = try await context.session.join(name: body.name, from: context.clientAddress)
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
             response.setSessionCookie(ClassroomSession.playerCookie, player.token)
             response.setMarkerCookie(ClassroomSession.markerCookie, "1")
@@ -108,7 +114,8 @@ enum ClassroomRoutes {
             guard let game = ClassroomGame(rawValue: body.game) else {
                 throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
             }
-            try await context.session.room.pick(game, hostKey: context.key)
+            let set = try await ClassroomSetRoutes.set(body.set, for: game, context)
+            try await context.round.pick(game, set: set, hostKey: context.key)
             return Picked(game: game.rawValue)
         }
         api.post("/api/classroom/host/start") { (context: HostContext) in
@@ -119,7 +126,7 @@ enum ClassroomRoutes {
             Question(question: try await context.round.next(hostKey: context.key))
         }
         api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
-            try await context.session.room.setSelfPaced(body.selfPaced, hostKey: context.key)
+            try await context.round.setSelfPaced(body.selfPaced, hostKey: context.key)
             return Pace(selfPaced: body.selfPaced)
         }
         api.put("/api/classroom/host/lock", body: LockBody.self) { (context: HostContext, body) in
@@ -132,7 +139,8 @@ enum ClassroomRoutes {
             return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
         }
         api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
-            try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key)
+            let ban = context.request.query("ban") == "true"
+            try await context.session.kick(playerID: try context.request.idParameter(), hostKey: context.key, ban: ban)
             return Done()
         }
     }

@@ -4,7 +4,8 @@ import Models
 
 /// `GET /api/events?topics=a,b`: one SSE stream of the live topics a page asks for (see
 /// `Topic`); `classroom` only in classroom mode. In classroom mode a player's own topics need
-/// the player cookie; the shared ones need nobody.
+/// the player cookie; the shared ones need nobody; one client address (not loopback) may have
+/// at most `ClassroomSession.streamsPerClient` streams open at once (429 beyond).
 enum EventRoutes {
     /// Adds the route to `api`, streaming from `hub`.
     static func add(to api: inout APIRouter, hub: SSEHub, classroom: Bool) {
@@ -12,7 +13,8 @@ enum EventRoutes {
         api.addResponding(.get, "/api/events") { (context: PublicContext) in
             let topics = try requestedTopics(context.request, classroom: classroom)
             let names = try await resolver.hubTopics(topics, for: context.request)
-            return hub.streamResponse(for: context.request, topics: names)
+            let cap = classroom ? resolver.streamCap(for: context.request) : nil
+            return hub.streamResponse(for: context.request, topics: names, cap: cap)
         }
     }
 

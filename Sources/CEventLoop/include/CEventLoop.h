@@ -47,8 +47,10 @@ void cel_eventfd_drain(int fd);
 /// Binds and listens (non-blocking, SO_REUSEADDR). Returns the socket or a negative errno;
 /// -100000 - EAI_* when the host does not resolve. `bound_port` receives the real port.
 int cel_listen(const char *host, int port, int backlog, int *bound_port);
-/// Accepts one connection: non-blocking, close-on-exec, TCP_NODELAY. Returns fd or -errno.
-int cel_accept(int listen_fd);
+/// Accepts one connection: non-blocking, close-on-exec, TCP_NODELAY. Returns fd or -errno;
+/// `address` (of `address_length` bytes, 46 is enough) receives the peer's IP address as text
+/// ("" when unknown), an IPv4-mapped IPv6 address as plain IPv4.
+int cel_accept(int listen_fd, char *address, size_t address_length);
 ssize_t cel_read(int fd, void *buffer, size_t length);
 /// `sendmsg` with MSG_NOSIGNAL: a vanished peer is an EPIPE, never a SIGPIPE.
 ssize_t cel_writev(int fd, const struct iovec *vectors, int count);

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The rules of one classroom room: players join with a name and get a secret session token;
@@ -11,8 +12,11 @@ import Signals
 /// leaderboard, which never holds an answer or a token. Questions are known by their 1-based
 /// number in the round; whether an answer is right is decided outside (the quiz server, the
 /// trivia question) and given to `record(playerID:number:right:)`.
+///
+/// `Observable`: a player's or the host's view reading `phase`, `players`, `currentQuestion`…
+/// is told of each change of what it read.
 @MainActor
-public final class Classroom {
+public final class Classroom: Observable, SignalObservable {
     /// The longest name kept, in characters (see `PlayerName`).
     public nonisolated static let maxNameLength = PlayerName.maxCharacters
     /// How many players a room holds unless told otherwise.
@@ -21,13 +25,17 @@ public final class Classroom {
     /// How many players this room holds.
     public let maxPlayers: Int
     private let hostKey: String
-    private let playersState = State<[ClassroomPlayer]>([])
-    private let phaseState = State(ClassroomPhase.lobby)
-    private let gameState = State<ClassroomGame?>(nil)
-    private let totalState = State(0)
-    private let currentState = State(0)
-    private let selfPacedState = State(false)
+    // The round's rules (`ClassroomRound`) read these directly: the server subscribes to nothing.
+    let playersState = State<[ClassroomPlayer]>([])
+    let phaseState = State(ClassroomPhase.lobby)
+    let gameState = State<ClassroomGame?>(nil)
+    let totalState = State(0)
+    let currentState = State(0)
+    let selfPacedState = State(false)
     private let lockedState = State(false)
+    let timingState = State<RoundTiming?>(nil)
+    let deadlineState = State<QuestionDeadline?>(nil)
+    let chartState = State<QuestionChart?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -37,6 +45,7 @@ public final class Classroom {
     public let snapshot: Computed<ClassroomSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<Classroom>()
 
     /// An empty room whose host proves themselves with `hostKey`.
     public init(hostKey: String, maxPlayers: Int = Classroom.defaultMaxPlayers) {
@@ -49,12 +58,16 @@ public final class Classroom {
         let current = currentState
         let selfPaced = selfPacedState
         let locked = lockedState
+        let timing = timingState
+        let deadline = deadlineState
+        let chart = chartState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
                 phase: phase.value, game: game.value, question: current.value, total: total.value,
-                selfPaced: selfPaced.value, locked: locked.value, players: rows,
+                selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
+                deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
                 podium: phase.value == .finished ? Self.podium(rows) : [])
         }
         let snapshot = self.snapshot
@@ -64,28 +77,41 @@ public final class Classroom {
     // MARK: Reading
 
     /// Every player, in join order.
-    public var players: [ClassroomPlayer] { playersState.value }
+    public var players: [ClassroomPlayer] { observed(playersState, \.players) }
     /// Where the room is.
-    public var phase: ClassroomPhase { phaseState.value }
+    public var phase: ClassroomPhase { observed(phaseState, \.phase) }
     /// The game picked, or nil.
-    public var game: ClassroomGame? { gameState.value }
+    public var game: ClassroomGame? { observed(gameState, \.game) }
     /// The question everybody is on (host-paced), 1-based; 0 before the first round.
-    public var currentQuestion: Int { currentState.value }
+    public var currentQuestion: Int { observed(currentState, \.currentQuestion) }
     /// How many questions the round has.
-    public var questionCount: Int { totalState.value }
+    public var questionCount: Int { observed(totalState, \.questionCount) }
     /// Whether each player goes at their own pace.
-    public var selfPaced: Bool { selfPacedState.value }
+    public var selfPaced: Bool { observed(selfPacedState, \.selfPaced) }
     /// Whether the host closed the room to newcomers.
-    public var locked: Bool { lockedState.value }
+    public var locked: Bool { observed(lockedState, \.locked) }
+    /// The timer of the round picked or being played (nil: none).
+    public var timing: RoundTiming? { observed(timingState, \.timing) }
+    /// The open question's countdown (host-paced, timed), or nil.
+    public var deadline: QuestionDeadline? { observed(deadlineState, \.deadline) }
+    /// What the class answered to the last closed question, or nil.
+    public var chart: QuestionChart? { observed(chartState, \.chart) }
 
-    /// The player whose session token is `token`, or nil.
+    /// The player whose session token is `token`, or nil. (The server asks on every request;
+    /// it reads the signal, so it subscribes nothing: a view asks `player(id:)`.)
     public func player(token: String) -> ClassroomPlayer? {
         indexByToken[token].map { playersState.value[$0] }
     }
 
+    /// The player with the public id `id`, or nil, read without subscribing (the round's rules
+    /// and the server ask; a view asks `player(id:)`).
+    func unobservedPlayer(id: Int) -> ClassroomPlayer? {
+        indexByID[id].map { playersState.value[$0] }
+    }
+
     /// The player with the public id `id`, or nil.
     public func player(id: Int) -> ClassroomPlayer? {
-        indexByID[id].map { playersState.value[$0] }
+        indexByID[id].map { players[$0] }
     }
 
     /// Whether `key` is the host key (compared in constant time).
@@ -126,13 +152,26 @@ public final class Classroom {
 
     // MARK: Host
 
-    /// Picks the game of the next round (not while a round is being played).
-    public func pick(_ game: ClassroomGame, hostKey: String) throws(ModelError) {
+    /// Picks the game of the next round and its timer (nil: none); not while a round is being
+    /// played.
+    public func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard phaseState.value != .playing else {
             throw .conflict("Termina la ronda antes de cambiar de juego.")
         }
-        gameState.value = game
+        batch {
+            gameState.value = game
+            timingState.value = timing
+        }
+    }
+
+    /// Shows the open question's countdown (nil: none) and what the class answered to the last
+    /// closed question (the round's rules decide when: `ClassroomRound`).
+    func show(deadline: QuestionDeadline?, chart: QuestionChart?) {
+        batch {
+            deadlineState.value = deadline
+            chartState.value = chart
+        }
     }
 
     /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
@@ -151,6 +190,8 @@ public final class Classroom {
             }
             totalState.value = questionCount
             currentState.value = 1
+            deadlineState.value = nil
+            chartState.value = nil
             phaseState.value = .playing
         }
     }
@@ -214,15 +255,15 @@ public final class Classroom {
         if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
     }
 
-    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): a right
-    /// one scores 1. Returns the player as they are now.
+    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
+    /// `points` to their score (by default 1 for a right one). Returns the player as they are now.
     @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool) throws(ModelError) -> ClassroomPlayer {
+    public func record(playerID: Int, number: Int, right: Bool, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
         try checkMayAnswer(playerID: playerID, number: number)
-        let index = indexByID[playerID]!
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
             players[index].answered.insert(number)
-            if right { players[index].score += 1 }
+            players[index].score += points ?? (right ? 1 : 0)
             return players[index]
         }
     }

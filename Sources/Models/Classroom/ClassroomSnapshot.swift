@@ -1,7 +1,7 @@
 import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
-/// `{"phase","game","question","total","selfPaced","locked","players":[ClassroomPlayerRow],
+/// `{"phase","game","question","total","selfPaced","locked","timer","deadline","chart","players":[ClassroomPlayerRow],
 /// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
@@ -17,6 +17,12 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     public var selfPaced: Bool
     /// Whether the host closed the room: nobody new may join.
     public var locked: Bool
+    /// The round's timer (`{"seconds","speedPoints"}`), or null without one.
+    @Nullable public var timer: RoundTiming?
+    /// While a timed question is open (host-paced), its countdown; else null.
+    @Nullable public var deadline: QuestionDeadline?
+    /// Once a question closes, what the class answered to it (until the next one closes); else null.
+    @Nullable public var chart: QuestionChart?
     /// Every player, best first.
     public var players: [ClassroomPlayerRow]
     /// How many players are in the room.
@@ -29,6 +35,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
     /// Makes a snapshot.
     public init(
         phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool, locked: Bool = false,
+        timer: RoundTiming? = nil, deadline: QuestionDeadline? = nil, chart: QuestionChart? = nil,
         players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
     ) {
         self.phase = phase
@@ -37,6 +44,9 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
         self.total = total
         self.selfPaced = selfPaced
         self.locked = locked
+        self.timer = timer
+        self.deadline = deadline
+        self.chart = chart
         self.players = players
         playerCount = players.count
         answeredCount = players.count { $0.answered }

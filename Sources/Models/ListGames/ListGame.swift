@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The state the Books, Matches and Movies models share: the downloaded list, the answers of
@@ -8,19 +9,22 @@ import Signals
 /// What is shared by every tab lives here; what one tab is looking at (the detail screen
 /// open, whether its alert is still up) is the page's own business, except for Matches, whose
 /// model has a current match as the exam's does.
+///
+/// `Observable`: a view reading `items`, `score`… is told of each change of what it read.
 @MainActor
-public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendable> {
+public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendable>: Observable, SignalObservable {
     let list = RemoteList<Item>()
     private let rightIDs = State<Set<Int>>([])
-    private let last = State<AnswerResult<Answer>?>(nil)
+    let last = State<AnswerResult<Answer>?>(nil)
     private var answersGiven = 0
 
-    /// Distinct items answered right this session.
-    public let score: Computed<Int>
+    /// `score` as a signal (to subscribe, or to read inside a `Computed`).
+    public let scoreSignal: Computed<Int>
     /// What the pages render.
     public let snapshot: Computed<ListGameSnapshot<Item.Row, Answer>>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<ListGame>()
 
     init() {
         let items = list.items
@@ -29,7 +33,7 @@ public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendabl
         let rightIDs = self.rightIDs
         let last = self.last
         let score = Computed { rightIDs.value.count }
-        self.score = score
+        scoreSignal = score
         snapshot = Computed {
             ListGameSnapshot(
                 rows: items.value.map { $0.row(answeredRight: rightIDs.value.contains($0.id)) },
@@ -40,13 +44,15 @@ public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendabl
     }
 
     /// The items, in the service's order.
-    public var items: [Item] { list.items.value }
+    public var items: [Item] { observed(list.items, \.items) }
+    /// Distinct items answered right this session.
+    public var score: Int { observed(scoreSignal, \.score) }
     /// The items of the last list that could not be read, and why.
-    public var skipped: [SkippedElement] { list.skipped.value }
+    public var skipped: [SkippedElement] { observed(list.skipped, \.skipped) }
     /// Whether a download is in flight.
-    public var loading: Bool { list.status.loading.value }
+    public var loading: Bool { observed(list.status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { list.status.error.value }
+    public var error: String? { observed(list.status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -54,9 +60,9 @@ public final class ListGame<Item: GameItem, Answer: Codable & Hashable & Sendabl
         set { list.status.deadline = newValue }
     }
     /// The last answer given, or nil.
-    public var lastResult: AnswerResult<Answer>? { last.value }
+    public var lastResult: AnswerResult<Answer>? { observed(last, \.lastResult) }
     /// The ids answered right this session.
-    public var answeredRightIDs: Set<Int> { rightIDs.value }
+    public var answeredRightIDs: Set<Int> { observed(rightIDs, \.answeredRightIDs) }
 
     /// Records an answer: it becomes the last result and, if right, counts for the score.
     func record(id: Int, answer: Answer, solution: Answer) -> AnswerResult<Answer> {

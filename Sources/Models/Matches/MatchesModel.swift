@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The Matches exam (December 2022): the World Cup knockout matches from `…/partidos.json`, the
@@ -10,8 +11,11 @@ import Signals
 /// the current match resets `rightResponse` and drops any check still in flight, so a late
 /// answer for a previous match is ignored; a download that no longer has the current match
 /// leaves the game screen; the score counts the distinct matches guessed right this session.
+///
+/// `Observable`: a view reading `matches`, `current`, `rightResponse`… is told of each change of
+/// what it read.
 @MainActor
-public final class MatchesModel {
+public final class MatchesModel: Observable, SignalObservable {
     /// The matches server this model talks to.
     public let client: MatchesClient
     /// The list, the answers of the session and the list part of the snapshot.
@@ -23,6 +27,9 @@ public final class MatchesModel {
     public let snapshot: Computed<MatchesSnapshot>
     /// The Matches snapshot as JSON, encoded once per change.
     public let snapshotJSON: Computed<Data>
+    private let currentMatch: Computed<MatchItem?>
+    private let rightResponseSignal: Computed<Bool?>
+    let observation = SignalObservation<MatchesModel>()
 
     /// A model for the server behind `client`, empty until `download()`.
     public init(client: MatchesClient) {
@@ -40,14 +47,24 @@ public final class MatchesModel {
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
+        let items = game.list.items
+        currentMatch = Computed { currentID.value.flatMap { id in items.value.first { $0.id == id } } }
+        let last = game.last
+        rightResponseSignal = Computed { last.value?.result }
     }
 
     /// The matches, in the server's order.
     public var matches: [MatchItem] { game.items }
     /// The match being played, or nil.
-    public var current: MatchItem? { currentID.value.flatMap { id in game.items.first { $0.id == id } } }
+    public var current: MatchItem? { observed(currentMatch, \.current) }
     /// nil until the player picks a winner of the current match, then whether it was right.
-    public var rightResponse: Bool? { game.lastResult?.result }
+    public var rightResponse: Bool? { observed(rightResponseSignal, \.rightResponse) }
+    /// Distinct matches guessed right this session.
+    public var score: Int { game.score }
+    /// Whether a download is in flight.
+    public var loading: Bool { game.loading }
+    /// The last failure in Spanish, or nil.
+    public var error: String? { game.error }
 
     /// Replaces the list with `GET …/partidos.json`; the current match stays if it is still there.
     public func download() async throws(ModelError) {

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The news reader (AppleCoding's RSS project, levels A–C) over any WordPress site's REST API.
@@ -17,8 +18,11 @@ import Signals
 /// Persistence (level C): posts, names and favourites are kept in the `Store` per site; the
 /// model starts from them. Every piece of state is a signal; `snapshot` (and its bytes,
 /// `snapshotJSON`) is what the pages render. A newer reload supersedes one in flight.
+///
+/// `Observable`: a view reading `posts`, `favourites`, `authorName(id:)`… is told of each change
+/// of what it read.
 @MainActor
-public final class NewsModel {
+public final class NewsModel: Observable, SignalObservable {
     /// How many posts a page has (`per_page`).
     public nonisolated static let postsPerPage = 20
 
@@ -72,6 +76,8 @@ public final class NewsModel {
     public let snapshot: Computed<NewsSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    private let progressSignal: Computed<NewsProgress?>
+    let observation = SignalObservation<NewsModel>()
 
     /// A model for the site behind `client`, starting from what `store` keeps under `siteKey`
     /// (or from nothing, in memory only, when `store` is nil).
@@ -84,6 +90,8 @@ public final class NewsModel {
         let (done, started, skipped, loading, error) = (lookupsDone, lookupsStarted, skippedState, status.loading, status.error)
         let (total, hasMore, loadingMore, moreError, retryAt) = (totalState, hasMoreState, loadingMoreState, moreErrorState, retryAtState)
         let site = client.siteURL.absoluteString
+        let progress = Computed { started.value > 0 ? NewsProgress(done: done.value, total: started.value) : nil }
+        progressSignal = progress
         snapshot = Computed {
             let authorNames = authors.value.compactMapValues(\.displayName)
             let categoryRecords = categories.value
@@ -97,7 +105,7 @@ public final class NewsModel {
                         missingCategories: missingCategories, favourite: marked.contains($0.id), onSite: !left.contains($0.id))
                 },
                 site: site, loading: loading.value,
-                progress: started.value > 0 ? NewsProgress(done: done.value, total: started.value) : nil,
+                progress: progress.value,
                 skipped: skipped.value.count, error: error.value, total: total.value, hasMore: hasMore.value,
                 loadingMore: loadingMore.value, moreError: moreError.value,
                 retryAt: retryAt.value.map { $0.formatted(.iso8601) })
@@ -122,21 +130,31 @@ public final class NewsModel {
     // MARK: Reading
 
     /// Every post kept, newest first (favourites that left the site included).
-    public var posts: [Post] { postsState.value }
+    public var posts: [Post] { observed(postsState, \.posts) }
     /// The ids of the kept favourites the site no longer publishes.
-    public var gone: Set<Int> { goneIDs.value }
+    public var gone: Set<Int> { observed(goneIDs, \.gone) }
     /// The ids of the favourite posts.
-    public var favourites: Set<Int> { favouriteIDs.value }
+    public var favourites: Set<Int> { observed(favouriteIDs, \.favourites) }
     /// The author's name of user `id`, if known.
-    public func authorName(id: Int) -> String? { authors.value[id]?.displayName }
+    public func authorName(id: Int) -> String? { authorRecords[id]?.displayName }
     /// The name of category `id`, if known.
-    public func categoryName(id: Int) -> String? { categories.value[id]?.displayName }
+    public func categoryName(id: Int) -> String? { categoryRecords[id]?.displayName }
+    private var authorRecords: [Int: NewsStore.NameRecord] { observed(authors, \.authorRecords) }
+    private var categoryRecords: [Int: NewsStore.NameRecord] { observed(categories, \.categoryRecords) }
     /// Whether the first page is being downloaded.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { observed(status.loading, \.loading) }
     /// The look-ups in flight, or nil.
-    public var progress: NewsProgress? { snapshot.value.progress }
+    public var progress: NewsProgress? { observed(progressSignal, \.progress) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { observed(status.error, \.error) }
+    /// How many posts the site has, once a page said so.
+    public var total: Int? { observed(totalState, \.total) }
+    /// Whether the site has a page after the last one loaded.
+    public var hasMore: Bool { observed(hasMoreState, \.hasMore) }
+    /// Whether the next page is being downloaded.
+    public var loadingMore: Bool { observed(loadingMoreState, \.loadingMore) }
+    /// Why the last `loadMore()` failed, in Spanish, or nil.
+    public var moreError: String? { observed(moreErrorState, \.moreError) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -144,9 +162,9 @@ public final class NewsModel {
         set { status.deadline = newValue }
     }
     /// The posts of the last download that could not be read, and why.
-    public var skipped: [SkippedElement] { skippedState.value }
+    public var skipped: [SkippedElement] { observed(skippedState, \.skipped) }
     /// When the next automatic try is, or nil.
-    public var retryAt: Date? { retryAtState.value }
+    public var retryAt: Date? { observed(retryAtState, \.retryAt) }
 
     /// The post `id` with its article HTML, as `GET /api/news/{id}` sends it.
     public func article(postID: Int) throws(ModelError) -> NewsArticle {

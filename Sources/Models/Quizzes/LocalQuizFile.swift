@@ -43,8 +43,12 @@ public struct LocalQuizFile: Sendable {
     /// Whether `answer` is right for `rightAnswer`: equal once both are trimmed of spaces and
     /// compared without regard to case, as the course's quiz server compares them.
     public static func isRight(_ answer: String, for rightAnswer: String) -> Bool {
-        func normal(_ text: String) -> String { text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() }
-        return normal(answer) == normal(rightAnswer)
+        normalised(answer) == normalised(rightAnswer)
+    }
+
+    /// An answer as the check compares it: trimmed of spaces, lowercased.
+    public static func normalised(_ answer: String) -> String {
+        answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
     private func bytes() throws(ModelError) -> Data {
@@ -60,16 +64,21 @@ public struct LocalQuizFile: Sendable {
     }
 }
 
-/// A quiz that can be judged locally: a `QuizItem` whose `answer` is a string.
-private struct AnsweredQuiz: Decodable, Identifiable {
+/// A quiz that can be judged locally: a `QuizItem` whose `answer` is a string, and the other
+/// answers accepted that a classroom set's export adds (`alternatives`, ignored when not a list
+/// of strings; no course file has it).
+struct AnsweredQuiz: Decodable, Identifiable {
     let item: QuizItem
+    let alternatives: [String]
     var id: Int { item.id }
 
-    private enum CodingKeys: String, CodingKey { case answer }
+    private enum CodingKeys: String, CodingKey { case answer, alternatives }
 
     init(from decoder: any Decoder) throws {
         item = try QuizItem(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
         // Throws "falta el campo «answer»" (or a wrong type) with the element's own path.
-        _ = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .answer)
+        _ = try container.decode(String.self, forKey: .answer)
+        alternatives = (try? container.decodeIfPresent([String].self, forKey: .alternatives)) ?? []
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The one-at-a-time game of the June 2022 exam: `next()` asks the quiz server for a random quiz
@@ -8,8 +9,9 @@ import Signals
 ///
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
 /// renders. A newer `next()` supersedes one in flight; a failure sets `error` and keeps the quiz.
+/// `Observable`: a view reading `quiz`, `score`… is told of each change of what it read.
 @MainActor
-public final class QuizModel {
+public final class QuizModel: Observable, SignalObservable {
     /// The quiz server this model talks to.
     public let client: QuizServerClient
     private let quizRequests = LatestRequest<RandomQuiz>()
@@ -21,12 +23,13 @@ public final class QuizModel {
     private let shownCount = State(0)
     private let status = RequestStatus()
 
-    /// Distinct quizzes answered right since the model was made.
-    public let score: Computed<Int>
+    /// `score` as a signal (to subscribe, or to read inside a `Computed`).
+    public let scoreSignal: Computed<Int>
     /// What the one-at-a-time page renders.
     public let snapshot: Computed<QuizSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<QuizModel>()
 
     /// A model for the server behind `client`, with no quiz yet (call `next()`).
     public init(client: QuizServerClient) {
@@ -38,7 +41,7 @@ public final class QuizModel {
         let shownCount = self.shownCount
         let loading = status.loading
         let error = status.error
-        score = Computed { rightIDs.value.count }
+        scoreSignal = Computed { rightIDs.value.count }
         snapshot = Computed {
             let right = rightIDs.value
             return QuizSnapshot(
@@ -51,15 +54,17 @@ public final class QuizModel {
     }
 
     /// The quiz being played, if any.
-    public var quiz: QuizItem? { currentQuiz.value }
+    public var quiz: QuizItem? { observed(currentQuiz, \.quiz) }
+    /// Distinct quizzes answered right since the model was made.
+    public var score: Int { observed(scoreSignal, \.score) }
     /// Whether the server has no quiz left.
-    public var noMore: Bool { noMoreState.value }
+    public var noMore: Bool { observed(noMoreState, \.noMore) }
     /// The last check of the current quiz.
-    public var lastResult: QuizCheckResult? { lastResultState.value }
+    public var lastResult: QuizCheckResult? { observed(lastResultState, \.lastResult) }
     /// Whether a request for the next quiz is in flight.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { observed(status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { observed(status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {

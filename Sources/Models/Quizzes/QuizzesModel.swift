@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The Quizzes game of practices 4.1 and 4.2: a list of quizzes from the quiz server's
@@ -12,8 +13,11 @@ import Signals
 /// pages render. Rules: a newer download or load supersedes one in flight, whose late answer is
 /// dropped; a failure sets `error` (Spanish) and keeps the last good list; a successful request
 /// clears `error`.
+///
+/// `Observable`: a SwiftUI view (or `withObservationTracking`) reading `quizzes`, `score`… is
+/// told of each change of what it read.
 @MainActor
-public final class QuizzesModel {
+public final class QuizzesModel: Observable, SignalObservable {
     /// Where the list comes from and who judges it.
     private let source: QuizJudge
     private let recordStore: QuizIDStore?
@@ -26,16 +30,17 @@ public final class QuizzesModel {
     private let rightEver = State<Set<Int>>([])
     private let onlyUnansweredState = State(false)
 
-    /// Distinct quizzes answered right since the list was last downloaded or loaded.
-    public let score: Computed<Int>
-    /// Distinct quizzes ever answered right on this server.
-    public let record: Computed<Int>
-    /// The list as shown: every quiz, or only those not answered right when `onlyUnanswered`.
-    public let visibleQuizzes: Computed<[QuizItem]>
+    /// `score` as a signal (to subscribe, or to read inside a `Computed`).
+    public let scoreSignal: Computed<Int>
+    /// `record` as a signal.
+    public let recordSignal: Computed<Int>
+    /// `visibleQuizzes` as a signal.
+    public let visibleQuizzesSignal: Computed<[QuizItem]>
     /// What the list page renders.
     public let snapshot: Computed<QuizzesSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<QuizzesModel>()
 
     /// The largest local quizzes file `load(from:)` reads.
     public static let maxFileSize = LocalQuizFile.maxSize
@@ -72,14 +77,14 @@ public final class QuizzesModel {
         let skipped = list.skipped
         let fileName: String?
         if case .file(let file, _) = source { fileName = file.url.lastPathComponent } else { fileName = nil }
-        score = Computed { rightThisRound.value.count }
-        record = Computed { rightEver.value.count }
-        visibleQuizzes = Computed {
+        scoreSignal = Computed { rightThisRound.value.count }
+        recordSignal = Computed { rightEver.value.count }
+        visibleQuizzesSignal = Computed {
             guard onlyUnanswered.value else { return items.value }
             let right = rightThisRound.value
             return items.value.filter { !right.contains($0.id) }
         }
-        let visible = visibleQuizzes
+        let visible = visibleQuizzesSignal
         snapshot = Computed {
             let right = rightThisRound.value
             return QuizzesSnapshot(
@@ -100,18 +105,24 @@ public final class QuizzesModel {
     /// The favourites of a local file's quizzes (practice 4.1's mode only).
     private var localFavourites = Set<Int>()
 
-    // MARK: Reading
+    // MARK: Reading (each one observable: see `SignalObservation`)
 
     /// The current list, unfiltered, in the server's order.
-    public var quizzes: [QuizItem] { list.items.value }
+    public var quizzes: [QuizItem] { observed(list.items, \.quizzes) }
+    /// The list as shown: every quiz, or only those not answered right when `onlyUnanswered`.
+    public var visibleQuizzes: [QuizItem] { observed(visibleQuizzesSignal, \.visibleQuizzes) }
+    /// Distinct quizzes answered right since the list was last downloaded or loaded.
+    public var score: Int { observed(scoreSignal, \.score) }
+    /// Distinct quizzes ever answered right on this server.
+    public var record: Int { observed(recordSignal, \.record) }
     /// The ids answered right in the current round.
-    public var answeredRightIDs: Set<Int> { rightThisRound.value }
+    public var answeredRightIDs: Set<Int> { observed(rightThisRound, \.answeredRightIDs) }
     /// Whether only quizzes not yet answered right are shown.
-    public var onlyUnanswered: Bool { onlyUnansweredState.value }
+    public var onlyUnanswered: Bool { observed(onlyUnansweredState, \.onlyUnanswered) }
     /// Whether a download is in flight.
-    public var loading: Bool { list.status.loading.value }
+    public var loading: Bool { observed(list.status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { list.status.error.value }
+    public var error: String? { observed(list.status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -119,7 +130,7 @@ public final class QuizzesModel {
         set { list.status.deadline = newValue }
     }
     /// The items of the last list that could not be read, and why.
-    public var skipped: [SkippedElement] { list.skipped.value }
+    public var skipped: [SkippedElement] { observed(list.skipped, \.skipped) }
 
     // MARK: Actions
 
@@ -164,6 +175,15 @@ public final class QuizzesModel {
         list.load(LenientList(elements: quizzes), alongside: startNewRound)
     }
 
+    /// Adds `quizzes` (those not shown yet) to the end of the list, keeping the score: a
+    /// host-paced classroom round reaching its next question.
+    public func extendRound(with quizzes: [QuizItem]) {
+        list.items.update { items in
+            let shown = Set(items.map(\.id))
+            items.append(contentsOf: quizzes.filter { !shown.contains($0.id) })
+        }
+    }
+
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`; in practice
     /// 4.1's mode, the file); a right answer counts for the score (if the list was not replaced
     /// meanwhile) and the record.
@@ -175,6 +195,15 @@ public final class QuizzesModel {
             rightEver.update { _ = $0.insert(quizID) }
         }
         if result.result { keepInRecord(quizID) }
+        return result
+    }
+
+    /// Shows a verdict given elsewhere (a classroom round of the host's own set judges its
+    /// quizzes itself): a right answer counts for the score, not for the record (the set's ids
+    /// are not this server's). Returns `result`.
+    @discardableResult
+    public func accept(_ result: QuizCheckResult) -> QuizCheckResult {
+        if result.result { rightThisRound.update { _ = $0.insert(result.quizId) } }
         return result
     }
 

@@ -5,6 +5,7 @@ enum SQLiteValue: Hashable, Sendable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    case blob([UInt8])
     case null
 }
 
@@ -51,6 +52,8 @@ final class SQLiteStatement {
             case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
             case .real(let number): code = sqlite3_bind_double(handle, index, number)
             case .text(let text): code = sqlite3_bind_text(handle, index, text, -1, transient)
+            case .blob(let bytes):
+                code = bytes.withUnsafeBytes { sqlite3_bind_blob64(handle, index, $0.baseAddress, UInt64($0.count), transient) }
             case .null: code = sqlite3_bind_null(handle, index)
             }
             guard code == SQLITE_OK else { throw SQLiteConnection.error(code: code, connection: connection) }
@@ -75,6 +78,13 @@ struct SQLiteRow {
     /// Whether column `index` is NULL.
     func isNull(_ index: Int32) -> Bool {
         sqlite3_column_type(handle, index) == SQLITE_NULL
+    }
+
+    /// Column `index` as bytes (empty for NULL).
+    func blob(_ index: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(handle, index))
+        guard count > 0, let bytes = sqlite3_column_blob(handle, index) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: bytes, count: count))
     }
 
     /// Column `index` as text, nil for NULL.

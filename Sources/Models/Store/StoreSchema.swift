@@ -190,6 +190,42 @@ public enum StoreSchema {
                 ) WITHOUT ROWID
                 """
             ]),
+        Migration(
+            version: 6,
+            summary: """
+                Classroom: the host's quiz sets (title, quizzes in order with their accepted \
+                alternatives as a JSON array and an optional image URL) and the images uploaded for \
+                them (random name, type, bytes).
+                """,
+            statements: [
+                """
+                CREATE TABLE classroom_sets (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    title TEXT NOT NULL CHECK (length(trim(title)) > 0),
+                    updated_at REAL NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE classroom_set_quizzes (
+                    set_id INTEGER NOT NULL REFERENCES classroom_sets (id) ON DELETE CASCADE,
+                    position INTEGER NOT NULL,
+                    question TEXT NOT NULL,
+                    answer TEXT NOT NULL,
+                    alternatives TEXT NOT NULL DEFAULT '[]',
+                    image TEXT,
+                    PRIMARY KEY (set_id, position)
+                ) WITHOUT ROWID
+                """,
+                "CREATE INDEX classroom_set_quizzes_image ON classroom_set_quizzes (image) WHERE image IS NOT NULL",
+                """
+                CREATE TABLE classroom_images (
+                    name TEXT PRIMARY KEY,
+                    mime TEXT NOT NULL,
+                    bytes BLOB NOT NULL,
+                    uploaded_at REAL NOT NULL
+                ) WITHOUT ROWID
+                """,
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

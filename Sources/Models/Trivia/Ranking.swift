@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The trivia ranking: every saved score (name, score, date), kept in the `Store` across
@@ -7,8 +8,10 @@ import Signals
 ///
 /// A name is trimmed (spaces, line breaks, control characters) and cut to `maxNameLength`
 /// characters; an empty or blank name is refused with a Spanish message.
+///
+/// `Observable`: a view reading `entries` or `error` is told of each change of what it read.
 @MainActor
-public final class Ranking {
+public final class Ranking: Observable, SignalObservable {
     /// The longest name kept, in characters.
     public nonisolated static let maxNameLength = 30
     /// How many entries the page is sent (the best ones).
@@ -23,6 +26,7 @@ public final class Ranking {
     public let snapshot: Computed<RankingSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<Ranking>()
 
     /// The ranking kept in `store` (read now), or only in memory when `store` is nil.
     public init(store: Store?) {
@@ -45,9 +49,9 @@ public final class Ranking {
     }
 
     /// Every entry, in ranking order.
-    public var entries: [RankingEntry] { entriesState.value }
+    public var entries: [RankingEntry] { observed(entriesState, \.entries) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { errorState.value }
+    public var error: String? { observed(errorState, \.error) }
 
     /// Saves `score` under `name` (see `normalizedName(_:)`) and returns the entry as kept.
     @discardableResult

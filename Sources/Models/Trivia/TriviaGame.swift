@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 import Signals
 
 /// The trivia game of the UIKit exam: each game downloads `questionsPerGame` questions from the
@@ -6,11 +7,19 @@ import Signals
 /// `answer(index:)` scores 1 for the right answer and always moves on; after the last question
 /// the final score can be saved in the shared `Ranking`; `restart()` starts a new game.
 ///
+/// In a classroom round (`play(_:holdingAnswered:)`) the round's rules apply: the right answer
+/// stays hidden until its question closes for the room (`moveOn(to:)`, `finishRound()`), and,
+/// host-paced, an answered question stays on screen (`waiting`) until the host moves on, so a
+/// player never sees a question the room has not reached.
+///
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
 /// renders. A newer `start()` supersedes one in flight; a failed download shows `error` and keeps
 /// the game as it was.
+///
+/// `Observable`: a view reading `currentQuestion`, `score`, `phase`… is told of each change of
+/// what it read.
 @MainActor
-public final class TriviaGame {
+public final class TriviaGame: Observable, SignalObservable {
     /// How many questions a game has.
     public nonisolated static let questionsPerGame = 10
 
@@ -25,13 +34,22 @@ public final class TriviaGame {
     private let lastAnswerState = State<TriviaAnswer?>(nil)
     private let savedState = State(false)
     private let status = RequestStatus()
+    /// Host-paced round: an answered question stays until the room moves on.
+    private let holdsAnsweredState = State(false)
+    /// The current question is answered and waits for the room (host-paced round).
+    private let waitingState = State(false)
+    /// The questions (1-based, up to this one) whose right answer may be shown.
+    private let closedThroughState = State(Int.max)
 
-    /// Where the game is.
-    public let phase: Computed<TriviaPhase>
+    /// `phase` as a signal (to subscribe, or to read inside a `Computed`).
+    public let phaseSignal: Computed<TriviaPhase>
+    /// `currentQuestion` as a signal (read by the classroom's rules without subscribing).
+    let currentQuestionSignal: Computed<TriviaQuestion?>
     /// What the trivia page renders.
     public let snapshot: Computed<TriviaSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    let observation = SignalObservation<TriviaGame>()
 
     /// A game over `client`'s questions, shuffled with `generator` (a seeded one in tests); no
     /// game is running until `start()`.
@@ -46,11 +64,14 @@ public final class TriviaGame {
         let perGame = Self.questionsPerGame
         let loading = status.loading
         let error = status.error
+        let waiting = waitingState
+        let closedThrough = closedThroughState
         let phase = Computed<TriviaPhase> {
             if questions.value.isEmpty { return .idle }
             return position.value < questions.value.count ? .playing : .finished
         }
-        self.phase = phase
+        phaseSignal = phase
+        currentQuestionSignal = Computed { phase.value == .playing ? questions.value[position.value] : nil }
         snapshot = Computed {
             let current = phase.value == .playing ? questions.value[position.value] : nil
             let number = switch phase.value {
@@ -61,7 +82,9 @@ public final class TriviaGame {
             return TriviaSnapshot(
                 phase: phase.value, question: current.map(TriviaQuestionView.init), number: number,
                 total: questions.value.isEmpty ? perGame : questions.value.count, score: score.value,
-                lastAnswer: lastAnswer.value, saved: saved.value, loading: loading.value, error: error.value)
+                lastAnswer: lastAnswer.value?.revealed(through: closedThrough.value),
+                waiting: phase.value == .playing && waiting.value, saved: saved.value,
+                loading: loading.value, error: error.value)
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
@@ -69,20 +92,24 @@ public final class TriviaGame {
 
     // MARK: Reading
 
+    /// Where the game is.
+    public var phase: TriviaPhase { observed(phaseSignal, \.phase) }
     /// The question waiting for its answer, with its answers in the order shown.
-    public var currentQuestion: TriviaQuestion? {
-        phase.value == .playing ? questionsState.value[positionState.value] : nil
-    }
+    public var currentQuestion: TriviaQuestion? { observed(currentQuestionSignal, \.currentQuestion) }
     /// The questions of the current game, in the order they are asked.
-    public var questions: [TriviaQuestion] { questionsState.value }
+    public var questions: [TriviaQuestion] { observed(questionsState, \.questions) }
     /// Right answers so far; the final score once the game is finished.
-    public var score: Int { scoreState.value }
+    public var score: Int { observed(scoreState, \.score) }
+    /// The last answer given in this game, or nil.
+    public var lastAnswer: TriviaAnswer? { observed(lastAnswerState, \.lastAnswer) }
     /// Whether the finished game's score is already in the ranking.
-    public var saved: Bool { savedState.value }
+    public var saved: Bool { observed(savedState, \.saved) }
+    /// Whether the current question is answered and waits for the room to move on (host-paced).
+    public var waiting: Bool { observed(waitingState, \.waiting) }
     /// Whether the questions of a new game are being downloaded.
-    public var loading: Bool { status.loading.value }
+    public var loading: Bool { observed(status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
-    public var error: String? { status.error.value }
+    public var error: String? { observed(status.error, \.error) }
     /// The longest one remote call of this model may take before it ends as "El servidor tarda
     /// demasiado…" (`Deadline.standard` unless set).
     public var deadline: Duration {
@@ -112,18 +139,55 @@ public final class TriviaGame {
         }
     }
 
-    /// Starts a new game with `questions` in this order (a classroom round's, the same for every
-    /// player), each one's answers shuffled, score 0. Supersedes a download in flight.
-    public func play(_ questions: [TriviaQuestion]) {
+    /// Starts a classroom round's game with `questions` in this order (the same for every
+    /// player), each one's answers shuffled, score 0, every right answer hidden until its
+    /// question closes. `holdingAnswered` (host-paced): an answered question stays, `waiting`,
+    /// until the room moves on. Supersedes a download in flight.
+    public func play(_ questions: [TriviaQuestion], holdingAnswered: Bool) {
         questionRequests.supersede()
-        begin(questions.map { $0.shufflingAnswers(using: &generator) })
+        begin(questions.map { $0.shufflingAnswers(using: &generator) }, closedThrough: 0, holdingAnswered: holdingAnswered)
     }
 
-    /// Skips the questions before question `number` (1-based) unanswered, as when the host of
-    /// a classroom moves everybody on; does nothing if the game is already there or past it.
-    public func moveOn(to number: Int) {
-        guard phase.value == .playing, number - 1 > positionState.value else { return }
-        positionState.value = min(number - 1, questionsState.value.count)
+    /// Closes the questions before question `number` (1-based) for the room, as when the host
+    /// of a classroom moves everybody on: their right answers may be shown (unless not
+    /// `revealing`: a self-paced player whose time is up), and the game skips to `number`
+    /// (unanswered ones stay unanswered); never goes back.
+    public func moveOn(to number: Int, revealing: Bool = true) {
+        guard phaseSignal.value == .playing else { return }
+        batch {
+            if revealing { closedThroughState.value = max(closedThroughState.value, number - 1) }
+            guard number - 1 > positionState.value else { return }
+            positionState.value = min(number - 1, questionsState.value.count)
+            waitingState.value = false
+        }
+    }
+
+    /// Closes the questions up to `number` (1-based) for the room, without moving on: their
+    /// right answers may be shown (a timed question's time is up, or everybody answered).
+    public func reveal(through number: Int) {
+        closedThroughState.value = max(closedThroughState.value, number)
+    }
+
+    /// Whether an answered question stays until the room moves on (host-paced) or the game goes
+    /// straight to the next one (self-paced); a question waiting is let go at once.
+    public func setHoldingAnswered(_ holding: Bool) {
+        batch {
+            holdsAnsweredState.value = holding
+            guard !holding, waitingState.value else { return }
+            waitingState.value = false
+            positionState.value += 1
+        }
+    }
+
+    /// Ends a classroom round's game: every question closes (its right answer may be shown) and
+    /// the game is finished, answered or not.
+    public func finishRound() {
+        guard !questionsState.value.isEmpty else { return }
+        batch {
+            closedThroughState.value = Int.max
+            positionState.value = questionsState.value.count
+            waitingState.value = false
+        }
     }
 
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
@@ -132,11 +196,16 @@ public final class TriviaGame {
     }
 
     /// Answers the current question with the answer at `index` (0…3): a right answer scores 1;
-    /// either way the game moves to the next question (or finishes after the last).
+    /// either way the game moves to the next question (or finishes after the last), unless it
+    /// holds answered questions (a host-paced round). The report names the right answer only
+    /// if the question is closed.
     @discardableResult
     public func answer(index: Int) throws(ModelError) -> TriviaAnswer {
-        guard let question = currentQuestion else {
+        guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
+        }
+        guard !waitingState.value else {
+            throw .conflict("Ya has respondido a esta pregunta: espera a que el profesor pase a la siguiente.")
         }
         guard question.answers.indices.contains(index) else {
             throw .invalid("La respuesta debe ser un número del 0 al \(question.answers.count - 1).")
@@ -147,15 +216,18 @@ public final class TriviaGame {
         batch {
             if right { scoreState.value += 1 }
             lastAnswerState.value = report
-            positionState.value += 1
+            if holdsAnsweredState.value { waitingState.value = true } else { positionState.value += 1 }
         }
-        return report
+        return report.revealed(through: closedThroughState.value)
     }
 
-    private func begin(_ game: [TriviaQuestion]) {
+    private func begin(_ game: [TriviaQuestion], closedThrough: Int = .max, holdingAnswered: Bool = false) {
         batch {
             questionsState.value = game
             positionState.value = 0
+            waitingState.value = false
+            holdsAnsweredState.value = holdingAnswered
+            closedThroughState.value = closedThrough
             scoreState.value = 0
             lastAnswerState.value = nil
             savedState.value = false
@@ -168,7 +240,7 @@ public final class TriviaGame {
     /// game can be saved once.
     @discardableResult
     public func saveScore(as name: String, in ranking: Ranking) throws(ModelError) -> RankingEntry {
-        guard phase.value == .finished else {
+        guard phaseSignal.value == .finished else {
             throw .conflict("La partida todavía no ha terminado: responde todas las preguntas antes de guardar.")
         }
         guard !savedState.value else { throw .conflict("Esta partida ya está guardada en la clasificación.") }

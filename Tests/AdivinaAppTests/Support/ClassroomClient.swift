@@ -68,8 +68,10 @@ final class ClassroomClient: Sendable {
 /// Runs `body` against a classroom server: the app, a client with the host key, and a client
 /// with nothing (a student before joining, a projector).
 @MainActor
-func withClassroom(_ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void) async throws {
-    try await withApp(["--classroom"]) { running in
+func withClassroom(
+    _ arguments: [String] = [], _ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void
+) async throws {
+    try await withApp(["--classroom"] + arguments) { running in
         let key = try #require(running.app.hostKey)
         try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }

@@ -15,13 +15,14 @@ final class EventStreamReader: Sendable {
     private let process = Process()
     private let events = Mutex<(parsed: [Event], partial: String)>(([], ""))
 
-    /// Opens `url` (optionally sending `Last-Event-ID` and a `Cookie`).
-    init(url: URL, lastEventID: String? = nil, cookie: String? = nil) throws {
+    /// Opens `url` (optionally sending `Last-Event-ID`, a `Cookie` and other `headers`).
+    init(url: URL, lastEventID: String? = nil, cookie: String? = nil, headers: [String: String] = [:]) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         var arguments = ["curl", "-sN", "-H", "Accept: text/event-stream"]
         if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
         if let cookie { arguments += ["-H", "Cookie: \(cookie)"] }
+        for (name, value) in headers { arguments += ["-H", "\(name): \(value)"] }
         process.arguments = arguments + [url.absoluteString]
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -41,9 +42,14 @@ final class EventStreamReader: Sendable {
 
     deinit { close() }
 
+    /// Ends curl with SIGKILL: a child of the test process may inherit a mask that blocks
+    /// SIGTERM (seen: curl sleeping on after `terminate()`), and a tab closing is abrupt anyway.
     func close() {
-        if process.isRunning { process.terminate() }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
+
+    /// Whether the stream is still open (curl ends when the server closes it).
+    var isOpen: Bool { process.isRunning }
 
     /// Every event received so far.
     var received: [Event] { events.withLock { $0.parsed } }

@@ -56,6 +56,7 @@ struct ClassroomRoundTests {
 
     @Test func theRoundIsDownloadedOnceAndShownToEveryPlayerLateJoinersToo() async throws {
         let players = try join("Ana", "Bea")
+        try round.room.setSelfPaced(true, hostKey: key)
         try await startQuizzes()
         #expect(transport.count("/api/quizzes/random10") == 1)
         #expect(round.roundQuizzes.map(\.id) == Array(11...20))
@@ -63,6 +64,73 @@ struct ClassroomRoundTests {
         let late = try join("Carla")
         #expect(try seat(try #require(late.first)).quizzes.quizzes.map(\.id) == Array(11...20))
         #expect(round.room.phase == .playing && round.room.questionCount == 10)
+    }
+
+    @Test func hostPacedAPlayersListHoldsOnlyTheQuestionsTheRoomReached() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startQuizzes()
+        #expect(try seat(ana).quizzes.quizzes.map(\.id) == [11])
+        transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "a", right: true))
+        _ = try await round.checkQuiz(playerID: ana.id, quizID: 11, answer: "a")
+        try round.next(hostKey: key)
+        try round.next(hostKey: key)
+        #expect(try seat(ana).quizzes.quizzes.map(\.id) == [11, 12, 13])
+        #expect(try seat(ana).quizzes.score == 1, "reaching a question keeps the score")
+        let late = try #require(try join("Bea").first)
+        #expect(try seat(late).quizzes.quizzes.map(\.id) == [11, 12, 13])
+        try round.setSelfPaced(true, hostKey: key)
+        #expect(try seat(ana).quizzes.quizzes.map(\.id) == Array(11...20), "self-paced, every question opens")
+    }
+
+    @Test func theRightTriviaAnswerShowsOnlyWhenTheHostClosesTheQuestion() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await startTrivia()
+        let question = try #require(try seat(bea).trivia.currentQuestion)
+        let second = try round.answerTrivia(playerID: bea.id, index: (question.correct + 1) % 4)
+        #expect(!second.right && second.correctIndex == nil, "a second account learns only that it was wrong")
+        let held = try seat(bea).trivia.snapshot.value
+        #expect(held.waiting && held.number == 1 && held.lastAnswer?.correctIndex == nil)
+        #expect(held.question?.text == question.question, "the room is still on question 1: no question 2")
+        #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
+            try round.answerTrivia(playerID: bea.id, index: question.correct)
+        }
+        try round.next(hostKey: key)
+        let closed = try seat(bea).trivia.snapshot.value
+        #expect(!closed.waiting && closed.number == 2)
+        #expect(closed.lastAnswer?.correctIndex == question.correct, "question 1 closed: its answer shows")
+        #expect(try seat(ana).trivia.snapshot.value.lastAnswer == nil)
+    }
+
+    @Test func selfPacedTriviaAnswersShowWhenTheRoundEnds() async throws {
+        let ana = try #require(try join("Ana").first)
+        try round.room.setSelfPaced(true, hostKey: key)
+        try await startTrivia()
+        let first = try #require(try seat(ana).trivia.currentQuestion)
+        #expect(try round.answerTrivia(playerID: ana.id, index: first.correct).correctIndex == nil)
+        let moved = try seat(ana).trivia.snapshot.value
+        #expect(moved.number == 2 && !moved.waiting && moved.lastAnswer?.correctIndex == nil)
+        try round.end(savingTo: nil, hostKey: key)
+        let ended = try seat(ana).trivia.snapshot.value
+        #expect(ended.phase == .finished && ended.lastAnswer?.correctIndex == first.correct)
+    }
+
+    @Test func switchingThePaceLetsAWaitingPlayerOnOrHoldsThem() async throws {
+        let ana = try #require(try join("Ana", "Bea").first)
+        try await startTrivia()
+        let first = try #require(try seat(ana).trivia.currentQuestion)
+        _ = try round.answerTrivia(playerID: ana.id, index: first.correct)
+        try round.setSelfPaced(true, hostKey: key)
+        #expect(try seat(ana).trivia.snapshot.value.number == 2 && !seat(ana).trivia.snapshot.value.waiting)
+        #expect(try seat(ana).trivia.snapshot.value.lastAnswer?.correctIndex == nil, "self-paced: open till the end")
+        try round.setSelfPaced(false, hostKey: key)
+        #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
+            try round.answerTrivia(playerID: ana.id, index: 0)
+        }
+        try round.next(hostKey: key)
+        let second = try #require(try seat(ana).trivia.currentQuestion)
+        _ = try round.answerTrivia(playerID: ana.id, index: second.correct)
+        #expect(try seat(ana).trivia.snapshot.value.waiting, "host-paced again: an answered question waits")
     }
 
     @Test func onlyTheRoundsQuizzesAreJudgedEachOnceAndARightOneScores() async throws {
@@ -107,7 +175,7 @@ struct ClassroomRoundTests {
         let question = try #require(try seat(ana).trivia.currentQuestion)
         let report = try round.answerTrivia(playerID: ana.id, index: question.correct)
         #expect(report.right && report.number == 1)
-        #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
+        #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
             try round.answerTrivia(playerID: ana.id, index: 0)
         }
         try round.next(hostKey: key)
@@ -184,4 +252,75 @@ struct ClassroomRoundTests {
 @MainActor
 private final class SeatBook {
     var byID: [Int: ClassroomRound.Seat] = [:]
+}
+
+/// A quizzes round of the host's own set: no download, judged here with its alternatives.
+@Suite("ClassroomRound: a round of the host's set", .timeLimit(.minutes(1)))
+@MainActor
+struct ClassroomRoundSetTests {
+    private let key = "host-key-for-tests"
+    private let transport = RoutedTransport()
+    private let quizClient: QuizServerClient
+    private let round: ClassroomRound
+    private let set = QuizSet(id: 4, title: "Capitales", quizzes: [
+        SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
+        SetQuiz(question: "¿Capital de Italia?", answer: "Roma", image: "https://ejemplo.es/roma.jpg"),
+    ])
+
+    init() throws {
+        quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
+        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
+        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: trivia)
+        transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
+    }
+
+    private func join(_ name: String) throws -> (ClassroomPlayer, QuizzesModel) {
+        let quizzes = QuizzesModel(client: quizClient, store: nil)
+        let trivia = TriviaGame(client: TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport))
+        let player = try round.join(name: name) { _ in ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
+        return (player, quizzes)
+    }
+
+    @Test func theSetIsPlayedWithoutDownloadingAndItsAnswersNeverReachThePlayers() async throws {
+        let (_, quizzes) = try join("Ana")
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(transport.count("/api/quizzes/random10") == 0)
+        #expect(round.room.questionCount == 2)
+        #expect(quizzes.quizzes.map(\.question) == ["¿Capital de Francia?"], "host-paced: one question at a time")
+        try round.next(hostKey: key)
+        #expect(quizzes.quizzes.map(\.question) == ["¿Capital de Francia?", "¿Capital de Italia?"])
+        #expect(quizzes.quizzes.allSatisfy { $0.answer == nil })
+        #expect(quizzes.quizzes.last?.attachment?.url.absoluteString == "https://ejemplo.es/roma.jpg")
+    }
+
+    @Test func anAlternativeIsRightAndScoresAWrongAnswerDoesNot() async throws {
+        let (ana, quizzes) = try join("Ana")
+        let (bea, _) = try join("Bea")
+        try round.room.setSelfPaced(true, hostKey: key)
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: " PARIS ").result)
+        #expect(try await !round.checkQuiz(playerID: bea.id, quizID: 1, answer: "Lyon").result)
+        #expect(try await round.checkQuiz(playerID: ana.id, quizID: 2, answer: "roma").result)
+        #expect(quizzes.score == 2)
+        #expect(round.room.player(id: ana.id)?.score == 2)
+        #expect(round.room.player(id: bea.id)?.score == 0)
+        #expect(transport.count("/api/quizzes/1/check") == 0, "the set is judged here")
+        await #expect(throws: ModelError.forbidden("Esa pregunta no es de la ronda en marcha.")) {
+            try await round.checkQuiz(playerID: ana.id, quizID: 3, answer: "x")
+        }
+    }
+
+    @Test func pickingTriviaOrNoSetGoesBackToTheQuizSource() async throws {
+        _ = try join("Ana")
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try round.pick(.quizzes, set: nil, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(transport.count("/api/quizzes/random10") == 1)
+        #expect(round.roundQuizzes.map(\.id) == Array(11...20))
+        #expect(throws: ModelError.forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.")) {
+            try round.pick(.quizzes, set: set, hostKey: "wrong")
+        }
+    }
 }

@@ -16,13 +16,15 @@ struct NullableTests {
                 TriviaSnapshot(
                     phase: .idle, question: nil, number: 0, total: 10, score: 0, lastAnswer: nil, saved: false,
                     loading: false, error: nil))
-                == #"{"error":null,"lastAnswer":null,"loading":false,"number":0,"phase":"idle","question":null,"saved":false,"score":0,"total":10}"#)
+                == #"{"error":null,"lastAnswer":null,"loading":false,"number":0,"phase":"idle","question":null,"saved":false,"score":0,"total":10,"waiting":false}"#)
         #expect(
             Self.text(ClassroomSnapshot(phase: .lobby, game: nil, question: 0, total: 0, selfPaced: false, players: [], podium: []))
-                == #"{"answeredCount":0,"game":null,"locked":false,"phase":"lobby","playerCount":0,"players":[],"podium":[],"question":0,"selfPaced":false,"total":0}"#)
+                == #"{"answeredCount":0,"chart":null,"deadline":null,"game":null,"locked":false,"phase":"lobby","playerCount":0,"players":[],"podium":[],"question":0,"selfPaced":false,"timer":null,"total":0}"#)
         #expect(
             Self.text(NewsSnapshot(posts: [], site: "https://s.test", loading: false, progress: nil, skipped: 0, error: nil))
                 == #"{"error":null,"hasMore":false,"loading":false,"loadingMore":false,"moreError":null,"posts":[],"progress":null,"retryAt":null,"site":"https://s.test","skipped":0,"total":null}"#)
+        #expect(Self.text(TriviaAnswer(number: 1, index: 2, correctIndex: nil, right: false))
+                == #"{"correctIndex":null,"index":2,"number":1,"right":false}"#)
         #expect(Self.text(NewsCategory(id: 3, name: nil)) == #"{"id":3,"name":null}"#)
         #expect(
             Self.text(QuizRow(id: 1, question: "Q", authorName: nil, authorPhoto: nil, attachment: nil, favourite: false, answeredRight: false))

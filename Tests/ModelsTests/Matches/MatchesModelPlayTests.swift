@@ -28,10 +28,10 @@ struct MatchesModelPlayTests {
         let selection = model.snapshot.value.selection
         #expect(selection.rightResponse == false)
         #expect(selection.current?.details == "1-0 en el partido 2.")
-        #expect(model.game.score.value == 0)
+        #expect(model.game.score == 0)
         server.transport.enqueue(MatchReplies.check(2, right: true))
         #expect(try await model.check(id: 2, winner: 1).result)
-        #expect(model.rightResponse == true && model.game.score.value == 1)
+        #expect(model.rightResponse == true && model.game.score == 1)
     }
 
     @Test func changingMatchResetsRightResponseAndSelectingTheSameDoesNot() async throws {
@@ -45,7 +45,7 @@ struct MatchesModelPlayTests {
         #expect(model.rightResponse == nil && model.game.lastResult == nil)
         try model.select(id: nil)
         #expect(model.current == nil)
-        #expect(model.game.score.value == 1, "the score is the session's")
+        #expect(model.game.score == 1, "the score is the session's")
         #expect(throws: ModelError.unknownItem(.match, id: 9)) { try model.select(id: 9) }
         await #expect(throws: ModelError.invalid("La opción 3 no existe: elige 1 o 2.")) { try await model.check(id: 1, winner: 3) }
         #expect(server.transport.requests.count == 2, "refused before asking the server")
@@ -63,7 +63,7 @@ struct MatchesModelPlayTests {
             try await check.value
         }
         #expect(model.rightResponse == nil)
-        #expect(model.game.score.value == 0)
+        #expect(model.game.score == 0)
         #expect(model.game.error == nil)
     }
 

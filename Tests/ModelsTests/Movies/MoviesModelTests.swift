@@ -47,7 +47,7 @@ struct MoviesModelTests {
         #expect(try films.model.answer(movieID: 1, answer: false).result)
         #expect(try films.model.answer(movieID: 1, answer: false).result)
         #expect(try films.model.answer(movieID: 2, answer: true).result)
-        #expect(films.model.game.score.value == 2)
+        #expect(films.model.game.score == 2)
         #expect(films.model.game.lastResult?.sequence == 4)
         #expect(throws: ModelError.unknownItem(.movie, id: 3)) { try films.model.answer(movieID: 3, answer: true) }
         #expect(ModelError.unknownItem(.movie, id: 3).userMessage == "No hay ninguna película con id 3.")

@@ -225,10 +225,3 @@ struct NewsSiteChangesTests {
         #expect(!RetrySchedule.isWorthRetrying(.notFound(nil)) && !RetrySchedule.isWorthRetrying(.status(403, nil)))
     }
 }
-
-/// A clock the test moves by hand.
-final class TestClock: Sendable {
-    private let current = Mutex(Date(timeIntervalSince1970: 1_790_000_000))
-    var now: Date { current.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 += seconds } }
-}

@@ -56,16 +56,16 @@ struct QuizModelTests {
         server.transport.enqueue(QuizReplies.check(7, "parís", right: true))
         _ = try await server.model.check(quizID: 7, answer: "no")
         #expect(server.model.lastResult == QuizCheckResult(quizId: 7, answer: "no", result: false))
-        #expect(server.model.score.value == 0)
+        #expect(server.model.score == 0)
         _ = try await server.model.check(quizID: 7, answer: "París")
         _ = try await server.model.check(quizID: 7, answer: "parís")
-        #expect(server.model.score.value == 1)
+        #expect(server.model.score == 1)
         #expect(server.model.snapshot.value.quiz?.answeredRight == true)
         #expect(server.transport.requests.last?.url?.absoluteString == "http://quiz.test/api/quizzes/7/check?answer=par%C3%ADs&token=tok")
         server.transport.enqueue(QuizReplies.random(8))
         try await server.model.next()
         #expect(server.model.lastResult == nil, "a new quiz starts without a result")
-        #expect(server.model.score.value == 1)
+        #expect(server.model.score == 1)
     }
 
     @Test func onlyTheQuizBeingPlayedCanBeChecked() async throws {

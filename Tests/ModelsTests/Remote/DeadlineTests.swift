@@ -62,7 +62,7 @@ struct DeadlineTests {
         await #expect(throws: ModelError.remote(.timeout)) { try await quizzes.model.check(quizID: 1, answer: "a") }
         #expect(quizzes.model.error == RemoteError.timeout.userMessage)
         #expect(quizzes.model.quizzes.map(\.id) == [1, 2])
-        #expect(quizzes.model.score.value == 0)
+        #expect(quizzes.model.score == 0)
     }
 
     @MainActor

@@ -1,0 +1,43 @@
+import Glibc
+import HTTPServer
+
+/// Where a request comes from, for the per-client limits and the same-origin rule: the peer's
+/// address, or on a connection from the trusted reverse proxy (`--trust-proxy ADDR`) the last
+/// address of `X-Forwarded-For` (the one the proxy itself added; earlier ones are the client's
+/// word and prove nothing).
+///
+/// Loopback is never limited (`isLoopback`): it is the teacher's own machine, the projector
+/// beside it, the tests and the benchmarks. Behind a proxy on the same machine every client
+/// arrives from loopback, so the proxy's forwarded address is what counts.
+struct ClientAddresses: Sendable {
+    /// The proxy whose forwarded headers are believed, or nil.
+    let trustedProxy: String?
+
+    /// Whether `request` came through the trusted proxy.
+    func isFromTrustedProxy(_ request: HTTPRequest) -> Bool {
+        trustedProxy != nil && request.clientAddress == trustedProxy
+    }
+
+    /// The client's address for `request` (see the type's rule).
+    func address(of request: HTTPRequest) -> String {
+        if isFromTrustedProxy(request), let forwarded = request.headers["X-Forwarded-For"],
+           let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces),
+           Self.isIPAddress(last)
+        {
+            return last
+        }
+        return request.clientAddress
+    }
+
+    /// Whether `address` is this machine's own (127.0.0.0/8, ::1) or unknown (a request made in
+    /// process): such clients are not limited.
+    static func isLoopback(_ address: String) -> Bool {
+        address.isEmpty || address == "::1" || address.hasPrefix("127.")
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address literal.
+    static func isIPAddress(_ text: String) -> Bool {
+        var buffer = in6_addr()
+        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+    }
+}

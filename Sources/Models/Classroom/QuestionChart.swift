@@ -1,0 +1,54 @@
+import Foundation
+
+/// What the class answered to one question, shown once it closes (never before):
+/// `{"question","right","wrong","unanswered","answers":[{"text","count"}]}` — the most given
+/// answers, normalised as the check compares them (trimmed, case aside:
+/// `LocalQuizFile.normalised`), most given first.
+public struct QuestionChart: Codable, Hashable, Sendable {
+    /// One answer and how many gave it.
+    public struct Answer: Codable, Hashable, Sendable {
+        /// The answer as the first player who gave it wrote it (trimmed).
+        public var text: String
+        /// How many players gave it.
+        public var count: Int
+    }
+
+    /// The most answers a chart lists.
+    public static let maxAnswers = 6
+
+    /// The question, 1-based.
+    public var question: Int
+    /// Players who answered right.
+    public var right: Int
+    /// Players who answered wrong.
+    public var wrong: Int
+    /// Players in the room who did not answer.
+    public var unanswered: Int
+    /// The most given answers, most first (ties in the order they were first given).
+    public var answers: [Answer]
+
+    /// The chart of question `question` from `given` (each answer given, in order, and whether it
+    /// was right) in a room of `players` players.
+    public init(question: Int, given: [(text: String, right: Bool)], players: Int) {
+        self.question = question
+        right = given.count { $0.right }
+        wrong = given.count - right
+        unanswered = max(0, players - given.count)
+        var order: [String] = []
+        var groups: [String: Answer] = [:]
+        for answer in given {
+            let text = answer.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let key = LocalQuizFile.normalised(text)
+            if groups[key] == nil {
+                order.append(key)
+                groups[key] = Answer(text: text, count: 0)
+            }
+            groups[key]?.count += 1
+        }
+        let ranked = order.enumerated().sorted { a, b in
+            let (countA, countB) = (groups[a.element]?.count ?? 0, groups[b.element]?.count ?? 0)
+            return countA != countB ? countA > countB : a.offset < b.offset
+        }
+        answers = ranked.prefix(Self.maxAnswers).compactMap { groups[$0.element] }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// The round being played, question by question: when each question opened (for the room,
+/// host-paced; for each player, self-paced), what each player answered to it, and which
+/// questions are closed. `ClassroomRound` keeps one per round and decides with it when a
+/// question closes, how many points an answer earns and what the chart shows.
+@MainActor
+final class RoundProgress {
+    /// The round's timer, or nil.
+    let timing: RoundTiming?
+    /// When each question opened for the room (host-paced).
+    private var roomOpened: [Int: Date] = [:]
+    /// When each question opened for each player (self-paced), by player id, then question.
+    private var playerOpened: [Int: [Int: Date]] = [:]
+    /// The answers given to each question, in the order they came.
+    private var given: [Int: [(playerID: Int, text: String, right: Bool)]] = [:]
+    /// The questions closed for the room.
+    private(set) var closed: Set<Int> = []
+
+    /// A round with `timing` (nil: untimed).
+    init(timing: RoundTiming?) {
+        self.timing = timing
+    }
+
+    /// Question `number` opens for the room at `date` (host-paced).
+    func open(_ number: Int, at date: Date) {
+        if roomOpened[number] == nil { roomOpened[number] = date }
+    }
+
+    /// Question `number` opens for player `playerID` at `date` (self-paced; the first time counts).
+    func open(_ number: Int, for playerID: Int, at date: Date) {
+        if playerOpened[playerID, default: [:]][number] == nil { playerOpened[playerID, default: [:]][number] = date }
+    }
+
+    /// When question `number` opened for player `playerID`: self-paced, their own opening;
+    /// host-paced, the room's. Nil before it opened.
+    func opened(_ number: Int, for playerID: Int, selfPaced: Bool) -> Date? {
+        selfPaced ? playerOpened[playerID]?[number] : roomOpened[number]
+    }
+
+    /// When question `number` opened for the room (host-paced).
+    func roomOpening(_ number: Int) -> Date? { roomOpened[number] }
+
+    /// Keeps player `playerID`'s answer `text` to question `number`.
+    func record(_ number: Int, playerID: Int, text: String, right: Bool) {
+        given[number, default: []].append((playerID, text, right))
+    }
+
+    /// The players who answered question `number`.
+    func answered(_ number: Int) -> Set<Int> {
+        Set(given[number, default: []].map(\.playerID))
+    }
+
+    /// Closes question `number` for the room; false if it already was.
+    func close(_ number: Int) -> Bool {
+        closed.insert(number).inserted
+    }
+
+    /// What a room of `players` players answered to question `number`.
+    func chart(_ number: Int, players: Int) -> QuestionChart {
+        QuestionChart(question: number, given: given[number, default: []].map { ($0.text, $0.right) }, players: players)
+    }
+}

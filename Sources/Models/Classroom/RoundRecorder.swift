@@ -1,0 +1,87 @@
+import Foundation
+
+/// Whoever keeps a classroom's results (the results store): `ClassroomRound` tells it when a
+/// round starts, each answer as it is judged, and when the round ends. It must not throw: a
+/// recorder that can't keep something says so itself (a round never stops for its records).
+@MainActor
+public protocol RoundRecorder: AnyObject {
+    /// A round began; returns the id its answers and end are recorded under.
+    func roundStarted(_ start: RoundStart) -> Int
+    /// A player's answer to a question of round `roundID`, as judged.
+    func answered(_ answer: RoundAnswer, inRound roundID: Int)
+    /// Round `roundID` ended at `endedAt` with `players` in the room (who played it).
+    func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer])
+}
+
+/// A round as it starts: its game, the host's set it plays (nil: the quiz source, or trivia),
+/// its questions in order, and when.
+public struct RoundStart: Hashable, Sendable {
+    /// `quizzes` or `trivia`.
+    public var game: ClassroomGame
+    /// The id of the host's quiz set played, or nil.
+    public var setID: Int?
+    /// Each question's text, in the round's order (question n is `questions[n - 1]`).
+    public var questions: [String]
+    /// The seconds each question has (nil: no timer).
+    public var seconds: Int?
+    /// Whether a right answer earns speed points (0…1000) instead of 1.
+    public var speedPoints: Bool
+    /// When it started.
+    public var startedAt: Date
+
+    /// Makes a round start.
+    public init(game: ClassroomGame, setID: Int?, questions: [String], seconds: Int?, speedPoints: Bool, startedAt: Date) {
+        self.game = game
+        self.setID = setID
+        self.questions = questions
+        self.seconds = seconds
+        self.speedPoints = speedPoints
+        self.startedAt = startedAt
+    }
+}
+
+/// One player's answer to one question of a round.
+public struct RoundAnswer: Hashable, Sendable {
+    /// The player's id in the room.
+    public var playerID: Int
+    /// The player's name.
+    public var name: String
+    /// The question, 1-based.
+    public var question: Int
+    /// What they answered (a trivia choice's text).
+    public var answer: String
+    /// Whether it was right.
+    public var right: Bool
+    /// Seconds from the question opening (for them) to the answer.
+    public var seconds: Double
+    /// The points it earned.
+    public var points: Int
+
+    /// Makes an answer record.
+    public init(playerID: Int, name: String, question: Int, answer: String, right: Bool, seconds: Double, points: Int) {
+        self.playerID = playerID
+        self.name = name
+        self.question = question
+        self.answer = answer
+        self.right = right
+        self.seconds = seconds
+        self.points = points
+    }
+}
+
+/// A player of a round, as the round ends.
+public struct RoundPlayer: Hashable, Sendable {
+    /// The player's id in the room.
+    public var id: Int
+    /// The player's name.
+    public var name: String
+    /// Their points in the round.
+    public var score: Int
+
+    /// Makes a round player.
+    public init(id: Int, name: String, score: Int) {
+        self.id = id
+        self.name = name
+        self.score = score
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import TestSupport
+
+@testable import Models
+
+@Suite("QuizSetFile: any course quizzes.json in as a set, a set out in the current shape")
+struct QuizSetFileTests {
+    @Test(arguments: Fixtures.quizFiles) func importsEachShape(_ file: QuizFixture) throws {
+        let imported = try QuizSetFile.importSet(title: "Importado", from: try file.data())
+        #expect(imported.set.title == "Importado")
+        #expect(imported.set.quizzes.count == file.count)
+        #expect(imported.skipped == file.duplicateIDs.count)
+        let read = try LocalQuizFile(url: file.url).read(playable: true).elements
+        #expect(imported.set.quizzes.map(\.question) == read.map(\.question))
+        #expect(imported.set.quizzes.map(\.answer) == read.map { $0.answer ?? "" })
+        #expect(imported.set.quizzes.map(\.image) == read.map { $0.attachment?.url.absoluteString })
+    }
+
+    @Test func thePlainURLShapeGivesTheImage() throws {
+        let imported = try QuizSetFile.importSet(title: "Examen", from: try Fixtures.quizFile("quizzes-exam-2022.json").data())
+        #expect(imported.set.quizzes.first?.image == "https://examen.example.org/adjuntos/roma.jpg")
+    }
+
+    @Test func invalidItemsAreSkippedAndCounted() throws {
+        let json = """
+            [{"id":1,"question":"¿Uno?","answer":"1"}, {"id":2,"question":"¿Dos?"}, null,
+             {"id":3,"question":" ","answer":"3"}, {"id":1,"question":"¿Otra vez?","answer":"1"},
+             {"id":4,"question":"¿Imagen?","answer":"4","attachment":"ftp://x/y.png"}, "texto",
+             {"id":5,"question":"¿Cinco?","answer":"5","alternatives":["cinco",7]}]
+            """
+        let imported = try QuizSetFile.importSet(title: "Mezcla", from: Data(json.utf8))
+        #expect(imported.set.quizzes.map(\.question) == ["¿Uno?", "¿Cinco?"])
+        #expect(imported.skipped == 6)
+        #expect(imported.set.quizzes.last?.alternatives == [], "alternatives that are not all strings are ignored")
+    }
+
+    @Test func moreThanTheLimitIsSkippedToo() throws {
+        let items = (1...(QuizSet.maxQuizzes + 5)).map { #"{"id":\#($0),"question":"q\#($0)","answer":"a"}"# }
+        let imported = try QuizSetFile.importSet(title: "t", from: Data("[\(items.joined(separator: ","))]".utf8))
+        #expect(imported.set.quizzes.count == QuizSet.maxQuizzes)
+        #expect(imported.skipped == 5)
+    }
+
+    @Test func aFileThatIsNotAListOrHasNothingUsableIsRefused() {
+        #expect(throws: ModelError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
+            try QuizSetFile.importSet(title: "t", from: Data(#"{"quizzes":[]}"#.utf8))
+        }
+        #expect(throws: ModelError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
+            try QuizSetFile.importSet(title: "t", from: Data("no es json".utf8))
+        }
+        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta que se pueda usar.")) {
+            try QuizSetFile.importSet(title: "t", from: Data(#"[{"id":1,"question":"q"}]"#.utf8))
+        }
+        #expect(throws: ModelError.invalid("Falta el título.")) {
+            try QuizSetFile.importSet(title: "", from: Data(#"[{"id":1,"question":"q","answer":"a"}]"#.utf8))
+        }
+    }
+
+    @Test func anExportReadsBackAsTheSameSetAndInTheCourseShape() throws {
+        let upload = SetQuiz.uploadedImagePrefix + String(repeating: "0f", count: 16)
+        let set = QuizSet(title: "Ida y vuelta", quizzes: [
+            SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
+            SetQuiz(question: "¿Qué es «π»?", answer: "3,14", image: "https://ejemplo.es/pi.png"),
+            SetQuiz(question: "¿Qué animal es?", answer: "Gato", image: upload),
+        ])
+        let base = try #require(URL(string: "http://192.168.1.20:8080/clase/"))
+        let data = QuizSetFile.export(set, imageBase: base)
+        let back = try QuizSetFile.importSet(title: set.title, from: data)
+        #expect(back.skipped == 0)
+        var expected = set
+        expected.quizzes[2].image = "http://192.168.1.20:8080" + upload
+        #expect(back.set == expected)
+
+        // The course's current shape: what the quiz server and the course's readers decode.
+        let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(items.map { $0["id"] as? Int } == [1, 2, 3])
+        let second = try #require(items.dropFirst().first)
+        #expect(Set(second.keys) == ["id", "question", "answer", "author", "attachment", "favourite"])
+        #expect(second["author"] is NSNull && second["favourite"] as? Bool == false)
+        let attachment = try #require(second["attachment"] as? [String: Any])
+        #expect(attachment["url"] as? String == "https://ejemplo.es/pi.png" && attachment["mime"] is NSNull)
+        #expect(items.first?["alternatives"] as? [String] == ["Paris"])
+        let quizItems = try LenientList<QuizItem>.decode(data)
+        #expect(quizItems.skipped.isEmpty && quizItems.elements.map(\.answer) == ["París", "3,14", "Gato"])
+    }
+}

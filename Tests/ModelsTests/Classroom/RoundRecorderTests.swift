@@ -1,0 +1,81 @@
+import Foundation
+import ModelsTesting
+import Testing
+
+@testable import Models
+
+/// What a round tells its recorder (the results store): the start with its questions, each
+/// answer with the seconds it took on the round's clock, the end with who played.
+@Suite("ClassroomRound: what the results recorder hears", .timeLimit(.minutes(1)))
+@MainActor
+struct RoundRecorderTests {
+    private let key = "host-key-for-tests"
+    private let transport = RoutedTransport()
+    private let round: ClassroomRound
+    private let recorder = RecorderSpy()
+    private let clock = TestClock()
+    private let set = QuizSet(id: 4, title: "Capitales", quizzes: [
+        SetQuiz(question: "¿Capital de Francia?", answer: "París"),
+        SetQuiz(question: "¿Capital de Italia?", answer: "Roma"),
+    ])
+
+    init() throws {
+        let quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
+        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
+        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: trivia)
+        round.recorder = recorder
+        let clock = self.clock
+        round.now = { clock.now }
+    }
+
+    private func join(_ name: String) throws -> ClassroomPlayer {
+        let base = try #require(URL(string: "http://quiz.test/"))
+        let quizzes = QuizzesModel(client: QuizServerClient(baseURL: base, token: "t", transport: transport), store: nil)
+        let trivia = TriviaGame(client: TriviaClient(baseURL: base, transport: transport))
+        return try round.join(name: name) { _ in ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
+    }
+
+    @Test func aHostPacedRoundIsRecordedFromStartToEnd() async throws {
+        let ana = try join("Ana")
+        let bea = try join("Bea")
+        try round.pick(.quizzes, set: set, hostKey: key)
+        try await round.start(hostKey: key)
+        #expect(recorder.starts.map(\.questions) == [["¿Capital de Francia?", "¿Capital de Italia?"]])
+        #expect(recorder.starts.first?.setID == 4 && recorder.starts.first?.game == .quizzes)
+        clock.advance(by: 4)
+        _ = try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: "París")
+        try round.next(hostKey: key)
+        clock.advance(by: 2.5)
+        _ = try await round.checkQuiz(playerID: bea.id, quizID: 2, answer: "Milán")
+        try round.end(savingTo: nil, hostKey: key)
+        #expect(recorder.answers == [
+            RoundAnswer(playerID: ana.id, name: "Ana", question: 1, answer: "París", right: true, seconds: 4, points: 1),
+            RoundAnswer(playerID: bea.id, name: "Bea", question: 2, answer: "Milán", right: false, seconds: 2.5, points: 0),
+        ])
+        #expect(recorder.ends.map(\.players) == [[RoundPlayer(id: ana.id, name: "Ana", score: 1), RoundPlayer(id: bea.id, name: "Bea", score: 0)]])
+        #expect(Set(recorder.answerRounds) == [recorder.ends.first?.id])
+    }
+}
+
+/// A recorder that remembers what it heard.
+@MainActor
+private final class RecorderSpy: RoundRecorder {
+    var starts: [RoundStart] = []
+    var answers: [RoundAnswer] = []
+    var answerRounds: [Int] = []
+    var ends: [(id: Int, players: [RoundPlayer])] = []
+
+    func roundStarted(_ start: RoundStart) -> Int {
+        starts.append(start)
+        return 40 + starts.count
+    }
+
+    func answered(_ answer: RoundAnswer, inRound roundID: Int) {
+        answers.append(answer)
+        answerRounds.append(roundID)
+    }
+
+    func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer]) {
+        ends.append((roundID, players))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ModelsTesting
+import Testing
+
+@testable import Models
+
+@Suite("QuizzesModel is Observable: what a view reads, told once per change that matters", .timeLimit(.minutes(1)))
+@MainActor
+struct QuizzesModelObservationTests {
+    private let quizzes = Scripted {
+        QuizzesModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test")!, token: "tok", transport: $0), store: nil)
+    }
+    private var model: QuizzesModel { quizzes.model }
+
+    private func downloaded(_ ids: [Int]) async throws {
+        quizzes.transport.enqueue(QuizReplies.list(ids))
+        try await model.download()
+    }
+
+    @Test func aDownloadFiresTheListOnce() async throws {
+        let list = tracking { model.visibleQuizzes.map(\.id) }
+        let spinner = tracking { model.loading }
+        try await downloaded([1, 2])
+        #expect(list.count == 1)
+        #expect(spinner.count == 1, "loading went on (and off)")
+        #expect(model.visibleQuizzes.map(\.id) == [1, 2])
+    }
+
+    @Test func aRightCheckFiresTheScoreAndAWrongOneDoesNot() async throws {
+        try await downloaded([1, 2])
+        let wrong = tracking { (model.score, model.record) }
+        quizzes.transport.enqueue(QuizReplies.check(1, "x", right: false))
+        _ = try await model.check(quizID: 1, answer: "x")
+        #expect(wrong.count == 0, "a wrong answer leaves score and record as they were")
+        let right = tracking { model.score }
+        quizzes.transport.enqueue(QuizReplies.check(2, "Roma", right: true))
+        _ = try await model.check(quizID: 2, answer: "Roma")
+        #expect(right.count == 1 && model.score == 1)
+        let again = tracking { model.score }
+        quizzes.transport.enqueue(QuizReplies.check(2, "Roma", right: true))
+        _ = try await model.check(quizID: 2, answer: "Roma")
+        #expect(again.count == 0, "the same quiz right twice: the score does not change")
+    }
+
+    @Test func aFavouriteFiresTheListAndNotTheScore() async throws {
+        try await downloaded([1, 2])
+        let list = tracking { model.quizzes.map(\.favourite) }
+        let score = tracking { model.score }
+        quizzes.transport.enqueue(QuizReplies.favourite(2, true))
+        try await model.toggleFavourite(quizID: 2)
+        #expect(list.count == 1 && score.count == 0)
+        #expect(model.quizzes.map(\.favourite) == [false, true])
+    }
+
+    @Test func theFilterFiresTheVisibleListOnlyWhenItHidesSomething() async throws {
+        try await downloaded([1, 2])
+        let unchanged = tracking { model.visibleQuizzes }
+        let flag = tracking { model.onlyUnanswered }
+        model.setOnlyUnanswered(true)
+        #expect(unchanged.count == 0, "nothing answered yet: the visible list comes out equal")
+        #expect(flag.count == 1)
+        let hiding = tracking { model.visibleQuizzes }
+        quizzes.transport.enqueue(QuizReplies.check(1, "a", right: true))
+        _ = try await model.check(quizID: 1, answer: "a")
+        #expect(hiding.count == 1 && model.visibleQuizzes.map(\.id) == [2])
+    }
+
+    @Test func aFailureIsAnErrorAViewCanShow() async throws {
+        let error = tracking { model.error }
+        quizzes.transport.enqueue(.text("Unauthorized", status: 401))
+        await #expect(throws: ModelError.self) { try await model.download() }
+        #expect(error.count == 1)
+        #expect(model.error != nil)
+    }
+
+    @Test func anObservedModelIsReleased() async throws {
+        let transport = ScriptedTransport()
+        transport.enqueue(QuizReplies.list([1]))
+        let released = try await isReleasedAfterObserving {
+            QuizzesModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test")!, token: "tok", transport: transport), store: nil)
+        } read: { _ = $0.quizzes } change: { try await $0.download() }
+        #expect(released)
+    }
+}
