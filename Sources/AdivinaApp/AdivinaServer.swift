@@ -22,8 +22,8 @@ public final class AdivinaServer {
     let shared: SharedModels
     /// The classroom (with `--classroom`), or nil.
     private(set) var classroom: ClassroomSession?
-    /// The address students open in classroom mode (the machine's LAN address when listening
-    /// on every address), or nil.
+    /// The address students open in classroom mode (`/clase/` at `--public-url`; else the
+    /// machine's LAN address when listening on every address), or nil.
     public private(set) var joinURL: URL?
     /// The host key printed in classroom mode (random, 128 bits), or nil.
     public let hostKey: String?
@@ -78,6 +78,8 @@ public final class AdivinaServer {
         if configuration.classroom {
             ClassroomRoutes.add(to: &api)
             ClassroomSetRoutes.add(to: &api)
+            ClassroomResultsRoutes.add(to: &api)
+            ClassroomTimerRoutes.add(to: &api)
         }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router
@@ -91,7 +93,7 @@ public final class AdivinaServer {
                 accessLog: configuration.accessLog ? .standardError() : nil,
                 errorRenderer: { APIError.serverRefusal($0) }),
             router: router)
-        let address = ServerAddress(host: configuration.host, port: server.port)
+        let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)
         url = try address.pagesURL()
 
         let services = RemoteServices(

@@ -22,9 +22,14 @@ public struct Configuration: Sendable, Equatable {
     public var standInControls = false
     /// The address of a reverse proxy the app trusts (`--trust-proxy ADDR`, e.g. `127.0.0.1`
     /// for nginx on the same machine): on connections from it, and only from it, the client's
-    /// address is the last one the proxy adds to `X-Forwarded-For`, and the proxy's public host
-    /// (`X-Forwarded-Host`) counts as the app's own origin.
+    /// address is the last one the proxy adds to `X-Forwarded-For`, the proxy's public host
+    /// (`X-Forwarded-Host`) counts as the app's own origin, and `X-Forwarded-Proto: https` makes
+    /// the session cookies `Secure`.
     public var trustedProxy: String?
+    /// Where students reach the app through a reverse proxy (`--public-url`, e.g.
+    /// `https://aula.local/`): the join URL (printed, `/api/classroom/info`, the QR code) is
+    /// `/clase/` there instead of at the app's own address. Always ends in `/`.
+    public var publicURL: URL?
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
@@ -76,7 +81,10 @@ public struct Configuration: Sendable, Equatable {
       --movies-url URL     the movies JSON to download instead of the stand-in's
       --trust-proxy ADDR   behind a reverse proxy (nginx…) at the IP address ADDR: on
                            its connections, take the client's address from
-                           X-Forwarded-For and the public host from X-Forwarded-Host
+                           X-Forwarded-For, the public host from X-Forwarded-Host
+                           and HTTPS from X-Forwarded-Proto (cookies become Secure)
+      --public-url URL     the address students open through the proxy, e.g.
+                           https://aula.local/ (the join URL and its QR code use it)
       --standin-controls   for tests: lets PUT/DELETE /standin/<app>/control/outage
                            switch a stand-in off and on (loopback only, not with
                            --classroom)
@@ -131,7 +139,7 @@ public struct Configuration: Sendable, Equatable {
     private static let knownValueFlags: Set<String> = [
         "--host", "--port", "--data-dir", "--webroot", "--quiz-server", "--quiz-token",
         "--quiz-data", "--quizzes-file", "--news-server", "--books-url", "--matches-url", "--movies-url",
-        "--trust-proxy",
+        "--trust-proxy", "--public-url",
     ]
 
     private mutating func apply(_ name: String, _ value: String) throws(ConfigurationError) {
@@ -157,6 +165,7 @@ public struct Configuration: Sendable, Equatable {
                 throw .invalidValue(name, "must be the proxy's IP address, e.g. 127.0.0.1")
             }
             trustedProxy = value
+        case "--public-url": publicURL = try Configuration.publicRoot(name, value)
         default: throw .unknownOption(name)
         }
     }
@@ -176,6 +185,16 @@ public struct Configuration: Sendable, Equatable {
 
     private static func fileURL(_ path: String) -> URL {
         URL(fileURLWithPath: path).standardizedFileURL
+    }
+
+    /// `value` as the root of a site (`http(s)://host[:port]/`): the pages are served from `/`,
+    /// so a path, a query or a fragment is refused.
+    private static func publicRoot(_ name: String, _ value: String) throws(ConfigurationError) -> URL {
+        let url = try httpURL(name, value)
+        guard ["", "/"].contains(url.path), url.query == nil, url.fragment == nil, url.user == nil,
+              let root = URL(string: value.hasSuffix("/") ? value : value + "/")
+        else { throw .invalidValue(name, "must be the root of a site, e.g. https://aula.local/ (Adivina is served from /)") }
+        return root
     }
 
     private static func httpURL(_ name: String, _ value: String) throws(ConfigurationError) -> URL {

@@ -7,6 +7,8 @@ struct ServerAddress: Sendable {
     let host: String
     /// The port the server is bound to.
     let port: Int
+    /// The address students reach the app at through a reverse proxy (`--public-url`), or nil.
+    var publicURL: URL? = nil
 
     /// `http://<host>:<port>/`, e.g. `http://127.0.0.1:8080/`.
     func pagesURL() throws(ConfigurationError) -> URL {
@@ -22,10 +24,12 @@ struct ServerAddress: Sendable {
         }
     }
 
-    /// The classroom's join URL: the first LAN IPv4 address when listening on every address
-    /// (loopback if there is none), else the host given.
+    /// The classroom's join URL: `/clase/` at the public URL when there is one (behind a proxy
+    /// the app's own address is not the one students open); else the first LAN IPv4 address
+    /// when listening on every address (loopback if there is none), else the host given.
     func joinURL() throws(ConfigurationError) -> URL {
-        switch host {
+        if let publicURL { return publicURL.appendingPathComponent("clase", isDirectory: true) }
+        return switch host {
         case "0.0.0.0", "", "::", "[::]": try url(showing: LANAddress.firstIPv4() ?? "127.0.0.1", path: "/clase/")
         default: try url(showing: host, path: "/clase/")
         }

@@ -15,6 +15,8 @@ public enum ItemKind: String, Hashable, Sendable {
     case player
     /// A classroom host's quiz set.
     case set
+    /// A classroom round kept in the results.
+    case round
 
     /// "none of them" with the right gender: `ninguna pregunta`, `ningún partido`…
     public var noneOfThem: String {
@@ -26,6 +28,7 @@ public enum ItemKind: String, Hashable, Sendable {
         case .post: return "ninguna noticia"
         case .player: return "ningún jugador"
         case .set: return "ningún conjunto de preguntas"
+        case .round: return "ninguna ronda"
         }
     }
 }

@@ -164,7 +164,13 @@ struct ClassroomAPITests {
             _ = await eventually { board.snapshots(named: "classroom").last?["phase"] as? String == "finished" }
             let seen = try #require(board.snapshots(named: "classroom").last)
             #expect(SnapshotPatch.equal(seen, final), "the stream's snapshots end where the state is")
-            #expect(board.received.allSatisfy { !$0.data.contains("correct") }, "the leaderboard never holds an answer")
+            #expect(board.received.allSatisfy { !$0.data.contains("correctIndex") }, "the leaderboard never holds a player's answer")
+            for snapshot in board.snapshots(named: "classroom") where snapshot["phase"] as? String == "playing" {
+                // An answer (the chart's right answer) only once the question closed: untimed,
+                // when everybody answered it.
+                guard let chart = snapshot["chart"] as? [String: Any], chart["question"] as? Int == snapshot["question"] as? Int else { continue }
+                #expect(snapshot["answeredCount"] as? Int == snapshot["playerCount"] as? Int, "a chart before the question closed")
+            }
         }
     }
 

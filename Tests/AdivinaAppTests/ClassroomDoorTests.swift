@@ -9,7 +9,7 @@ import TestSupport
 @MainActor
 struct ClassroomDoorTests {
     /// A body every action decodes (each reads only its own fields).
-    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false,"locked":true,"title":"t","quizzes":[],"data":""}"#
+    private static let anyBody = #"{"answer":"x","onlyUnanswered":true,"choice":1,"winner":1,"index":0,"name":"Zoe","id":null,"key":"k","game":"quizzes","selfPaced":false,"locked":true,"title":"t","quizzes":[],"data":"","question":1,"factor":1}"#
     /// The routes whose fields have another type than in `anyBody`.
     private static let bodies = ["POST /api/movies/:id/answer": #"{"answer":true}"#]
     /// An id no round holds.
@@ -54,6 +54,10 @@ struct ClassroomDoorTests {
         "GET /api/ranking/state": (200, nil),
         "POST /api/ranking": (409, nil),
         "GET /api/classroom/state": (200, nil),
+        "GET /api/classroom/time": (200, nil),
+        "POST /api/classroom/open": (200, nil),
+        "GET /api/classroom/host/extra-time": (401, nil),
+        "PUT /api/classroom/host/players/:id/time": (401, nil),
         "GET /api/classroom/info": (200, nil),
         "GET /api/classroom/qr.svg": (200, nil),
         "POST /api/classroom/join": (409, nil),
@@ -75,6 +79,9 @@ struct ClassroomDoorTests {
         "POST /api/classroom/sets/import": (401, nil),
         "GET /api/classroom/sets/:id/quizzes.json": (401, nil),
         "POST /api/classroom/images": (401, nil),
+        "GET /api/classroom/rounds": (401, nil),
+        "GET /api/classroom/rounds/:id": (401, nil),
+        "GET /api/classroom/rounds/:id/results.csv": (401, nil),
         "GET /api/classroom/images/:name": (404, nil),
         "GET /api/events": (400, nil),
     ]

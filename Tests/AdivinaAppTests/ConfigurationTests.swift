@@ -126,3 +126,25 @@ struct StandInControlsFlagTests {
         }
     }
 }
+
+/// `--public-url`: the root of the site students open through the proxy, nothing else.
+struct PublicURLFlagTests {
+    let environment = ["HOME": "/home/ana"]
+
+    @Test func aSiteRootIsKeptEndingInASlash() throws {
+        let plain = try #require(try Configuration.parse(["--public-url", "https://aula.local"], environment: environment))
+        #expect(plain.publicURL?.absoluteString == "https://aula.local/")
+        let withPort = try #require(try Configuration.parse(["--public-url=http://10.0.0.5:8443/"], environment: environment))
+        #expect(withPort.publicURL?.absoluteString == "http://10.0.0.5:8443/")
+        #expect(try #require(try Configuration.parse([], environment: environment)).publicURL == nil)
+        #expect(Configuration.usage.contains("--public-url URL"))
+    }
+
+    @Test func aPathAQueryOrAnotherSchemeIsRefused() {
+        for value in ["https://aula.local/adivina/", "https://aula.local/?a=1", "ftp://aula.local/", "aula.local"] {
+            #expect(throws: ConfigurationError.self, "\(value)") {
+                try Configuration.parse(["--public-url", value], environment: environment)
+            }
+        }
+    }
+}

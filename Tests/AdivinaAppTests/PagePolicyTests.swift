@@ -17,7 +17,7 @@ import Testing
                 #expect(reply.status == 200, "\(path)")
                 #expect(reply.headers["content-security-policy"] == Self.pages, "\(path)")
             }
-            for path in ["/clase/", "/clase/anfitrion.html", "/clase/marcador.html"] {
+            for path in ["/clase/", "/clase/anfitrion.html", "/clase/marcador.html", "/clase/resultados.html"] {
                 #expect(try await app.get(path).headers["content-security-policy"] == Self.classPages, "\(path)")
             }
             for path in ["/css/ios.css", "/js/ui.js", "/api/quizzes/state"] {

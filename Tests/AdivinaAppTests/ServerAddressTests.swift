@@ -20,6 +20,14 @@ struct ServerAddressTests {
         #expect(join.absoluteString.hasSuffix(":9/clase/") && join.host != "0.0.0.0")
     }
 
+    @Test func behindAProxyTheJoinURLIsAtThePublicURL() throws {
+        let address = ServerAddress(host: "127.0.0.1", port: 8080, publicURL: URL(string: "https://aula.local/"))
+        #expect(try address.joinURL().absoluteString == "https://aula.local/clase/")
+        #expect(try address.pagesURL().absoluteString == "http://127.0.0.1:8080/", "the app's own address is unchanged")
+        let withPort = ServerAddress(host: "0.0.0.0", port: 8080, publicURL: URL(string: "https://10.0.0.5:8443/"))
+        #expect(try withPort.joinURL().absoluteString == "https://10.0.0.5:8443/clase/")
+    }
+
     @Test func anIPv6AddressIsBracketedWithItsZoneEscaped() throws {
         #expect(try ServerAddress(host: "::1", port: 8080).pagesURL().absoluteString == "http://[::1]:8080/")
         #expect(try ServerAddress(host: "[::1]", port: 8080).pagesURL().absoluteString == "http://[::1]:8080/")

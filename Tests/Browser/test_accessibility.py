@@ -266,6 +266,37 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     audit.assert_clean()
 
 
+def test_classroom_timed_round(classroom, audited, audit):  # noqa: F811
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    board = audited()
+    board.goto(server.url("/clase/marcador.html"))
+    student = join_class(audited(), server, "Ana")
+    host.locator("#seconds").select_option("120")
+    host.locator("#speed-points").click()
+    host.click("#game-trivia")
+    expect(host.locator("#game-trivia")).to_have_attribute("aria-pressed", "true")
+    host.click("#start")
+    expect(host.locator("#host-countdown")).to_be_visible()
+    audit.check(host, "host timed question")
+    expect(board.locator("#board-countdown")).to_be_visible()
+    audit.check(board, "board timed question")
+    student.click("#play")
+    expect(student.locator("#player-countdown")).to_be_visible()
+    audit.check(student, "class timed question")
+    student.locator("#answers .answer").first.click()
+    expect(board.locator("#board-chart")).to_be_visible()  # everybody answered: it closes at once
+    audit.check(board, "board chart")
+    expect(host.locator("#host-chart")).to_be_visible()
+    audit.check(host, "host chart")
+    expect(student.locator("#waiting-result")).to_contain_text("puntos")
+    audit.check(student, "class timed answered")
+    host.get_by_role("button", name="Tiempo extra de Ana").click()
+    expect(alert(host)).to_be_visible()
+    audit.check(host, "host extra time alert")
+    audit.assert_clean()
+
+
 def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
     server, key = classroom
     host = open_host(lambda **options: audited(**options).context, server, key)

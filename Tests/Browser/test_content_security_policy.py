@@ -10,7 +10,7 @@ from conftest import wait_until
 PAGES = ["/", "/quiz/", "/quizzes/", "/quizzes/play.html", "/books/", "/books/play.html", "/matches/",
          "/matches/play.html", "/movies/", "/movies/play.html", "/trivia/", "/trivia/play.html",
          "/trivia/ranking.html", "/news/", "/news/post.html", "/clase/", "/clase/anfitrion.html",
-         "/clase/marcador.html"]
+         "/clase/marcador.html", "/clase/resultados.html"]
 
 WATCH = """() => {
   window.violations = [];
@@ -35,7 +35,8 @@ def test_every_page_gets_the_policy_as_a_header_and_an_inline_script_is_blocked(
     assert page.evaluate("() => window.inlineRan") is None, "an inline script ran"
 
 
-@pytest.mark.parametrize("path,allowed", [("/quizzes/", True), ("/clase/", False), ("/clase/marcador.html", False)])
+@pytest.mark.parametrize("path,allowed", [("/quizzes/", True), ("/clase/", False), ("/clase/marcador.html", False),
+                                                ("/clase/resultados.html", False)])
 def test_only_the_class_pages_refuse_images_from_another_origin(server, page, path, allowed):
     page.goto(server.url(path))
     page.evaluate(WATCH)

@@ -319,7 +319,7 @@ def test_every_page_has_its_own_title(server, page):
     titles = {}
     for path in ["/", "/quizzes/", "/quiz/", "/books/", "/matches/", "/movies/", "/trivia/", "/trivia/ranking.html",
                  "/trivia/play.html", "/news/", "/news/#favoritos", "/news/#acerca", "/clase/",
-                 "/clase/anfitrion.html", "/clase/marcador.html"]:
+                 "/clase/anfitrion.html", "/clase/marcador.html", "/clase/resultados.html"]:
         page.goto(server.url(path))
         page.wait_for_load_state("load")
         expect(page.locator("h1").first).to_be_attached()

@@ -4,6 +4,8 @@
 import { subscribe } from "../js/events.js";
 import { el, setLiveText } from "../js/ui.js";
 import { GAME_NAMES, points, roundMarks, showJoinLink } from "./clase-common.js";
+import { createCountdown, syncServerClock } from "../js/countdown.js";
+import { answerChart } from "../js/answer-chart.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -14,6 +16,10 @@ const join = $("board-join");
 const podium = $("podium");
 const list = $("players");
 const empty = $("board-empty");
+const countdown = createCountdown("board-countdown");
+const chartSlot = el("div", { id: "board-chart-slot" });
+$("progress").after(countdown.element);
+podium.before(chartSlot);
 
 function playerRow(player, position, state) {
   return el("li", { className: "row player-row", dataset: { id: player.id, answered: String(Boolean(player.answered)) } },
@@ -42,6 +48,14 @@ function render(state) {
     : playing ? `Cada uno a su ritmo · ${state.answeredCount} de ${state.playerCount} han terminado`
     : finished ? "" : `${players.length} jugador${players.length === 1 ? "" : "es"} en la clase`);
   join.hidden = state.phase !== "lobby";
+  // A timed question's countdown; once it closes, what the class answered.
+  const deadline = hostPaced ? state.deadline : null;
+  if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);
+  else countdown.hide();
+  const chart = hostPaced && state.chart?.question === state.question ? state.chart : null;
+  const shown = chart ? JSON.stringify(chart) : "";
+  if (chartSlot.dataset.shown !== shown) chartSlot.replaceChildren(...(chart ? [answerChart(chart, "board-chart")] : []));
+  chartSlot.dataset.shown = shown;
   const steps = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
   podium.replaceChildren(...steps.map(podiumStep));
   podium.hidden = steps.length === 0;
@@ -56,5 +70,5 @@ function render(state) {
   empty.textContent = "Esperando a que se una alguien…";
 }
 
-subscribe("classroom", render);
+syncServerClock().then(() => subscribe("classroom", render));
 showJoinLink($("join-url"), $("qr"));

@@ -4,13 +4,13 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { whenHost } from "./host-login.js";
 import { roundChoice, showSets } from "./sets.js";
+import { createCountdown, syncServerClock } from "../js/countdown.js";
+import { answerChart } from "../js/answer-chart.js";
 
 const $ = (id) => document.getElementById(id);
 
-const login = $("login");
-const loginForm = $("login-form");
-const keyField = $("key");
 const host = $("host");
 const joinURL = $("join-url");
 const qr = $("qr");
@@ -25,8 +25,16 @@ const endButton = $("end");
 const playerList = $("players");
 const playersHeader = $("players-header");
 const playersEmpty = $("players-empty");
+const seconds = $("seconds");
+const speedPoints = $("speed-points");
+const chartSlot = $("host-chart-slot");
+const countdown = createCountdown("host-countdown");
+roundStatus.after(countdown.element);
 
 let state = null;
+/** The extra time of each player who has some, by id (the host's only: not in the room's state). */
+const extraTime = new Map();
+const FACTOR_NAMES = { 1: "Tiempo normal", 1.5: "×1,5", 2: "×2" };
 
 setupNavBar($("navbar"));
 
@@ -39,6 +47,22 @@ function render(snapshot) {
   }
   selfPaced.checked = Boolean(snapshot.selfPaced);
   locked.checked = Boolean(snapshot.locked);
+  const timer = snapshot.timer;
+  const secondsValue = timer ? String(timer.seconds) : "";
+  if (![...seconds.options].some((option) => option.value === secondsValue)) {
+    seconds.append(el("option", { value: secondsValue, text: `${secondsValue} s` }));  // set through the API
+  }
+  seconds.value = secondsValue;
+  speedPoints.checked = Boolean(timer?.speedPoints);
+  speedPoints.disabled = playing || !timer;
+  seconds.disabled = playing;
+  const deadline = playing && !snapshot.selfPaced ? snapshot.deadline : null;
+  if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);
+  else countdown.hide();
+  const chart = playing && !snapshot.selfPaced && snapshot.chart?.question === snapshot.question ? snapshot.chart : null;
+  if (!chart) chartSlot.replaceChildren();
+  else if (chartSlot.dataset.shown !== JSON.stringify(chart)) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
+  chartSlot.dataset.shown = chart ? JSON.stringify(chart) : "";
   const game = GAME_NAMES[snapshot.game];
   roundStatus.textContent = playing && snapshot.selfPaced
     ? `${game}: cada uno a su ritmo · ${snapshot.answeredCount} de ${snapshot.playerCount} han terminado`
@@ -58,7 +82,15 @@ function render(snapshot) {
   playerList.replaceChildren(...players.map((player) => el("li", { className: "row player-row", dataset: { id: player.id } },
     el("span", { className: "row-main player-name", text: player.name }),
     ...roundMarks(player, snapshot),
+    extraTime.has(player.id) ? el("span", { className: "player-extra", text: FACTOR_NAMES[extraTime.get(player.id)] }) : null,
     el("span", { className: "player-score", text: String(player.score) }),
+    el("button", {
+      type: "button",
+      className: "icon-btn extra-time",
+      "aria-label": `Tiempo extra de ${player.name}`,
+      title: "Tiempo extra",
+      onclick: () => giveExtraTime(player),
+    }, sym("timer")),
     el("button", {
       type: "button",
       className: "icon-btn kick",
@@ -67,6 +99,43 @@ function render(snapshot) {
       onclick: () => kick(player),
     }, sym("xmark-circle-fill")))));
 }
+
+/** Asks how much time `player` gets for each question (an accommodation: only the host sees it). */
+async function giveExtraTime(player) {
+  const factor = await showAlert({
+    title: `Tiempo extra de ${player.name}`,
+    message: "Tendrá más tiempo en cada pregunta con temporizador; sus puntos por rapidez cuentan sobre su tiempo.",
+    actions: [
+      { label: "Tiempo normal", value: 1 },
+      { label: "×1,5", value: 1.5 },
+      { label: "×2", value: 2 },
+      { label: "Cancelar", value: null, preferred: true },
+    ],
+  });
+  if (factor === null) return;
+  const done = await act("PUT", `/api/classroom/host/players/${player.id}/time`, { factor });
+  if (!done) return;
+  if (factor === 1) extraTime.delete(player.id);
+  else extraTime.set(player.id, factor);
+  if (state) render(state);
+}
+
+/** The body of `POST host/game` for `game` with the round's choices (set, timer). */
+function gameBody(game) {
+  const timer = seconds.value ? { seconds: Number(seconds.value), speedPoints: speedPoints.checked } : {};
+  return { game, ...roundChoice(game), ...timer };
+}
+
+/** Sends the round's choices again when one changes, if a game is picked. */
+function choiceChanged() {
+  speedPoints.disabled = !seconds.value;
+  if (!seconds.value) speedPoints.checked = false;
+  const picked = gameButtons.find((button) => button.getAttribute("aria-pressed") === "true");
+  if (picked) act("POST", "/api/classroom/host/game", gameBody(picked.dataset.game));
+}
+seconds.addEventListener("change", choiceChanged);
+speedPoints.addEventListener("change", choiceChanged);
+document.addEventListener("choicechange", choiceChanged);
 
 async function kick(player) {
   const choice = await showAlert({
@@ -82,7 +151,7 @@ async function kick(player) {
 }
 
 for (const button of gameButtons) {
-  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", { game: button.dataset.game, ...roundChoice(button.dataset.game) }));
+  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", gameBody(button.dataset.game)));
 }
 selfPaced.addEventListener("change", async () => {
   const done = await act("PUT", "/api/classroom/host/pace", { selfPaced: selfPaced.checked });
@@ -116,40 +185,12 @@ endButton.addEventListener("click", async () => {
   if (sure) await run(endButton, "POST", "/api/classroom/host/end", { saveToRanking: save });
 });
 
-async function showHost() {
-  login.hidden = true;
+whenHost(async () => {
   host.hidden = false;
+  const extra = await act("GET", "/api/classroom/host/extra-time", undefined, { alert: false });
+  for (const row of Array.isArray(extra) ? extra : []) extraTime.set(row.id, row.factor);
+  await syncServerClock();
   subscribe("classroom", render);
   showSets();
   await showJoinLink(joinURL, qr);
-}
-
-loginForm.addEventListener("submit", async (event) => {
-  event.preventDefault();
-  const done = await act("POST", "/api/classroom/host/login", { key: keyField.value.trim() });
-  if (done) {
-    keyField.value = "";
-    showHost();
-  }
 });
-
-/** Whether the browser already holds the host cookie: re-sending the current pace is harmless. */
-async function alreadyHost() {
-  try {
-    const snapshot = await (await fetch("/api/classroom/state")).json();
-    const response = await fetch("/api/classroom/host/pace", {
-      method: "PUT",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify({ selfPaced: Boolean(snapshot.selfPaced) }),
-    });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-if (await alreadyHost()) showHost();
-else {
-  login.hidden = false;
-  keyField.focus();
-}

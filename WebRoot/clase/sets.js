@@ -268,9 +268,5 @@ importFile.addEventListener("change", async () => {
 
 // ---------- the round's choice ----------
 
-roundSet.addEventListener("change", () => {
-  // With quizzes already picked, the new choice goes to the server at once.
-  if ($("game-quizzes").getAttribute("aria-pressed") === "true") {
-    act("POST", "/api/classroom/host/game", { game: "quizzes", ...roundChoice("quizzes") });
-  }
-});
+// With a game already picked, the host's page sends the new choice at once (host.js).
+roundSet.addEventListener("change", () => roundSet.dispatchEvent(new Event("choicechange", { bubbles: true })));

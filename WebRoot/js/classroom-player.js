@@ -12,6 +12,7 @@
 // the page plays single-player.
 import { subscribe } from "./events.js";
 import { el, sym, announce } from "./ui.js";
+import { createCountdown, syncServerClock } from "./countdown.js";
 
 const MARKER = "adivina_clase";
 const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
@@ -61,6 +62,7 @@ class ClassroomSeat {
     this.answered = new Set(me.answered ?? []);
     this.onChange = onChange;
     this.phase = null;       // the room's phase when `answered` was last read
+    this.question = null;    // the room's question then
     this.refreshing = false;
     this.refreshAgain = false;
   }
@@ -83,11 +85,14 @@ class ClassroomSeat {
       // The host removed this player: the cookie no longer names anybody.
       this.removed = true;
       forgetMarker();
-    } else if ((this.phase !== null && room.phase !== this.phase) || this.mine.progress !== this.answered.size) {
-      // A new round, or an answer this page did not send (another tab): ask which.
+    } else if ((this.phase !== null && room.phase !== this.phase) || this.mine.progress !== this.answered.size
+      || (room.timer && this.question !== null && room.question !== this.question)) {
+      // A new round, an answer this page did not send (another tab), or a new timed question
+      // (the host may have given this player extra time): ask again.
       this.refresh();
     }
     this.phase = room.phase;
+    this.question = room.question;
     this.onChange(this);
   }
 
@@ -121,8 +126,45 @@ export async function classroomSeat(onChange) {
   const me = await fetchMe();
   if (!me) return null;
   const seat = new ClassroomSeat(me, onChange);
+  await syncServerClock();
   subscribe("classroom", (room) => seat.receive(room));
   return seat;
+}
+
+// ---------- the timer ----------
+
+/** The countdown of the player's question (hidden without a timer), placed by the page. */
+export const playerCountdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
+
+/**
+ * Runs the countdown of question `number` for the player: host-paced, the room's (stretched by
+ * their extra time); self-paced, `endsAt` when the page knows it (its own opening), else none.
+ */
+export function showCountdown(seat, number, endsAt = null) {
+  const room = seat.room;
+  const factor = seat.me.timeFactor ?? 1;
+  const deadline = room?.phase === "playing" ? room.deadline : null;
+  if (room && !room.selfPaced && deadline && deadline.question === number) {
+    const total = (deadline.endsAt - deadline.openedAt) * factor;
+    playerCountdown.show(deadline.openedAt + total, total);
+  } else if (room?.selfPaced && room.timer && Number.isFinite(endsAt)) {
+    playerCountdown.show(endsAt, room.timer.seconds * 1000 * factor);
+  } else {
+    playerCountdown.hide();
+  }
+}
+
+/** Whether the room has closed question `number` (host-paced: its chart is out). */
+export function questionClosed(seat, number) {
+  const room = seat.room;
+  return Boolean(room && !room.selfPaced && room.chart && room.chart.question === number);
+}
+
+/** The points the player's answer to question `number` earned, as "+875 puntos", or "". */
+export function earned(seat, number) {
+  const points = seat.me.points?.[String(number)];
+  if (!Number.isInteger(points) || !seat.room?.timer?.speedPoints) return "";
+  return ` +${points} punto${points === 1 ? "" : "s"}.`;
 }
 
 /** Points a navigation bar's back link (`<a><sym/><span>label</span></a>`) at the class page. */

@@ -5,11 +5,13 @@
 // the room's current question (whatever the id) and, once answered, waits for the host;
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
-import { subscribe } from "../js/events.js";
+import { subscribe, act } from "../js/events.js";
 import { el, sym, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
-import { classroomSeat, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
+import {
+  classroomSeat, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,
+} from "../js/classroom-player.js";
 import { roundQuestion, verdict } from "./round.js";
 
 const API = "/api/quizzes";
@@ -133,8 +135,23 @@ function showResult(line, quiz) {
   line.replaceChildren(sym(right ? "checkmark-circle-fill" : "xmark-circle-fill"), el("span", { text }));
 }
 
+const ownEnds = new Map(); // self-paced, timed: question number -> when the player's time ends (server clock)
+
+/** Self-paced and timed: opens question `number` for the player (their timer starts), once. */
+async function openOwnQuestion(number) {
+  if (ownEnds.has(number)) return;
+  ownEnds.set(number, null);
+  const opened = await act("POST", "/api/classroom/open", { question: number }, { alert: false });
+  ownEnds.set(number, opened && Number.isFinite(opened.deadline) ? opened.deadline : null);
+  if (latest) render(latest);
+}
+
 function renderClassroom(state) {
-  if (!drawClassroom(state)) star.remove(); // no question card: nothing to mark
+  const onCard = drawClassroom(state);
+  if (!onCard) {
+    star.remove(); // no question card: nothing to mark
+    playerCountdown.hide();
+  }
 }
 
 /** Draws the classroom's screen for `state`; true when it is the question card. */
@@ -172,9 +189,10 @@ function drawClassroom(state) {
   title.textContent = `Pregunta ${number} de ${total}`;
   if (answered && !room.selfPaced) {
     document.title = "Esperando · Quizzes · Adivina";
+    const line = verdictOf(quiz);
     showWaiting(screen, number < total
       ? `Has respondido la pregunta ${number} de ${total}.`
-      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`, verdictOf(quiz));
+      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`, { ...line, text: line.text + earned(classroom, number) });
   } else if (answered) {
     document.title = `Pregunta ${number} de ${total} · Quizzes · Adivina`;
     const next = roundQuestion(classroom, quizzes, null);
@@ -185,7 +203,12 @@ function drawClassroom(state) {
       ? `Has respondido la pregunta ${number} de ${total}.`
       : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`;
     if (!answeredScreen.isConnected) screen.replaceChildren(answeredScreen);
+  } else if (questionClosed(classroom, number)) {
+    document.title = "Se acabó el tiempo · Quizzes · Adivina";
+    showWaiting(screen, `Se acabó el tiempo de la pregunta ${number} de ${total}.`);
   } else {
+    if (room.selfPaced && room.timer) openOwnQuestion(number);
+    showCountdown(classroom, number, ownEnds.get(number));
     showCard(quiz);
     if (announcedQuestion !== quiz.id) announce(`Pregunta ${number} de ${total}: ${quiz.question ?? ""}`);
     announcedQuestion = quiz.id;
@@ -203,6 +226,7 @@ async function detectClassroom() {
   });
   if (seat) {
     card.playInClassroom();
+    screen.before(playerCountdown.element);
     card.onChecked = (result) => {
       checked.set(result.quizId, Boolean(result.result));
       const number = (latest?.quizzes ?? []).findIndex((quiz) => quiz.id === result.quizId) + 1;

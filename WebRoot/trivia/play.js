@@ -10,7 +10,9 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
-import { classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound } from "../js/classroom-player.js";
+import {
+  classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,
+} from "../js/classroom-player.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
 const KEYS = ["A", "B", "C", "D"];
@@ -28,6 +30,7 @@ let focusIndex = null;   // the answer button that gets the keyboard focus once 
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
 let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
+let deadlineAsked = null; // self-paced timed round: the question whose own deadline was asked
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -130,7 +133,8 @@ function feedbackFor(state) {
   const last = state.lastAnswer;
   if (!last) return null;
   const rightText = asked.get(last.number)?.answers?.[last.correctIndex];
-  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) };
+  const points = classroom ? earned(classroom, last.number) : "";
+  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) + points };
 }
 
 function renderPlaying(state) {
@@ -260,11 +264,25 @@ function renderFinished(state) {
 function renderClassroom(state) {
   const room = classroom.room;
   if (classroom.removed || room.game !== "trivia" || room.phase === "lobby") {
+    playerCountdown.hide();
     showNoRound(screen, classroom, "Trivia");
     return true;
   }
   if (room.phase === "finished") {
+    playerCountdown.hide();
     showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
+    return true;
+  }
+  if (room.selfPaced && room.timer && state.phase === "playing" && deadlineAsked !== state.number) {
+    // Self-paced and timed: the player's own deadline for this question, read once.
+    deadlineAsked = state.number;
+    classroom.refresh();
+  }
+  const ownEnd = room.selfPaced ? classroom.me.deadline : null;
+  showCountdown(classroom, state.waiting || state.phase !== "playing" ? -1 : state.number, ownEnd);
+  if (state.phase === "playing" && !state.waiting && questionClosed(classroom, state.number)) {
+    showWaiting(screen, `Se acabó el tiempo de la pregunta ${state.number} de ${room.total || state.total || 0}.`, null);
+    document.title = "Se acabó el tiempo · Trivia · Adivina";
     return true;
   }
   // Answered and waiting for the room (the server holds the question), or ahead of it.
@@ -289,6 +307,7 @@ async function detectClassroom() {
   if (seat) {
     backToClass(document.getElementById("back"));
     document.getElementById("ranking-link").hidden = true;
+    screen.before(playerCountdown.element);
   }
   classroom = seat;
   if (latest && !holding) render(latest);

@@ -4,7 +4,9 @@ import HTTPServer
 /// Where a request comes from, for the per-client limits and the same-origin rule: the peer's
 /// address, or on a connection from the trusted reverse proxy (`--trust-proxy ADDR`) the last
 /// address of `X-Forwarded-For` (the one the proxy itself added; earlier ones are the client's
-/// word and prove nothing).
+/// word and prove nothing). And how it came: over HTTPS only when the trusted proxy says so
+/// (`X-Forwarded-Proto: https`); the app itself speaks plain HTTP, so anyone else's header is
+/// ignored.
 ///
 /// Loopback is never limited (`isLoopback`): it is the teacher's own machine, the projector
 /// beside it, the tests and the benchmarks. Behind a proxy on the same machine every client
@@ -27,6 +29,16 @@ struct ClientAddresses: Sendable {
             return last
         }
         return request.clientAddress
+    }
+
+    /// Whether `request` reached the trusted proxy over HTTPS: only on the proxy's connections,
+    /// by the last value of `X-Forwarded-Proto` (the proxy's own, as with `X-Forwarded-For`).
+    /// The session cookies are `Secure` then.
+    func cameOverHTTPS(_ request: HTTPRequest) -> Bool {
+        guard isFromTrustedProxy(request), let proto = request.headers["X-Forwarded-Proto"],
+              let last = proto.split(separator: ",").last
+        else { return false }
+        return last.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
 
     /// Whether `address` is this machine's own (127.0.0.0/8, ::1) or unknown (a request made in

@@ -56,10 +56,14 @@ struct ClassroomContext: RequestContext {
     let session: ClassroomSession
     /// The client's address (`ClientAddresses`), for the per-client limits.
     let clientAddress: String
+    /// Whether the request came over HTTPS through the trusted proxy: the cookies set on its
+    /// answer are then `Secure`.
+    let overHTTPS: Bool
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> ClassroomContext {
         ClassroomContext(
-            request: request, session: try resolver.classroom(), clientAddress: resolver.addresses.address(of: request))
+            request: request, session: try resolver.classroom(), clientAddress: resolver.addresses.address(of: request),
+            overHTTPS: resolver.addresses.cameOverHTTPS(request))
     }
 }
 

@@ -17,21 +17,30 @@ extension HTTPRequest {
     }
 }
 
+/// The session cookies. `secure` (the request came over HTTPS, `ClientAddresses.cameOverHTTPS`)
+/// adds `Secure`: the browser then never sends the cookie over plain HTTP, where anyone on the
+/// classroom's network could read it. Over plain HTTP it must be absent, or the browser would
+/// refuse the cookie.
 extension HTTPResponse {
     /// Adds a `Set-Cookie` for `name=value` that scripts cannot read (HttpOnly) and other sites
-    /// never send (SameSite=Strict), valid under `path`.
-    mutating func setSessionCookie(_ name: String, _ value: String, path: String = "/") {
-        headers.add(name: "Set-Cookie", value: "\(name)=\(value); Path=\(path); HttpOnly; SameSite=Strict; Max-Age=86400")
+    /// never send (SameSite=Strict), valid under `path`; `Secure` when `secure`.
+    mutating func setSessionCookie(_ name: String, _ value: String, path: String = "/", secure: Bool) {
+        setCookie("\(name)=\(value); Path=\(path); HttpOnly; SameSite=Strict; Max-Age=86400", secure: secure)
     }
 
     /// Adds a `Set-Cookie` for `name=value` that the pages' scripts may read (not HttpOnly, so
-    /// never a secret), other sites never send (SameSite=Strict), valid under `path`.
-    mutating func setMarkerCookie(_ name: String, _ value: String, path: String = "/") {
-        headers.add(name: "Set-Cookie", value: "\(name)=\(value); Path=\(path); SameSite=Strict; Max-Age=86400")
+    /// never a secret), other sites never send (SameSite=Strict), valid under `path`; `Secure`
+    /// when `secure`.
+    mutating func setMarkerCookie(_ name: String, _ value: String, path: String = "/", secure: Bool) {
+        setCookie("\(name)=\(value); Path=\(path); SameSite=Strict; Max-Age=86400", secure: secure)
     }
 
     /// Adds a `Set-Cookie` that makes the browser forget the cookie `name` under `path`.
-    mutating func expireCookie(_ name: String, path: String = "/") {
-        headers.add(name: "Set-Cookie", value: "\(name)=; Path=\(path); SameSite=Strict; Max-Age=0")
+    mutating func expireCookie(_ name: String, path: String = "/", secure: Bool) {
+        setCookie("\(name)=; Path=\(path); SameSite=Strict; Max-Age=0", secure: secure)
+    }
+
+    private mutating func setCookie(_ cookie: String, secure: Bool) {
+        headers.add(name: "Set-Cookie", value: secure ? cookie + "; Secure" : cookie)
     }
 }

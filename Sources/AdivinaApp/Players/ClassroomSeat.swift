@@ -1,3 +1,4 @@
+import Foundation
 import Models
 
 /// A classroom player's place: which player of which round a `PlayerModels` belongs to. The game
@@ -18,5 +19,11 @@ struct ClassroomSeat {
     /// Answers the player's current trivia question by the round's rules.
     func answerTrivia(index: Int) throws(ModelError) -> TriviaAnswer {
         try round.answerTrivia(playerID: playerID, index: index)
+    }
+
+    /// Opens question `number` for the player (self-paced, timed: their timer starts); returns
+    /// when their time ends.
+    func openQuestion(number: Int) throws(ModelError) -> Date? {
+        try round.openQuestion(playerID: playerID, number: number)
     }
 }

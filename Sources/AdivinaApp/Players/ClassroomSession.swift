@@ -38,6 +38,8 @@ final class ClassroomSession {
     let topic: LiveTopic
     /// The host's quiz sets, kept in the store (nil without one).
     nonisolated let sets: QuizSetStore?
+    /// Every round's results, kept in the store (nil without one); the round's recorder.
+    nonisolated let results: RoundResultsStore?
     private let services: RemoteServices
     private let store: Store?
     private let hub: SSEHub
@@ -62,6 +64,8 @@ final class ClassroomSession {
         self.services = services
         self.store = store
         sets = store.map { QuizSetStore(store: $0) }
+        results = store.map { RoundResultsStore(store: $0) }
+        round.recorder = results
         self.hub = hub
         self.registry = registry
         self.ranking = ranking

@@ -7,8 +7,10 @@ import QRCode
 ///
 /// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
 /// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
-/// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie;
-/// `GET me` → `{"id","name","score","answered":[n…]}` (their own, from the cookie only).
+/// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie (every
+/// cookie here is also `Secure` when the request came over HTTPS through the trusted proxy);
+/// `GET me` → `{"id","name","score","answered":[n…],"points":{"n":p},"timeFactor","deadline"}`
+/// (their own, from the cookie only).
 ///
 /// How a game page knows it plays in the classroom: with the player cookie (`POST join`) and on
 /// every `GET me` that answers 200, the server also sets the marker cookie `adivina_clase=1`
@@ -20,8 +22,10 @@ import QRCode
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
-/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID}` (`set`:
-/// a quizzes round plays the host's set `ID`, see `ClassroomSetRoutes`; absent: the quiz source);
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID,
+/// "seconds"?:S,"speedPoints"?:Bool}` (`set`: a quizzes round plays the host's set `ID`, see
+/// `ClassroomSetRoutes`; absent: the quiz source; `seconds` 5–300: a timed round, see
+/// `ClassroomTimerRoutes`; `speedPoints` needs `seconds`);
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
@@ -34,6 +38,8 @@ enum ClassroomRoutes {
     private struct GameBody: Decodable, Sendable {
         var game: String
         var set: Int?
+        var seconds: Int?
+        var speedPoints: Bool?
     }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
@@ -48,6 +54,12 @@ enum ClassroomRoutes {
         var name: String
         var score: Int
         var answered: [Int]
+        /// The points each answered question earned, by question number.
+        var points: [String: Int]
+        /// Their extra time (1, 1.5, 2).
+        var timeFactor: Double
+        /// When their time for the question they are on ends (ms, server clock), or null.
+        @Nullable var deadline: Int64?
     }
     private struct Info: Encodable, Sendable { var joinURL: String }
     private struct Picked: Encodable, Sendable { var game: String }
@@ -77,8 +89,8 @@ enum ClassroomRoutes {
             try await context.session.admit(context.clientAddress)
             let player = try await context.session.join(name: body.name, from: context.clientAddress)
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name), status: .created)
-            response.setSessionCookie(ClassroomSession.playerCookie, player.token)
-            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            response.setSessionCookie(ClassroomSession.playerCookie, player.token, secure: context.overHTTPS)
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
             return response
         }
         api.addResponding(.get, "/api/classroom/me") { (context: ClassroomContext) in
@@ -88,14 +100,18 @@ enum ClassroomRoutes {
             } catch let error as HTTPError where error.status == .unauthorized {
                 // Not (or no longer) a player here: the pages must stop asking.
                 var response = error.response
-                response.expireCookie(ClassroomSession.markerCookie)
-                response.expireCookie(ClassroomSession.playerCookie)
+                response.expireCookie(ClassroomSession.markerCookie, secure: context.overHTTPS)
+                response.expireCookie(ClassroomSession.playerCookie, secure: context.overHTTPS)
                 return response
             }
+            let round = context.session.round
+            let (factor, end) = await (round.timeFactor(of: player.id), round.currentDeadline(for: player.id))
             var response = try HTTPResponse.json(
-                Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted()))
+                Me(id: player.id, name: player.name, score: player.score, answered: player.answered.sorted(),
+                   points: Dictionary(uniqueKeysWithValues: player.points.map { (String($0.key), $0.value) }),
+                   timeFactor: factor, deadline: end.map(QuestionDeadline.milliseconds)))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-            response.setMarkerCookie(ClassroomSession.markerCookie, "1")
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
             return response
         }
         addHost(to: &api)
@@ -107,7 +123,7 @@ enum ClassroomRoutes {
                 throw HTTPError(.forbidden, message: "La clave de anfitrión no es correcta.")
             }
             var response = try HTTPResponse.json(Done())
-            response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom")
+            response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom", secure: context.overHTTPS)
             return response
         }
         api.post("/api/classroom/host/game", body: GameBody.self) { (context: HostContext, body) in
@@ -115,7 +131,15 @@ enum ClassroomRoutes {
                 throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
             }
             let set = try await ClassroomSetRoutes.set(body.set, for: game, context)
-            try await context.round.pick(game, set: set, hostKey: context.key)
+            let timing: RoundTiming?
+            if let seconds = body.seconds {
+                timing = try RoundTiming(seconds: seconds, speedPoints: body.speedPoints ?? false)
+            } else if body.speedPoints == true {
+                throw APIError.badBody("Los puntos por rapidez necesitan un tiempo por pregunta.")
+            } else {
+                timing = nil
+            }
+            try await context.round.pick(game, set: set, timing: timing, hostKey: context.key)
             return Picked(game: game.rawValue)
         }
         api.post("/api/classroom/host/start") { (context: HostContext) in

@@ -186,6 +186,7 @@ public final class Classroom: Observable, SignalObservable {
                 for index in players.indices {
                     players[index].answered = []
                     players[index].score = 0
+                    players[index].points = [:]
                 }
             }
             totalState.value = questionCount
@@ -262,8 +263,10 @@ public final class Classroom: Observable, SignalObservable {
         try checkMayAnswer(playerID: playerID, number: number)
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
+            let earned = points ?? (right ? 1 : 0)
             players[index].answered.insert(number)
-            players[index].score += points ?? (right ? 1 : 0)
+            players[index].points[number] = earned
+            players[index].score += earned
             return players[index]
         }
     }

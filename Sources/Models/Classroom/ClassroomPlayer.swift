@@ -9,8 +9,10 @@ public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
     public var token: String
     /// The questions of the current round already answered (1-based numbers).
     public var answered: Set<Int> = []
-    /// Right answers in the current round.
+    /// Points in the current round (1 per right answer, or speed points).
     public var score = 0
+    /// The points each answered question earned in the current round, by question number.
+    public var points: [Int: Int] = [:]
 
     /// Makes a player with no answers yet.
     public init(id: Int, name: String, token: String) {

@@ -45,6 +45,20 @@ extension ClassroomRound {
         return opened.addingTimeInterval(timing.allowed(factor: timeFactor(of: playerID)))
     }
 
+    /// When player `playerID`'s time for the question they are on ends: host-paced, the room's
+    /// question; self-paced trivia, theirs; else (no timer, self-paced quizzes) nil.
+    public func currentDeadline(for playerID: Int) -> Date? {
+        guard room.phaseState.value == .playing else { return nil }
+        if !room.selfPacedState.value {
+            let number = room.currentState.value
+            return progress.closed.contains(number) ? nil : deadline(for: playerID, question: number)
+        }
+        guard room.gameState.value == .trivia, let game = seats[playerID]?.trivia, game.phaseSignal.value == .playing else {
+            return nil
+        }
+        return deadline(for: playerID, question: game.snapshot.value.number)
+    }
+
     /// Self-paced quizzes: question `number` opens for player `playerID` now (the first time
     /// counts: reopening it gives no more time). Returns when their time ends (nil: no timer).
     @discardableResult
@@ -88,7 +102,8 @@ extension ClassroomRound {
     /// Closes question `number` for the room (host-paced): the chart, trivia's right answer.
     func closeQuestion(_ number: Int) {
         guard progress.close(number) else { return }
-        room.show(deadline: nil, chart: progress.chart(number, players: room.playersState.value.count))
+        let chart = progress.chart(number, players: room.playersState.value.count, correctAnswer: correctAnswer(of: number))
+        room.show(deadline: nil, chart: chart)
         if room.gameState.value == .trivia {
             for seat in seats.values { seat.trivia.reveal(through: number) }
         }

@@ -277,6 +277,16 @@ public final class ClassroomRound {
         }
     }
 
+    /// The right answer of question `number` when the round knows it (trivia, the host's set).
+    func correctAnswer(of number: Int) -> String? {
+        let index = number - 1
+        switch room.gameState.value {
+        case .trivia: return trivia.indices.contains(index) ? trivia[index].correctAnswer : nil
+        case .quizzes: return setQuizzes.flatMap { $0.indices.contains(index) ? $0[index].answer : nil }
+        case nil: return nil
+        }
+    }
+
     /// Host-paced, the room reached question `number`: every player's list and game go there.
     private func reach(_ number: Int) {
         for seat in seats.values {

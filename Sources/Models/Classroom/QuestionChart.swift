@@ -1,7 +1,7 @@
 import Foundation
 
 /// What the class answered to one question, shown once it closes (never before):
-/// `{"question","right","wrong","unanswered","answers":[{"text","count"}]}` — the most given
+/// `{"question","right","wrong","unanswered","answers":[{"text","count","right"}],"correctAnswer"}` — the most given
 /// answers, normalised as the check compares them (trimmed, case aside:
 /// `LocalQuizFile.normalised`), most given first.
 public struct QuestionChart: Codable, Hashable, Sendable {
@@ -11,6 +11,8 @@ public struct QuestionChart: Codable, Hashable, Sendable {
         public var text: String
         /// How many players gave it.
         public var count: Int
+        /// Whether it was judged right.
+        public var right: Bool
     }
 
     /// The most answers a chart lists.
@@ -26,11 +28,15 @@ public struct QuestionChart: Codable, Hashable, Sendable {
     public var unanswered: Int
     /// The most given answers, most first (ties in the order they were first given).
     public var answers: [Answer]
+    /// The right answer when the round knows it (a trivia question, the host's set; the quiz
+    /// server only judges: then the first right answer given), or nil.
+    @Nullable public var correctAnswer: String?
 
     /// The chart of question `question` from `given` (each answer given, in order, and whether it
-    /// was right) in a room of `players` players.
-    public init(question: Int, given: [(text: String, right: Bool)], players: Int) {
+    /// was right) in a room of `players` players; `correctAnswer` if the round knows it.
+    public init(question: Int, given: [(text: String, right: Bool)], players: Int, correctAnswer: String? = nil) {
         self.question = question
+        self.correctAnswer = correctAnswer ?? given.first { $0.right }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
         right = given.count { $0.right }
         wrong = given.count - right
         unanswered = max(0, players - given.count)
@@ -41,7 +47,7 @@ public struct QuestionChart: Codable, Hashable, Sendable {
             let key = LocalQuizFile.normalised(text)
             if groups[key] == nil {
                 order.append(key)
-                groups[key] = Answer(text: text, count: 0)
+                groups[key] = Answer(text: text, count: 0, right: answer.right)
             }
             groups[key]?.count += 1
         }

@@ -56,8 +56,11 @@ final class RoundProgress {
         closed.insert(number).inserted
     }
 
-    /// What a room of `players` players answered to question `number`.
-    func chart(_ number: Int, players: Int) -> QuestionChart {
-        QuestionChart(question: number, given: given[number, default: []].map { ($0.text, $0.right) }, players: players)
+    /// What a room of `players` players answered to question `number` (whose right answer is
+    /// `correctAnswer`, if known).
+    func chart(_ number: Int, players: Int, correctAnswer: String?) -> QuestionChart {
+        QuestionChart(
+            question: number, given: given[number, default: []].map { ($0.text, $0.right) }, players: players,
+            correctAnswer: correctAnswer)
     }
 }

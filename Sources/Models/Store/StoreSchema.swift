@@ -226,6 +226,58 @@ public enum StoreSchema {
                 ) WITHOUT ROWID
                 """,
             ]),
+        Migration(
+            version: 7,
+            summary: """
+                Classroom: the results of every round (game, set id without a foreign key so a \
+                deleted set leaves its rounds, timer, start and end), its questions' texts, its \
+                players (name, score at the end) and each player's answer to each question (text, \
+                right, seconds, points); a round's rows go with it.
+                """,
+            statements: [
+                """
+                CREATE TABLE classroom_rounds (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    game TEXT NOT NULL,
+                    set_id INTEGER,
+                    seconds INTEGER,
+                    speed_points INTEGER NOT NULL DEFAULT 0 CHECK (speed_points IN (0, 1)),
+                    started_at REAL NOT NULL,
+                    ended_at REAL
+                )
+                """,
+                """
+                CREATE TABLE classroom_round_questions (
+                    round_id INTEGER NOT NULL REFERENCES classroom_rounds (id) ON DELETE CASCADE,
+                    number INTEGER NOT NULL,
+                    text TEXT NOT NULL,
+                    PRIMARY KEY (round_id, number)
+                ) WITHOUT ROWID
+                """,
+                """
+                CREATE TABLE classroom_round_players (
+                    round_id INTEGER NOT NULL REFERENCES classroom_rounds (id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL,
+                    name TEXT NOT NULL,
+                    score INTEGER NOT NULL DEFAULT 0,
+                    PRIMARY KEY (round_id, player_id)
+                ) WITHOUT ROWID
+                """,
+                """
+                CREATE TABLE classroom_round_answers (
+                    round_id INTEGER NOT NULL,
+                    player_id INTEGER NOT NULL,
+                    question INTEGER NOT NULL,
+                    answer TEXT NOT NULL,
+                    right INTEGER NOT NULL CHECK (right IN (0, 1)),
+                    seconds REAL NOT NULL,
+                    points INTEGER NOT NULL,
+                    PRIMARY KEY (round_id, player_id, question),
+                    FOREIGN KEY (round_id, player_id) REFERENCES classroom_round_players (round_id, player_id)
+                        ON DELETE CASCADE
+                ) WITHOUT ROWID
+                """,
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

@@ -77,7 +77,7 @@ struct RoundTimerTests {
         }
         round.tick()
         let chart = try #require(round.room.snapshot.value.chart)
-        #expect(chart == QuestionChart(question: 1, given: [("paris", true), ("Lyon", false)], players: 3))
+        #expect(chart == QuestionChart(question: 1, given: [("paris", true), ("Lyon", false)], players: 3, correctAnswer: "París"))
         #expect(chart.right == 1 && chart.wrong == 1 && chart.unanswered == 1)
         #expect(round.room.snapshot.value.deadline == nil)
         try round.next(hostKey: key)
@@ -89,7 +89,8 @@ struct RoundTimerTests {
         try await startSet(seconds: 60, speedPoints: false)
         for player in players { _ = try await round.checkQuiz(playerID: player.id, quizID: 1, answer: "Roma") }
         let chart = try #require(round.room.snapshot.value.chart)
-        #expect(chart.answers == [QuestionChart.Answer(text: "Roma", count: 2)] && chart.wrong == 2)
+        #expect(chart.answers == [QuestionChart.Answer(text: "Roma", count: 2, right: false)] && chart.wrong == 2)
+        #expect(chart.correctAnswer == "París", "the set knows its answer")
         #expect(round.room.player(id: players[0].id)?.score == 0)
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// The results of the classroom rounds under `/api/classroom/rounds` (classroom mode only; kept
+/// by `RoundResultsStore`, the round's recorder; figures in `RoundReport`, the file in
+/// `RoundResultsCSV`). Host only (`X-Host-Key` or the host cookie: 401 without, 403 wrong):
+///
+/// - `GET rounds` → `[{"id","game","set","startedAt","endedAt","players"}]`, the latest first
+///   (ISO 8601 dates, `endedAt` null for a round that never ended, `set` the set's id or null,
+///   `players` a count);
+/// - `GET rounds/{id}` → `{"round":{…as above},"questions":[{"number","question","answered","right",
+///   "percentRight","wrongAnswers":[{"text","count","right":false}]}],"players":[{"id","name","answered","right","points"}]}`;
+/// - `GET rounds/{id}/results.csv` → the round as a CSV download (UTF-8 with a BOM).
+///
+/// 503 when the app keeps no database; 404 for an unknown round.
+enum ClassroomResultsRoutes {
+    /// Adds the routes to `api`.
+    static func add(to api: inout APIRouter) {
+        api.get("/api/classroom/rounds") { (context: HostContext) in
+            try await results(context).list()
+        }
+        api.get("/api/classroom/rounds/:id") { (context: HostContext) in
+            let id = try context.request.idParameter()
+            return try await results(context).report(id)
+        }
+        api.addResponding(.get, "/api/classroom/rounds/:id/results.csv") { (context: HostContext) in
+            let id = try context.request.idParameter()
+            let record = try await results(context).record(id)
+            var response = HTTPResponse(
+                status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: RoundResultsCSV.bytes(record))
+            response.headers.replaceOrAdd(
+                name: "Content-Disposition", value: "attachment; filename=\"resultados-ronda-\(id).csv\"")
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
+            return response
+        }
+    }
+
+    /// The session's results (503 when the app keeps no database).
+    private static func results(_ context: HostContext) throws -> RoundResultsStore {
+        guard let results = context.session.results else {
+            throw HTTPError(.serviceUnavailable, message: "Sin base de datos no se guardan los resultados de las rondas.")
+        }
+        return results
+    }
+}

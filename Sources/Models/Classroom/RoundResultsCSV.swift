@@ -1,0 +1,69 @@
+import Foundation
+
+/// A kept round as an RFC 4180 CSV file for a spreadsheet: UTF-8 with a byte-order mark (so Excel
+/// and LibreOffice open it with accents right), lines ending in CRLF, the header
+/// `jugador,pregunta,respuesta,correcta,segundos,puntos`, then one row per player and question,
+/// players by name, questions in order. An unanswered question's row has an empty answer,
+/// `correcta` `no`, empty `segundos` and 0 `puntos`; `segundos` has one decimal and a point.
+///
+/// A field with a comma, a double quote, a CR or an LF is quoted, its quotes doubled. Against
+/// formula injection (a player named `=HYPERLINK(…)`), a text field (player, question, answer)
+/// that starts with `=`, `+`, `-`, `@`, a tab or a CR gets a leading apostrophe, which
+/// spreadsheets show as text; numbers are ours and never start so.
+public enum RoundResultsCSV {
+    /// The header row's fields.
+    public static let header = ["jugador", "pregunta", "respuesta", "correcta", "segundos", "puntos"]
+    /// UTF-8's byte-order mark.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// The file's bytes: the mark, then `text(record)` in UTF-8.
+    public static func bytes(_ record: RoundRecord) -> [UInt8] {
+        byteOrderMark + Array(text(record).utf8)
+    }
+
+    /// The file's text (without the mark).
+    public static func text(_ record: RoundRecord) -> String {
+        var answers: [Int: [Int: RoundAnswer]] = [:]
+        for answer in record.answers { answers[answer.playerID, default: [:]][answer.question] = answer }
+        let players = record.players.sorted {
+            let order = $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive])
+            return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
+        }
+        var lines = [line(header)]
+        for player in players {
+            for (offset, question) in record.questions.enumerated() {
+                let given = answers[player.id]?[offset + 1]
+                lines.append(line([player.name, question, given?.answer ?? ""].map(safeText) + [
+                    given?.right == true ? "sí" : "no",
+                    given.map { seconds($0.seconds) } ?? "",
+                    String(given?.points ?? 0),
+                ]))
+            }
+        }
+        return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// `fields` as one line (without its end).
+    static func line(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",")
+    }
+
+    /// `field` quoted if it must be (a comma, a quote, CR or LF), its quotes doubled.
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }) else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A text field a spreadsheet would take for a formula, with a leading apostrophe.
+    static func safeText(_ field: String) -> String {
+        guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
+        return "'" + field
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        let tenths = Int((max(0, value) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The classroom rounds' results kept in the `Store` (tables `classroom_rounds`,
+/// `classroom_round_questions`, `classroom_round_players`, `classroom_round_answers`): the
+/// statements `RoundResultsStore` runs. Each change is one transaction.
+public struct RoundRecords: Sendable {
+    /// The database.
+    public let store: Store
+
+    /// A view of the results in `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Keeps a new round and its questions; returns its id.
+    public func start(_ start: RoundStart) throws(StoreError) -> Int {
+        try store.write { connection throws(StoreError) in
+            try connection.run(
+                "INSERT INTO classroom_rounds (game, set_id, seconds, speed_points, started_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                [
+                    .text(start.game.rawValue), start.setID.map { .integer(Int64($0)) } ?? .null,
+                    start.seconds.map { .integer(Int64($0)) } ?? .null, .integer(start.speedPoints ? 1 : 0),
+                    .real(start.startedAt.timeIntervalSince1970),
+                ])
+            let id = Int(connection.lastInsertedRowID)
+            for (offset, text) in start.questions.enumerated() {
+                try connection.run(
+                    "INSERT INTO classroom_round_questions (round_id, number, text) VALUES (?1, ?2, ?3)",
+                    [.integer(Int64(id)), .integer(Int64(offset + 1)), .text(text)])
+            }
+            return id
+        }
+    }
+
+    /// Keeps `answer` in round `roundID` (and its player, if new); an answer given again replaces it.
+    public func add(_ answer: RoundAnswer, inRound roundID: Int) throws(StoreError) {
+        try store.write { connection throws(StoreError) in
+            try connection.run(
+                """
+                INSERT INTO classroom_round_players (round_id, player_id, name) VALUES (?1, ?2, ?3)
+                ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name
+                """, [.integer(Int64(roundID)), .integer(Int64(answer.playerID)), .text(answer.name)])
+            try connection.run(
+                """
+                INSERT OR REPLACE INTO classroom_round_answers
+                    (round_id, player_id, question, answer, right, seconds, points)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                """,
+                [
+                    .integer(Int64(roundID)), .integer(Int64(answer.playerID)), .integer(Int64(answer.question)),
+                    .text(answer.answer), .integer(answer.right ? 1 : 0), .real(answer.seconds),
+                    .integer(Int64(answer.points)),
+                ])
+        }
+    }
+
+    /// Keeps when round `roundID` ended and its `players` with their scores.
+    public func end(_ roundID: Int, at endedAt: Date, players: [RoundPlayer]) throws(StoreError) {
+        try store.write { connection throws(StoreError) in
+            try connection.run(
+                "UPDATE classroom_rounds SET ended_at = ?2 WHERE id = ?1",
+                [.integer(Int64(roundID)), .real(endedAt.timeIntervalSince1970)])
+            for player in players {
+                try connection.run(
+                    """
+                    INSERT INTO classroom_round_players (round_id, player_id, name, score) VALUES (?1, ?2, ?3, ?4)
+                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name, score = excluded.score
+                    """,
+                    [.integer(Int64(roundID)), .integer(Int64(player.id)), .text(player.name), .integer(Int64(player.score))])
+            }
+        }
+    }
+
+    /// Every round kept, the latest first.
+    public func list() throws(StoreError) -> [RoundSummary] {
+        try store.read { connection throws(StoreError) in
+            var rounds: [RoundSummary] = []
+            try connection.run(
+                """
+                SELECT r.id, r.game, r.set_id, r.started_at, r.ended_at,
+                    (SELECT count(*) FROM classroom_round_players p WHERE p.round_id = r.id)
+                FROM classroom_rounds r ORDER BY r.started_at DESC, r.id DESC
+                """
+            ) { row in
+                rounds.append(RoundSummary(
+                    id: Int(row.integer(0)), game: ClassroomGame(rawValue: row.text(1) ?? "") ?? .quizzes,
+                    setID: row.isNull(2) ? nil : Int(row.integer(2)), startedAt: Date(timeIntervalSince1970: row.real(3)),
+                    endedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.real(4)), players: Int(row.integer(5))))
+            }
+            return rounds
+        }
+    }
+
+    /// Round `id` with its questions, players and answers, or nil.
+    public func record(_ id: Int) throws(StoreError) -> RoundRecord? {
+        try store.read { connection throws(StoreError) -> RoundRecord? in
+            let key: [SQLiteValue] = [.integer(Int64(id))]
+            var found: RoundRecord?
+            try connection.run("SELECT game, set_id, started_at, ended_at FROM classroom_rounds WHERE id = ?1", key) { row in
+                found = RoundRecord(
+                    id: id, game: ClassroomGame(rawValue: row.text(0) ?? "") ?? .quizzes,
+                    setID: row.isNull(1) ? nil : Int(row.integer(1)), startedAt: Date(timeIntervalSince1970: row.real(2)),
+                    endedAt: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.real(3)), questions: [], players: [], answers: [])
+            }
+            guard var record = found else { return nil }
+            try connection.run("SELECT text FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key) {
+                record.questions.append($0.text(0) ?? "")
+            }
+            var names: [Int: String] = [:]
+            try connection.run(
+                "SELECT player_id, name, score FROM classroom_round_players WHERE round_id = ?1 ORDER BY player_id", key
+            ) { row in
+                let player = RoundPlayer(id: Int(row.integer(0)), name: row.text(1) ?? "", score: Int(row.integer(2)))
+                names[player.id] = player.name
+                record.players.append(player)
+            }
+            try connection.run(
+                """
+                SELECT player_id, question, answer, right, seconds, points FROM classroom_round_answers
+                WHERE round_id = ?1 ORDER BY question, player_id
+                """, key
+            ) { row in
+                let playerID = Int(row.integer(0))
+                record.answers.append(RoundAnswer(
+                    playerID: playerID, name: names[playerID] ?? "", question: Int(row.integer(1)), answer: row.text(2) ?? "",
+                    right: row.integer(3) == 1, seconds: row.real(4), points: Int(row.integer(5))))
+            }
+            return record
+        }
+    }
+}

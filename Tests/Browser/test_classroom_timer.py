@@ -1,0 +1,90 @@
+"""A timed classroom round in the browser (issue 18): the host sets the timer and speed points on
+the page, the projector and every player show the same countdown, a reload or a dropped network
+keeps it, the
+question closes when time is up and the projector and the host show the chart with the right
+answer, the player who did not answer sees that time is up, the host gives a player extra time."""
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import join_class, wait_until
+from classroom_helpers import ROUND, room, alert, open_host
+
+
+def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    board.goto(server.url("/clase/marcador.html"))
+    names = ["Ana", "Bea", "Carla"]
+    players = [join_class(new_context().new_page(), server, name) for name in names]
+
+    expect(host.locator("#speed-points")).to_be_disabled()  # speed points need a timer
+    host.locator("#seconds").select_option("20")
+    expect(host.locator("#speed-points")).to_be_enabled()
+    host.locator("#speed-points").click()
+    host.locator("#game-trivia").click()
+    wait_until(lambda: (room(server).get("timer") or {}).get("speedPoints") is True, message="the timer on the server")
+    assert room(server)["timer"] == {"seconds": 20, "speedPoints": True}
+    host.locator("#start").click()
+
+    for page in players:
+        page.locator("#play").click()
+        expect(page.locator("#answers .answer")).to_have_count(4)
+        expect(page.locator("#player-countdown")).to_be_visible()
+    expect(board.locator("#board-countdown")).to_be_visible()
+    expect(host.locator("#host-countdown")).to_be_visible()
+    seconds = int(board.locator("#board-countdown .countdown-seconds").inner_text())
+    assert 1 <= seconds <= 20, seconds
+    expect(board.locator("#board-chart")).to_have_count(0)  # never an answer while it is open
+
+    # A reload is not a loss: the same question with the time that is left.
+    players[1].reload()
+    expect(players[1].locator("#answers .answer")).to_have_count(4)
+    expect(players[1].locator("#player-countdown")).to_be_visible()
+    assert int(players[1].locator("#player-countdown .countdown-seconds").inner_text()) <= seconds
+
+    # A dropped network is not a loss either: the stream comes back with the same question.
+    players[0].context.set_offline(True)
+    players[0].wait_for_timeout(600)
+    players[0].context.set_offline(False)
+    expect(players[0].locator("#answers .answer")).to_have_count(4)
+    expect(players[0].locator("#player-countdown")).to_be_visible()
+
+    for page in players[:2]:
+        with page.expect_response(lambda r: r.url.endswith("/api/trivia/answer")) as answered:
+            page.locator("#answers .answer").first.click()
+        assert answered.value.status == 200
+        expect(page.locator("#waiting-title")).to_be_visible()
+    # Carla does not answer: when time is up the question closes for everybody.
+    expect(board.locator("#board-chart")).to_be_visible(timeout=25_000)
+    expect(board.locator("#board-chart .answer-chart-summary")).to_contain_text("1 sin responder")
+    expect(board.locator("#board-chart .answer-chart-correct")).to_contain_text("Respuesta correcta: «")
+    expect(board.locator("#board-countdown")).to_be_hidden()
+    expect(host.locator("#host-chart")).to_be_visible()
+    expect(players[2].locator("#waiting-detail")).to_have_text(f"Se acabó el tiempo de la pregunta 1 de {ROUND}.")
+    expect(players[0].locator("#waiting-result")).to_have_text(re.compile(r"(¡Correcto!|Incorrecto\.) Era «.+»\. \+\d+ puntos?\."))
+    late = players[2].evaluate("() => fetch('/api/trivia/answer', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                               " body: JSON.stringify({index: 0})}).then((r) => r.status)")
+    assert late == 409
+
+    # Extra time for Carla: only the host sees it.
+    host.get_by_role("button", name="Tiempo extra de Carla").click()
+    with host.expect_response(lambda r: r.url.endswith("/time")) as given:
+        alert(host).get_by_role("button", name="×2").click()
+    assert given.value.status == 200
+    expect(host.locator("#players .player-row").filter(has_text="Carla").locator(".player-extra")).to_have_text("×2")
+    expect(board.locator(".player-extra")).to_have_count(0)
+
+    host.locator("#next").click()
+    expect(board.locator("#board-countdown")).to_be_visible()
+    expect(board.locator("#board-chart")).to_have_count(0)
+    expect(players[2].locator("#answers .answer")).to_have_count(4)
+    ends = room(server)["deadline"]
+    assert ends["question"] == 2 and ends["endsAt"] - ends["openedAt"] == 20_000
+    wait_until(lambda: int(players[2].locator("#player-countdown .countdown-seconds").inner_text()) > 20,
+               message="Carla's own countdown counting her ×2 time")
+    host.locator("#end").click()
+    alert(host).get_by_role("button", name="Terminar").click()
+    expect(board.locator("#podium")).to_be_visible()

@@ -1,0 +1,101 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import Models
+
+@Suite("RoundResultsStore: every round's results in SQLite")
+@MainActor
+struct RoundResultsStoreTests {
+    private let path = TestFiles.scratch("adivina-rounds", suffix: ".sqlite").path
+    private let start = Date(timeIntervalSince1970: 1_790_000_000)
+
+    private func cleanUp() {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    private func answer(_ player: Int, _ name: String, _ question: Int, _ text: String, right: Bool, seconds: Double = 2, points: Int? = nil)
+        -> RoundAnswer
+    {
+        RoundAnswer(playerID: player, name: name, question: question, answer: text, right: right, seconds: seconds,
+                    points: points ?? (right ? 1 : 0))
+    }
+
+    @Test func aRoundIsRecordedAndReadBackAcrossReopening() async throws {
+        defer { cleanUp() }
+        let results = RoundResultsStore(store: try Store(path: path))
+        let id = results.roundStarted(RoundStart(
+            game: .quizzes, setID: 4, questions: ["¿Capital de Francia?", "¿Capital de Italia?"], seconds: 20,
+            speedPoints: true, startedAt: start))
+        #expect(id > 0)
+        let answers = [
+            answer(1, "Ana", 1, "París", right: true, seconds: 3.25, points: 919),
+            answer(2, "Bea", 1, "Lyon", right: false, seconds: 7),
+            answer(1, "Ana", 2, "Milán", right: false, seconds: 1.5),
+        ]
+        for given in answers { results.answered(given, inRound: id) }
+        results.roundEnded(id, at: start.addingTimeInterval(90), players: [
+            RoundPlayer(id: 1, name: "Ana", score: 919), RoundPlayer(id: 2, name: "Bea", score: 0),
+            RoundPlayer(id: 3, name: "Carla", score: 0),
+        ])
+
+        let reopened = RoundResultsStore(store: try Store(path: path))
+        let record = try await reopened.record(id)
+        #expect(record == RoundRecord(
+            id: id, game: .quizzes, setID: 4, startedAt: start, endedAt: start.addingTimeInterval(90),
+            questions: ["¿Capital de Francia?", "¿Capital de Italia?"],
+            players: [RoundPlayer(id: 1, name: "Ana", score: 919), RoundPlayer(id: 2, name: "Bea", score: 0),
+                      RoundPlayer(id: 3, name: "Carla", score: 0)],
+            answers: [answers[0], answers[1], answers[2]]))
+        #expect(try await reopened.list() == [RoundSummary(
+            id: id, game: .quizzes, setID: 4, startedAt: start, endedAt: start.addingTimeInterval(90), players: 3)])
+    }
+
+    @Test func roundsAreListedLatestFirstAndAnUnendedRoundHasNoEnd() async throws {
+        defer { cleanUp() }
+        let results = RoundResultsStore(store: try Store(path: path))
+        let first = results.roundStarted(RoundStart(
+            game: .trivia, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+        results.roundEnded(first, at: start.addingTimeInterval(10), players: [])
+        let second = results.roundStarted(RoundStart(
+            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start.addingTimeInterval(60)))
+        results.answered(answer(7, "Dani", 1, "a", right: true), inRound: second)
+        #expect(try await results.list() == [
+            RoundSummary(id: second, game: .quizzes, setID: nil, startedAt: start.addingTimeInterval(60), endedAt: nil, players: 1),
+            RoundSummary(id: first, game: .trivia, setID: nil, startedAt: start, endedAt: start.addingTimeInterval(10), players: 0),
+        ])
+        await #expect(throws: ModelError.unknownItem(.round, id: 999)) { try await results.record(999) }
+    }
+
+    @Test func anAnswerGivenAgainReplacesTheFirstAndARemovedPlayerKeepsTheirAnswers() async throws {
+        defer { cleanUp() }
+        let results = RoundResultsStore(store: try Store(path: path))
+        let id = results.roundStarted(RoundStart(
+            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+        results.answered(answer(1, "Ana", 1, "x", right: false), inRound: id)
+        results.answered(answer(1, "Ana", 1, "y", right: true), inRound: id)
+        results.answered(answer(2, "Bea", 1, "z", right: false), inRound: id)
+        results.roundEnded(id, at: start, players: [RoundPlayer(id: 1, name: "Ana", score: 1)])
+        let record = try await results.record(id)
+        #expect(record.answers.map(\.answer) == ["y", "z"])
+        #expect(record.players == [RoundPlayer(id: 1, name: "Ana", score: 1), RoundPlayer(id: 2, name: "Bea", score: 0)])
+    }
+
+    @Test func aStoreThatCannotWriteSaysSoOnceAndTheRoundGoesOn() async throws {
+        defer { cleanUp() }
+        // A database at schema 6 has no results tables: every write fails.
+        let old = try Store(path: path, migrations: StoreSchema.migrations.filter { $0.version <= 6 })
+        let said = Mutex<[String]>([])
+        let results = RoundResultsStore(store: old) { message in said.withLock { $0.append(message) } }
+        let id = results.roundStarted(RoundStart(
+            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+        #expect(id == 0)
+        results.answered(answer(1, "Ana", 1, "x", right: false), inRound: 3)
+        results.roundEnded(3, at: start, players: [])
+        _ = try await results.read { _ in 0 }
+        let messages = said.withLock { $0 }
+        #expect(messages.count == 1)
+        #expect(messages.first?.contains("no se pueden guardar los resultados") == true)
+    }
+}

@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Timed-question benchmark (issue 18): the classroom at its cap answering against the clock.
+
+Starts the release `adivina --classroom` on loopback, joins --players players (300, the room's
+cap), opens one event stream per player (their own `trivia` topic, with their cookie, as the
+play page does) and one projector stream (topic `classroom`), has the host pick a timed trivia
+round (--timer seconds, speed points) host-paced and start it. For each of --questions
+questions, every player answers once at a random moment of the last --window seconds before
+the question's deadline (the server's `deadline.endsAt`), from --threads threads on keep-alive
+connections; then the host moves on.
+
+Measures, per question and over all of them:
+  * verdicts: every answer's status (200 in time, 409 "time is up"; anything else, or no
+    answer, is a failure) and its latency, p50/p99;
+  * the chart on the projector: from the moment the question closed (its deadline, or the last
+    accepted answer if everybody answered before it) to the arrival of the first projector
+    event carrying that question's chart; p50/p99/max over questions (goal p99 <= 200 ms);
+  * nothing lost: the chart's right + wrong equals the answers accepted, and every player
+    stream is still open at the end.
+
+Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 300]
+       [--questions 5] [--timer 5] [--window 3] [--threads 50] [--silent 0] [--seed 1]
+  (--silent N: N players never answer, so each question closes when its time is up)
+"""
+import argparse
+import http.client
+import json
+import random
+import selectors
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])
+from classroom import percentile, request, split_events  # noqa: E402
+
+
+def open_stream(port, topics, cookie=None):
+    """A raw event-stream socket for `topics`, the response head read."""
+    stream = socket.create_connection(("127.0.0.1", port))
+    head = f"GET /api/events?topics={topics} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n"
+    if cookie:
+        head += f"Cookie: {cookie}\r\n"
+    stream.sendall((head + "\r\n").encode())
+    stream.setblocking(False)
+    return stream
+
+
+class Streams(threading.Thread):
+    """Reads every stream; records when each question's chart first reaches the projector."""
+
+    def __init__(self, projector, players):
+        super().__init__(daemon=True)
+        self.selector = selectors.DefaultSelector()
+        self.buffers = {}
+        self.closed = 0
+        self.chart_at = {}   # question -> (wall time, chart)
+        self.stop = threading.Event()
+        self.projector = projector
+        for stream in [projector] + players:
+            self.selector.register(stream, selectors.EVENT_READ)
+            self.buffers[stream] = b""
+
+    def run(self):
+        while not self.stop.is_set():
+            for key, _ in self.selector.select(timeout=0.1):
+                stream = key.fileobj
+                arrived = time.time()
+                try:
+                    data = stream.recv(65536)
+                except BlockingIOError:
+                    continue
+                if not data:
+                    self.selector.unregister(stream)
+                    self.closed += 1
+                    continue
+                if stream is not self.projector:
+                    continue  # a player's stream: read and dropped, as a page would render it
+                self.buffers[stream] += data
+                body = self.buffers[stream]
+                if b"\r\n\r\n" in body and body.startswith(b"HTTP/"):
+                    body = body.split(b"\r\n\r\n", 1)[1]
+                events, self.buffers[stream] = split_events(body)
+                for _, _, payload in events:
+                    parsed = json.loads(payload)
+                    chart = parsed.get("chart", parsed.get("set", {}).get("chart"))
+                    if isinstance(chart, dict) and chart.get("question") not in self.chart_at:
+                        self.chart_at[chart["question"]] = (arrived, chart)
+
+
+def answer_all(port, players, deadline, window, threads, rng):
+    """Every player answers once at a random moment of the `window` seconds before `deadline`
+    (wall clock, s); returns [(status, latency s, response wall time)]."""
+    plan = sorted((deadline - window + rng.random() * window, cookie) for cookie in players)
+    results, lock = [], threading.Lock()
+
+    def worker(part):
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        for at, cookie in part:
+            delay = at - time.time()
+            if delay > 0:
+                time.sleep(delay)
+            sent = time.time()
+            try:
+                status, _, _ = request(connection, "POST", "/api/trivia/answer", {"index": rng.randrange(4)}, {"Cookie": cookie})
+            except (OSError, http.client.HTTPException):
+                status = 0
+                connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            done = time.time()
+            with lock:
+                results.append((status, done - sent, done))
+
+    parts = [plan[index::threads] for index in range(threads)]
+    workers = [threading.Thread(target=worker, args=(part,)) for part in parts if part]
+    for thread in workers:
+        thread.start()
+    for thread in workers:
+        thread.join()
+    return results
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=".build/release/adivina")
+    parser.add_argument("--players", type=int, default=300)
+    parser.add_argument("--questions", type=int, default=5)
+    parser.add_argument("--timer", type=int, default=5)
+    parser.add_argument("--window", type=float, default=3.0)
+    parser.add_argument("--threads", type=int, default=50)
+    parser.add_argument("--silent", type=int, default=0, help="players who never answer: the question closes when time is up")
+    parser.add_argument("--seed", type=int, default=1)
+    arguments = parser.parse_args()
+    assert arguments.players <= 300 and arguments.questions <= 10 and arguments.window < arguments.timer
+    rng = random.Random(arguments.seed)
+
+    data = tempfile.mkdtemp(prefix="adivina-timed-bench-")
+    server = subprocess.Popen(
+        [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    failures, latencies, chart_delays = [], [], []
+    try:
+        first = server.stdout.readline().strip()
+        server.stdout.readline()
+        key = server.stdout.readline().strip().split(": ", 1)[1]
+        port = int(first.rsplit(":", 1)[1].strip("/"))
+        api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        host = {"X-Host-Key": key}
+
+        cookies = []
+        for number in range(1, arguments.players + 1):
+            status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
+            if status != 201:
+                failures.append(f"join {number}: {status} {body}")
+                continue
+            cookies.append(response.getheader("Set-Cookie").split(";")[0])
+        streams = Streams(open_stream(port, "classroom"), [open_stream(port, "trivia", cookie) for cookie in cookies])
+        streams.start()
+        time.sleep(1)
+
+        game = {"game": "trivia", "seconds": arguments.timer, "speedPoints": True}
+        for method, path, body in [("POST", "/api/classroom/host/game", game), ("POST", "/api/classroom/host/start", None)]:
+            status, answer, _ = request(api, method, path, body, host)
+            if status != 200:
+                raise RuntimeError(f"{path}: {status} {answer}")
+
+        for question in range(1, arguments.questions + 1):
+            status, state, _ = request(api, "GET", "/api/classroom/state")
+            deadline = state["deadline"]["endsAt"] / 1000
+            answering = cookies[arguments.silent:]
+            results = answer_all(port, answering, deadline, arguments.window, arguments.threads, rng)
+            accepted = [done for status, _, done in results if status == 200]
+            failures += [f"question {question}: answer {status}" for status, _, _ in results if status not in (200, 409)]
+            latencies += [latency for _, latency, _ in results]
+            closed_at = deadline if len(accepted) < len(cookies) or not accepted else min(deadline, max(accepted))
+            waited = time.time() + 5
+            while question not in streams.chart_at and time.time() < waited:
+                time.sleep(0.01)
+            if question not in streams.chart_at:
+                failures.append(f"question {question}: no chart on the projector")
+            else:
+                arrived, chart = streams.chart_at[question]
+                chart_delays.append(arrived - closed_at)
+                if chart["right"] + chart["wrong"] != len(accepted):
+                    failures.append(f"question {question}: chart counts {chart['right'] + chart['wrong']}, accepted {len(accepted)}")
+            print(f"question {question}: {len(accepted)} in time, {len(results) - len(accepted)} late; chart "
+                  f"{(chart_delays[-1] * 1000 if chart_delays else float('nan')):.0f} ms after closing", flush=True)
+            if question < arguments.questions:
+                status, answer, _ = request(api, "POST", "/api/classroom/host/next", None, host)
+                if status != 200:
+                    raise RuntimeError(f"next: {status} {answer}")
+        streams.stop.set()
+        streams.join()
+        if streams.closed:
+            failures.append(f"{streams.closed} streams closed by the server")
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+        shutil.rmtree(data, ignore_errors=True)
+
+    ms = lambda values, p: percentile(values, p) * 1000 if values else float("nan")  # noqa: E731
+    print(f"players {arguments.players}, questions {arguments.questions}, timer {arguments.timer} s, "
+          f"answers in the last {arguments.window} s")
+    print(f"verdict latency: p50 {ms(latencies, 0.5):.1f} ms, p99 {ms(latencies, 0.99):.1f} ms ({len(latencies)} answers)")
+    print(f"chart on the projector after closing: p50 {ms(chart_delays, 0.5):.1f} ms, "
+          f"p99 {ms(chart_delays, 0.99):.1f} ms, max {max(chart_delays, default=float('nan')) * 1000:.1f} ms")
+    print(f"failures: {len(failures)}")
+    for failure in failures[:20]:
+        print(f"  {failure}")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
