@@ -1,4 +1,5 @@
 import Foundation
+import Signals
 
 /// The rules of a classroom round, over a room (`Classroom`) and each player's own games: which
 /// questions the round plays (downloaded once, the same for everybody), which question is
@@ -108,6 +109,14 @@ public final class ClassroomRound {
         chosenSet = game == .quizzes ? set : nil
     }
 
+    /// The id of the host's set the next quizzes round plays, or nil.
+    public var chosenSetID: Int? { chosenSet?.id }
+
+    /// Plays `set` as it is now (the host edited it after picking it), if it is the one picked.
+    public func refreshChosenSet(_ set: QuizSet) {
+        if chosenSet?.id == set.id, room.phaseState.value != .playing { chosenSet = set }
+    }
+
     /// Downloads the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
@@ -150,13 +159,16 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         try room.requireHost(hostKey)
-        if room.phaseState.value == .playing, !room.selfPacedState.value, room.currentState.value < room.totalState.value {
-            closeQuestion(room.currentState.value)
+        // One change for every page: the question closes and the next one opens together.
+        return try batch { () throws(ModelError) -> Int in
+            if room.phaseState.value == .playing, !room.selfPacedState.value, room.currentState.value < room.totalState.value {
+                closeQuestion(room.currentState.value)
+            }
+            let number = try room.next(hostKey: hostKey)
+            openQuestion(number)
+            if !room.selfPacedState.value { reach(number) }
+            return number
         }
-        let number = try room.next(hostKey: hostKey)
-        openQuestion(number)
-        if !room.selfPacedState.value { reach(number) }
-        return number
     }
 
     /// Lets each player go at their own pace (`true`: every question of the round opens) or has
