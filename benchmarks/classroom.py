@@ -204,6 +204,18 @@ def run_players(port, players, questions, seconds, start_at, seed, results):
     results.put({"answers": answers, "failures": failures})
 
 
+def start_classroom(binary, data):
+    """Starts `binary --classroom` on a free loopback port with `data` as its data directory;
+    returns (process, port, host key) once it has printed its address and key."""
+    server = subprocess.Popen(
+        [binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    first = server.stdout.readline().strip()
+    server.stdout.readline()
+    key = server.stdout.readline().strip().split(": ", 1)[1]
+    return server, int(first.rsplit(":", 1)[1].strip("/")), key
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
@@ -229,15 +241,9 @@ def main():
         shutil.rmtree(data, ignore_errors=True)
         raise
     viewers = []
-    server = subprocess.Popen(
-        [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port, key = start_classroom(arguments.binary, data)
     failures = []
     try:
-        first = server.stdout.readline().strip()
-        server.stdout.readline()
-        key = server.stdout.readline().strip().split(": ", 1)[1]
-        port = int(first.rsplit(":", 1)[1].strip("/"))
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
         players = []

@@ -29,14 +29,13 @@ import random
 import selectors
 import shutil
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from classroom import percentile, request, split_events  # noqa: E402
+from classroom import percentile, request, split_events, start_classroom  # noqa: E402
 
 
 def open_stream(port, topics, cookie=None):
@@ -138,15 +137,9 @@ def main():
     rng = random.Random(arguments.seed)
 
     data = tempfile.mkdtemp(prefix="adivina-timed-bench-")
-    server = subprocess.Popen(
-        [arguments.binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    server, port, key = start_classroom(arguments.binary, data)
     failures, latencies, chart_delays = [], [], []
     try:
-        first = server.stdout.readline().strip()
-        server.stdout.readline()
-        key = server.stdout.readline().strip().split(": ", 1)[1]
-        port = int(first.rsplit(":", 1)[1].strip("/"))
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         host = {"X-Host-Key": key}
 

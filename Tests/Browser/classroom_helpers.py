@@ -6,6 +6,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from conftest import join_class
+
 ROUND = 10  # questions in a classroom round
 QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
 for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
@@ -54,3 +56,11 @@ def answer_quiz(page, text):
         page.locator("#check").click()
     assert checked.value.status == 200, checked.value.text()
     return checked.value.json()["result"]
+
+
+def host_board_and_players(new_context, server, key, names=("Ana", "Bea", "Carla")):
+    """The host's page, the projector's leaderboard and a page for each player of `names`, joined."""
+    host = open_host(new_context, server, key)
+    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    board.goto(server.url("/clase/marcador.html"))
+    return host, board, [join_class(new_context().new_page(), server, name) for name in names]

@@ -9,18 +9,14 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import join_class
-from classroom_helpers import alert, answer_quiz, open_host
+from classroom_helpers import alert, answer_quiz, host_board_and_players
 from test_classroom_sets import fill_quiz
 
 
 def test_a_teacher_builds_a_set_runs_it_timed_and_takes_home_the_csv(classroom, new_context):
     server, key = classroom
-    host = open_host(new_context, server, key)
-    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    board.goto(server.url("/clase/marcador.html"))
     names = ["Ana", "Bea", "Carla"]
-    players = [join_class(new_context().new_page(), server, name) for name in names]
+    host, board, players = host_board_and_players(new_context, server, key, names)
 
     # The host's own questions.
     host.locator("#new-set").click()

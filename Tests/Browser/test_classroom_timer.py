@@ -8,17 +8,14 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import join_class, wait_until
-from classroom_helpers import ROUND, room, alert, open_host
+from conftest import wait_until
+from classroom_helpers import ROUND, room, alert, host_board_and_players
 
 
 def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom, new_context):
     server, key = classroom
-    host = open_host(new_context, server, key)
-    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
-    board.goto(server.url("/clase/marcador.html"))
     names = ["Ana", "Bea", "Carla"]
-    players = [join_class(new_context().new_page(), server, name) for name in names]
+    host, board, players = host_board_and_players(new_context, server, key, names)
 
     expect(host.locator("#speed-points")).to_be_disabled()  # speed points need a timer
     host.locator("#seconds").select_option("20")
