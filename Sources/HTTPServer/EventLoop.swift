@@ -195,12 +195,7 @@ final class EventLoop {
     /// Starts serving a connection this loop accepted or was handed (counted in the server's
     /// open connections and this loop's `load` already).
     private func adopt(fd: Int32, clientAddress: String) {
-        guard !shuttingDown else {
-            _ = cel_close(fd)
-            statistics.openConnections.subtract(1, ordering: .relaxed)
-            inbox.load.subtract(1, ordering: .relaxed)
-            return
-        }
+        guard !shuttingDown else { return drop(acceptedFD: fd) }
         nextGeneration &+= 1
         let connection = Connection(id: ConnectionID(fd: fd, generation: nextGeneration), clientAddress: clientAddress)
         connection.deadline = now + settings.timeouts.head
@@ -215,6 +210,13 @@ final class EventLoop {
         if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
             close(connection)
         }
+    }
+
+    /// Closes a connection accepted for this loop that it will not serve (it is stopping).
+    private func drop(acceptedFD fd: Int32) {
+        _ = cel_close(fd)
+        statistics.openConnections.subtract(1, ordering: .relaxed)
+        inbox.load.subtract(1, ordering: .relaxed)
     }
 
     /// Closes `connection` now (what is still queued for it is dropped); nothing when it is
@@ -323,7 +325,7 @@ final class EventLoop {
         for case let connection? in connections { close(connection) }
         stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
-        inbox.close()
+        for case .adopt(let fd, _) in inbox.close() { drop(acceptedFD: fd) }
         cel_forget_termination_fd(inbox.wakeFD)
         _ = cel_close(inbox.wakeFD)
         _ = cel_close(epollFD)

@@ -64,7 +64,12 @@ final class LoopInbox: Sendable {
     }
 
     /// Refuses further messages; called by the loop as it stops, before it closes the eventfd.
-    func close() {
-        state.withLock { $0.closed = true; $0.messages.removeAll() }
+    /// Returns the messages it never took (a connection handed over at the last moment).
+    func close() -> [LoopMessage] {
+        state.withLock { state in
+            state.closed = true
+            defer { state.messages = [] }
+            return state.messages
+        }
     }
 }
