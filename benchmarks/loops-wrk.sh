@@ -4,6 +4,7 @@
 # (GET /api/quizzes/state). Rounds alternate the loop counts so a busy neighbour hurts each alike.
 #
 # Usage: benchmarks/loops-wrk.sh [rounds] [seconds] [loop counts…]   (default 5 rounds of 5 s, 1 2)
+#   ADIVINA_BIN   a release adivina already built (default: builds this package's)
 # Needs: wrk (apt-get install -y wrk).
 # Prints every measurement (round, loops, path, req/s, server CPU µs per request from
 # /proc/PID/stat, the load average before it), then the medians.
@@ -15,9 +16,13 @@ counts=(1 2)
 if [ $# -gt 2 ]; then counts=("${@:3}"); fi
 command -v wrk >/dev/null || { echo "missing wrk (apt-get install -y wrk)" >&2; exit 1; }
 
-echo "== building adivina (release)"
-swift build -c release --product adivina 2>&1 | tail -1
-bin="$(swift build -c release --show-bin-path)/adivina"
+if [ -n "${ADIVINA_BIN:-}" ]; then
+  bin=$ADIVINA_BIN
+else
+  echo "== building adivina (release)"
+  swift build -c release --product adivina 2>&1 | tail -1
+  bin="$(swift build -c release --show-bin-path)/adivina"
+fi
 work=$(mktemp -d)
 paths=(/css/ios.css /api/quizzes/state)
 
