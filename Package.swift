@@ -21,6 +21,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The system's zlib (Debian: zlib1g-dev): gzip for the static file server's text files.
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         // Items, models, remote clients and the SQLite store.
         .target(name: "Models", dependencies: ["Signals", "CSQLite"]),
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
@@ -29,7 +35,7 @@ let package = Package(
         // epoll and socket helpers the Swift side cannot reach directly.
         .target(name: "CEventLoop"),
         // HTTP/1.1 on sockets: parser, router, static files, server-sent events.
-        .target(name: "HTTPServer", dependencies: ["CEventLoop"]),
+        .target(name: "HTTPServer", dependencies: ["CEventLoop", "CZlib"]),
         // Offline stand-ins for the remote services, at their real paths.
         .target(name: "StandIns", dependencies: ["HTTPServer"], resources: [.copy("Data")]),
         // QR code symbols (ISO/IEC 18004) drawn as SVG, for the classroom join link.
@@ -51,7 +57,7 @@ let package = Package(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
         // The README's example of a user's test: only the products a user's test target sees.
         .testTarget(name: "ModelsTestingTests", dependencies: ["Models", "ModelsTesting"]),
-        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport"]),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport", "CZlib"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
             name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),

@@ -12,6 +12,17 @@ import Synchronization
 ///
 /// HTML files carry the `pageHeaders` given for their folder (the pages' Content-Security-Policy:
 /// sent once here instead of a `<meta>` copied into every page).
+///
+/// Text files (html, css, js, json, svg, webmanifest, txt) of at least `minCompressedFileSize`
+/// bytes are sent gzip-compressed to requests whose `Accept-Encoding` prefers it
+/// (`AcceptEncoding`), with `Content-Encoding: gzip` and an ETag of their own (the identity
+/// form's with `-gzip` inside the quotes, so `If-None-Match` → 304 works for both forms); both
+/// forms carry `Vary: Accept-Encoding`. A file is compressed the first time a request wants it
+/// in gzip and the result is kept beside the file in the cache (so an edited file, whose size or
+/// mtime differ, is read and compressed again), counted in `maxCacheBytes`; a file that gzip does
+/// not make smaller, or that is not cached, is sent as it is. HEAD gets the same headers as GET.
+/// `Range` is not supported (before and after compression): a range request gets the whole
+/// representation with 200, compressed when accepted, like any GET.
 public final class StaticFiles: Sendable {
     /// Why a root directory cannot be served.
     public enum RootError: Error, Equatable {
@@ -32,15 +43,41 @@ public final class StaticFiles: Sendable {
         }
     }
 
+    /// One form of a file's content (as it is, or gzip) with its encoded headers.
+    private struct Representation {
+        var etag: String
+        /// The 200's headers (the server adds `Content-Length`).
+        var fullHeaders: [UInt8]
+        /// The 304's: the validators, `Cache-Control` and `Vary`.
+        var validatorHeaders: [UInt8]
+        var body: [UInt8]
+    }
+
+    /// Where a compressible file's gzip form stands.
+    private enum GzipForm {
+        case notTried
+        /// gzip did not make it smaller, or the cache had no room for it: sent as it is.
+        case identityOnly
+        case ready(Representation)
+    }
+
     private struct CachedFile {
         var version: FileVersion
         /// The path that was stat'ed (the file's revalidation stats it again).
         var statPath: String
-        var etag: String
         var lastModified: String
-        var fullHeaders: [UInt8]
-        var validatorHeaders: [UInt8]
-        var body: [UInt8]
+        var contentType: String
+        /// The `pageHeaders` lines this file carries (HTML only).
+        var pageHeaderLines: String
+        var identity: Representation
+        /// Whether the file is a text type big enough to be worth compressing.
+        var compressible: Bool
+        var gzip: GzipForm = .notTried
+
+        var cachedBytes: Int {
+            guard case .ready(let form) = gzip else { return identity.body.count }
+            return identity.body.count + form.body.count
+        }
     }
 
     /// The root directory as `realpath` resolved it.
@@ -48,6 +85,7 @@ public final class StaticFiles: Sendable {
     private let cacheControl: String
     private let maxCachedFileSize: Int
     private let maxCacheBytes: Int
+    private let minCompressedFileSize: Int
     private let pageHeaders: [(prefix: String, encoded: String)]
     private let cache = Mutex<(files: [String: CachedFile], bytes: Int)>(([:], 0))
 
@@ -55,10 +93,11 @@ public final class StaticFiles: Sendable {
     /// with the ETag, so edits show up at once). Files up to `maxCachedFileSize` bytes are cached,
     /// `maxCacheBytes` in total. `pageHeaders` are added to every HTML file's 200 response: the
     /// entry whose key is the longest prefix of the request's path (`"/"` for every page,
-    /// `"/clase/"` for the pages under `/clase/` only).
+    /// `"/clase/"` for the pages under `/clase/` only). Text files of at least
+    /// `minCompressedFileSize` bytes are sent in gzip to clients that accept it.
     public init(
         root: String, cacheControl: String = "no-cache", pageHeaders: [String: HTTPHeaders] = [:],
-        maxCachedFileSize: Int = 512 * 1024, maxCacheBytes: Int = 32 << 20
+        maxCachedFileSize: Int = 512 * 1024, maxCacheBytes: Int = 32 << 20, minCompressedFileSize: Int = 1024
     ) throws {
         guard let resolved = Self.realPath(root) else { throw RootError.notADirectory(root) }
         var info = cel_file_info()
@@ -67,6 +106,7 @@ public final class StaticFiles: Sendable {
         self.cacheControl = cacheControl
         self.maxCachedFileSize = maxCachedFileSize
         self.maxCacheBytes = maxCacheBytes
+        self.minCompressedFileSize = minCompressedFileSize
         self.pageHeaders = pageHeaders
             .map { (prefix: $0.key, encoded: $0.value.map { "\($0.name): \($0.value)\r\n" }.joined()) }
             .sorted { $0.prefix.count > $1.prefix.count }
@@ -83,13 +123,13 @@ public final class StaticFiles: Sendable {
         let wantsDirectory = request.path.hasSuffix("/")
         let key = segments.joined(separator: "/") + (wantsDirectory ? "/" : "")
         let file: CachedFile
+        let isCached: Bool
         if let cached = validCachedFile(key) {
-            file = cached
+            (file, isCached) = (cached, true)
         } else {
             switch load(segments: segments, wantsDirectory: wantsDirectory) {
             case .file(let loaded):
-                file = loaded
-                store(loaded, key: key)
+                (file, isCached) = (loaded, store(loaded, key: key))
             case .redirect:
                 let location = request.path + "/" + (request.queryString.isEmpty ? "" : "?" + request.queryString)
                 return .redirect(to: location, status: .movedPermanently)
@@ -97,13 +137,19 @@ public final class StaticFiles: Sendable {
                 return .status(.notFound)
             }
         }
-        if Self.notModified(request.headers, etag: file.etag, lastModified: file.lastModified) {
+        var form = file.identity
+        if file.compressible, isCached, AcceptEncoding.prefersGzip(request.headers),
+            let compressed = gzipForm(of: file, key: key)
+        {
+            form = compressed
+        }
+        if Self.notModified(request.headers, etag: form.etag, lastModified: file.lastModified) {
             var response = HTTPResponse(status: .notModified)
-            response.encodedHeaders = file.validatorHeaders
+            response.encodedHeaders = form.validatorHeaders
             return response
         }
-        var response = HTTPResponse(status: .ok, body: file.body)
-        response.encodedHeaders = file.fullHeaders
+        var response = HTTPResponse(status: .ok, body: form.body)
+        response.encodedHeaders = form.fullHeaders
         return response
     }
 
@@ -142,14 +188,43 @@ public final class StaticFiles: Sendable {
         return cached
     }
 
-    private func store(_ file: CachedFile, key: String) {
-        guard file.body.count <= maxCachedFileSize else { return }
-        cache.withLock { cache in
-            let previous = cache.files[key]?.body.count ?? 0
-            guard cache.bytes - previous + file.body.count <= maxCacheBytes else { return }
+    /// Caches `file` under `key` when it fits; returns whether it did.
+    @discardableResult
+    private func store(_ file: CachedFile, key: String) -> Bool {
+        guard file.identity.body.count <= maxCachedFileSize else { return false }
+        return cache.withLock { cache in
+            let previous = cache.files[key]?.cachedBytes ?? 0
+            guard cache.bytes - previous + file.cachedBytes <= maxCacheBytes else { return false }
             cache.files[key] = file
-            cache.bytes += file.body.count - previous
+            cache.bytes += file.cachedBytes - previous
+            return true
         }
+    }
+
+    /// The gzip form of the cached `file`, compressed and kept on first use; nil when it is sent
+    /// as it is. Two first requests at once may both compress; the second keeps the same bytes.
+    private func gzipForm(of file: CachedFile, key: String) -> Representation? {
+        switch file.gzip {
+        case .ready(let form): return form
+        case .identityOnly: return nil
+        case .notTried: break
+        }
+        var updated = file
+        if let compressed = Gzip.compress(file.identity.body), compressed.count < file.identity.body.count {
+            updated.gzip = .ready(representation(
+                of: file, etag: String(file.identity.etag.dropLast()) + "-gzip\"", encoding: "gzip", body: compressed))
+        } else {
+            updated.gzip = .identityOnly
+        }
+        cache.withLock { cache in
+            // A file edited meanwhile was replaced (or dropped): this form is not kept.
+            guard let current = cache.files[key], current.version == file.version else { return }
+            if cache.bytes - current.cachedBytes + updated.cachedBytes > maxCacheBytes { updated.gzip = .identityOnly }
+            cache.bytes += updated.cachedBytes - current.cachedBytes
+            cache.files[key] = updated
+        }
+        guard case .ready(let form) = updated.gzip else { return nil }
+        return form
     }
 
     private enum Lookup {
@@ -181,16 +256,30 @@ public final class StaticFiles: Sendable {
         }
         if failed { return .missing }
         let etag = "\"\(String(info.size, radix: 16))-\(String(info.mtime_seconds, radix: 16))\(String(info.mtime_nanoseconds, radix: 16))\""
-        let lastModified = Self.httpDate(info.mtime_seconds)
-        let validators = "ETag: \(etag)\r\nLast-Modified: \(lastModified)\r\nCache-Control: \(cacheControl)\r\n"
         let contentType = ContentTypes.forPath(real)
         let requestPath = "/" + segments.joined(separator: "/") + (wantsDirectory && !segments.isEmpty ? "/" : "")
         let extra = contentType.hasPrefix("text/html")
             ? pageHeaders.first { requestPath.hasPrefix($0.prefix) }?.encoded ?? "" : ""
-        return .file(CachedFile(
-            version: FileVersion(info), statPath: path, etag: etag, lastModified: lastModified,
-            fullHeaders: Array("Content-Type: \(contentType)\r\n\(validators)\(extra)".utf8),
-            validatorHeaders: Array(validators.utf8), body: body))
+        var file = CachedFile(
+            version: FileVersion(info), statPath: path, lastModified: Self.httpDate(info.mtime_seconds),
+            contentType: contentType, pageHeaderLines: extra,
+            identity: Representation(etag: etag, fullHeaders: [], validatorHeaders: [], body: []),
+            compressible: ContentTypes.isCompressible(real) && body.count >= minCompressedFileSize
+                && body.count <= maxCachedFileSize)
+        file.identity = representation(of: file, etag: etag, encoding: nil, body: body)
+        return .file(file)
+    }
+
+    /// `body` with its headers: `Content-Encoding` when `encoding` is set, `Vary` for files
+    /// served in two forms, the validators and the page headers.
+    private func representation(of file: CachedFile, etag: String, encoding: String?, body: [UInt8]) -> Representation {
+        let vary = file.compressible ? "Vary: Accept-Encoding\r\n" : ""
+        let validators = "ETag: \(etag)\r\nLast-Modified: \(file.lastModified)\r\nCache-Control: \(cacheControl)\r\n\(vary)"
+        let coding = encoding.map { "Content-Encoding: \($0)\r\n" } ?? ""
+        return Representation(
+            etag: etag,
+            fullHeaders: Array("Content-Type: \(file.contentType)\r\n\(coding)\(validators)\(file.pageHeaderLines)".utf8),
+            validatorHeaders: Array(validators.utf8), body: body)
     }
 
     /// RFC 9110 §13.1.2–3: `If-None-Match` wins; otherwise `If-Modified-Since` equal to ours.

@@ -118,6 +118,20 @@ struct ClassroomSetAPITests {
         }
     }
 
+    @Test func aSetEditedAfterItWasPickedIsPlayedAsItIsNow() async throws {
+        try await withClassroom { _, host, anyone in
+            let id = try await create(host)
+            let (_, ana) = try await anyone.join("Ana")
+            #expect(try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(id)}"#).status == 200)
+            let edited = #"{"title":"Capitales","quizzes":[{"question":"¿Capital de Chile?","answer":"Santiago"}]}"#
+            #expect(try await host.send("PUT", "/api/classroom/sets/\(id)", body: edited).status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let quizzes = try #require(try await ana.get("/api/quizzes/state").json["quizzes"] as? [[String: Any]])
+            #expect(quizzes.map { $0["question"] as? String } == ["¿Capital de Chile?"])
+        }
+    }
+
     @Test func anUploadedImageIsTypeCheckedKeptAndServedFromTheApp() async throws {
         try await withClassroom { running, host, anyone in
             let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]

@@ -9,8 +9,10 @@ struct NewsAPITests {
     private func loadedNews(_ running: RunningApp) async throws -> [String: Any] {
         try await running.state("news") { state in
             let posts = state["posts"] as? [[String: Any]] ?? []
+            // The names of authors and of categories arrive by requests of their own, in any order.
             return state["loading"] as? Bool == false && state["progress"] is NSNull && !posts.isEmpty
                 && posts.allSatisfy { $0["authorName"] is String }
+                && posts.contains { ($0["categories"] as? [[String: Any]] ?? []).contains { $0["name"] is String } }
         }
     }
 

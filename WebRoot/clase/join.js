@@ -20,6 +20,7 @@ const meScore = document.getElementById("me-score");
 const play = document.getElementById("play");
 
 let me = null; // {id, name} once joined
+let seen = false; // whether the room's state has shown this player yet (a join may arrive first)
 let unsubscribe = null;
 
 setupNavBar(document.getElementById("navbar"));
@@ -36,6 +37,7 @@ function showJoin(note) {
 
 function showLobby(player) {
   me = player;
+  seen = false;
   setLiveText(meName, player.name);
   joinSection.hidden = true;
   lobby.hidden = false;
@@ -47,10 +49,12 @@ function render(state) {
   const players = Array.isArray(state.players) ? state.players : [];
   const mine = players.find((player) => player.id === me.id);
   if (!mine) {
-    // The host removed this player: the cookie no longer names anybody.
-    showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
+    // Not yet in the room's state (the join's answer came first, or the stream is catching up):
+    // wait. Once seen and then gone, the host removed this player.
+    if (seen) showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
     return;
   }
+  seen = true;
   setLiveText(meScore, points(mine.score));
   const others = players.length - 1;
   const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;

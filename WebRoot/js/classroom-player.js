@@ -59,6 +59,7 @@ class ClassroomSeat {
     this.room = null;
     this.mine = null;
     this.removed = false;
+    this.seen = false;       // whether a room snapshot has shown this player yet
     this.answered = new Set(me.answered ?? []);
     this.onChange = onChange;
     this.phase = null;       // the room's phase when `answered` was last read
@@ -81,6 +82,12 @@ class ClassroomSeat {
     this.room = room;
     const players = Array.isArray(room.players) ? room.players : [];
     this.mine = players.find((player) => player.id === this.me.id) ?? null;
+    if (!this.mine && !this.seen) {
+      // Not in the room's state yet (a snapshot from before the player joined): wait for the
+      // next one, asking the server meanwhile whether the player is still there.
+      this.refresh();
+      return;
+    }
     if (!this.mine) {
       // The host removed this player: the cookie no longer names anybody.
       this.removed = true;
@@ -93,6 +100,7 @@ class ClassroomSeat {
     }
     this.phase = room.phase;
     this.question = room.question;
+    this.seen ||= Boolean(this.mine);
     this.onChange(this);
   }
 
@@ -107,6 +115,10 @@ class ClassroomSeat {
     if (me) {
       this.me = me;
       this.answered = new Set(me.answered ?? []);
+      this.onChange(this);
+    } else if (me === null && !this.removed) {
+      // The server no longer knows this player (removed, or restarted).
+      this.removed = true;
       this.onChange(this);
     }
     if (this.refreshAgain) {

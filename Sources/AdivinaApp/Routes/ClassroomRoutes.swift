@@ -143,6 +143,10 @@ enum ClassroomRoutes {
             return Picked(game: game.rawValue)
         }
         api.post("/api/classroom/host/start") { (context: HostContext) in
+            // A set is played as it is now: edits made after picking it count.
+            if let id = await context.round.chosenSetID, let fresh = try await ClassroomSetRoutes.set(id, for: .quizzes, context) {
+                await context.round.refreshChosenSet(fresh)
+            }
             try await context.round.start(hostKey: context.key)
             return Done()
         }

@@ -109,6 +109,14 @@ public final class ClassroomRound {
         chosenSet = game == .quizzes ? set : nil
     }
 
+    /// The id of the host's set the next quizzes round plays, or nil.
+    public var chosenSetID: Int? { chosenSet?.id }
+
+    /// Plays `set` as it is now (the host edited it after picking it), if it is the one picked.
+    public func refreshChosenSet(_ set: QuizSet) {
+        if chosenSet?.id == set.id, room.phaseState.value != .playing { chosenSet = set }
+    }
+
     /// Downloads the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
