@@ -95,9 +95,9 @@ final class LiveTopic: Sendable {
     /// topic that sends patches the last one sent, which the next patch applies to. The hub
     /// reads it under its lock, at a known event id, so the next patch the client gets (the
     /// one after that id) is computed from this very snapshot, or from the one before when it
-    /// is already on its way, whose rows it then only sets again. A newer snapshot could
-    /// give the client a patch of older rows on newer ones: a state that never was (with two
-    /// event loops the classroom's board showed a question's chart before it closed).
+    /// is already on its way, whose rows it then only sets again. A newer snapshot (the model's
+    /// current one) could give the client a patch of older rows on newer ones: a state that
+    /// never was, until the next event.
     var snapshot: Data { opening() }
 
     /// The response of `GET /api/<name>/state`.
