@@ -191,3 +191,16 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     expect(alert(host)).to_have_count(0)
     expect(host.locator("#sets .set-delete")).to_be_focused()
     expect(host.locator("#sets .set-row")).to_have_count(1)
+
+
+def test_the_round_s_set_choice_survives_a_reload_of_the_host_page(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    status = host.evaluate("""() => fetch('/api/classroom/sets', {method: 'POST', headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({title: 'Ríos', quizzes: [{question: '¿El más largo?', answer: 'Nilo'}]})}).then((r) => r.status)""")
+    assert status == 201
+    host.reload()
+    host.locator("#round-set").select_option(label="Ríos (1 pregunta)")
+    host.reload()
+    expect(host.locator("#host")).to_be_visible()
+    expect(host.locator("#round-set option:checked")).to_have_text("Ríos (1 pregunta)")

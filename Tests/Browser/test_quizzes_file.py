@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from test_quizzes import alert, check_answer, rows, row, WRONG
+from quizzes_helpers import alert, check_answer, rows, row, WRONG
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 OWN = REPOSITORY / "Tests" / "Fixtures" / "quiz-server"

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_quizzes import check_answer
+from quizzes_helpers import check_answer
 
 
 def test_the_quizzes_play_screen_says_which_quiz(server, page):

@@ -129,7 +129,7 @@ import Testing
     @Test func anEditedFileIsCompressedAgain() throws {
         let web = try webRoot()
         defer { web.remove() }
-        let files = try StaticFiles(root: web.root.path)
+        let files = try StaticFiles(root: web.root.path, revalidateAfter: .zero)
         let old = get(files, "/big.js")
         let edited = Self.script.replacingOccurrences(of: "Hola", with: "Adiós")
         try web.write("big.js", edited)

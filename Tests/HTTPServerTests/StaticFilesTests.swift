@@ -75,7 +75,7 @@ import Testing
     @Test func cachedFilesAreRevalidatedByModificationTime() throws {
         let web = try TemporaryWebRoot()
         defer { web.remove() }
-        let files = try StaticFiles(root: web.root.path)
+        let files = try StaticFiles(root: web.root.path, revalidateAfter: .zero)
         #expect(get(files, "/app.css").bodyText == "body{}")
         let oldTag = header(get(files, "/app.css"), "ETag")
         try web.write("app.css", "body{color:red}")
@@ -84,6 +84,19 @@ import Testing
         let fresh = get(files, "/app.css")
         #expect(fresh.bodyText == "body{color:red}")
         #expect(header(fresh, "ETag") != oldTag)
+    }
+
+    @Test func aCachedFileIsCheckedOnDiskAtMostOnceAWindow() throws {
+        let web = try TemporaryWebRoot()
+        defer { web.remove() }
+        let files = try StaticFiles(root: web.root.path, revalidateAfter: .seconds(60))
+        #expect(get(files, "/app.css").bodyText == "body{}")
+        try web.write("app.css", "body{color:red}")
+        let path = web.root.appendingPathComponent("app.css").path
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: path)
+        #expect(get(files, "/app.css").bodyText == "body{}", "within the window the cached file is served without a stat")
+        let fresh = try StaticFiles(root: web.root.path, revalidateAfter: .seconds(60))
+        #expect(get(fresh, "/app.css").bodyText == "body{color:red}")
     }
 
     @Test func neverLeavesTheRoot() throws {

@@ -1,7 +1,8 @@
 // The host's page: log in with the key printed in the terminal (the server keeps it in an
 // HttpOnly cookie), then run the room: join link + QR, game, pace, start / next / end, players.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, showAlert } from "../js/ui.js";
+import { el, sym, showAlert } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
 import { roundChoice, showSets } from "./sets.js";

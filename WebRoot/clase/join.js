@@ -2,7 +2,8 @@
 // then wait in the lobby, which follows the room (topic `classroom`) and, while a round is
 // playing, offers the round's game page (host-paced Quizzes: straight to the current question).
 import { subscribe, act } from "../js/events.js";
-import { setupNavBar, setLiveText } from "../js/ui.js";
+import { setLiveText } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, points } from "./clase-common.js";
 
 const GAME_PAGES = { quizzes: "/quizzes/", trivia: "/trivia/play.html" };

@@ -36,6 +36,7 @@ export function roundChoice(game) {
 }
 
 let following = false;
+const CHOICE_KEY = "adivina.clase.roundSet";
 
 /** Lists the sets (and the round's choice); called once the host is in. */
 export async function showSets() {
@@ -49,7 +50,8 @@ export async function showSets() {
   empty.hidden = sets.length > 0;
   list.hidden = sets.length === 0;
   list.replaceChildren(...sets.map(row));
-  const chosen = roundSet.value;
+  // The choice survives a reload of the page (the server keeps it too, until the next pick).
+  const chosen = roundSet.value || (sessionStorage.getItem(CHOICE_KEY) ?? "");
   roundSet.replaceChildren(
     el("option", { value: "", text: "Del servidor de preguntas" }),
     ...sets.map((set) => el("option", { value: String(set.id), text: `${set.title} (${questions(set.count)})` })));
@@ -269,4 +271,7 @@ importFile.addEventListener("change", async () => {
 // ---------- the round's choice ----------
 
 // With a game already picked, the host's page sends the new choice at once (host.js).
-roundSet.addEventListener("change", () => roundSet.dispatchEvent(new Event("choicechange", { bubbles: true })));
+roundSet.addEventListener("change", () => {
+  sessionStorage.setItem(CHOICE_KEY, roundSet.value);
+  roundSet.dispatchEvent(new Event("choicechange", { bubbles: true }));
+});

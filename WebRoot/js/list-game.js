@@ -10,7 +10,8 @@
 //   startListGame({app, name, list: {…, createRow}, detail: {…, createDetail}})
 //     index.html is the list, play.html?id=N the detail of item N.
 import { subscribe, act } from "./events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList, emptyState } from "./ui.js";
+import { navigationBar, setupNavBar } from "./navbar.js";
+import { el, sym, setCounter, loadingRow, showLoading, showAlert, renderErrorBanner, renderReloadButton, syncRows, backToList, emptyState } from "./ui.js";
 
 const SNAPSHOT_WAIT_MS = 1500;
 
@@ -56,17 +57,12 @@ export function startListGame({ app, name, list, detail }) {
   else startList({ app, name, ...list });
 }
 
-/** The navigation bar: a back link, the small title, the score capsule and `trailing`. */
-function navigationBar(back, title, ...trailing) {
-  return el("header", { className: "navbar large", id: "navbar" },
-    el("nav", { className: "navbar-bar", "aria-label": "Navegación" },
-      el("div", { className: "navbar-leading" },
-        el("a", { className: "nav-back", href: back.href, id: "back" }, sym("chevron-left"), el("span", { text: back.label }))),
-      el("div", { className: "navbar-title", "aria-hidden": "true", text: title }),
-      el("div", { className: "navbar-trailing" },
-        el("span", { className: "score-pill stat", title: "Aciertos" },
-          sym("checkmark-circle-fill"), el("span", { className: "stat-value", id: "score" }), el("span", { className: "score-label", text: " aciertos" })),
-        ...trailing)));
+/** The navigation bar (js/navbar.js): a back link, the small title, the score capsule and `trailing`. */
+function gameBar(back, title, ...trailing) {
+  return navigationBar("navbar large", back, el("div", { className: "navbar-title", "aria-hidden": "true", text: title }),
+    el("span", { className: "score-pill stat", title: "Aciertos" },
+      sym("checkmark-circle-fill"), el("span", { className: "stat-value", id: "score" }), el("span", { className: "score-label", text: " aciertos" })),
+    ...trailing);
 }
 
 /** The page's content: the large title, the banner's slot and `children`. */
@@ -82,7 +78,7 @@ function content(heading, ...children) {
  */
 function startList({ app, name, plural, right: rightCount, error, loading, empty, symbol, reloadLabel, footer, createRow }) {
   const reloadButton = el("button", { type: "button", className: "nav-button", id: "reload", "aria-label": reloadLabel, title: reloadLabel }, sym("arrow-clockwise"));
-  const navbar = navigationBar({ href: "/", label: "Apps" }, name, reloadButton);
+  const navbar = gameBar({ href: "/", label: "Apps" }, name, reloadButton);
   const list = el("ul", { className: "group", id: "items", hidden: true });
   const listHeader = el("h2", { className: "section-header", id: "list-header", text: name });
   const listState = el("div", { id: "list-state" });
@@ -135,7 +131,7 @@ function startList({ app, name, plural, right: rightCount, error, loading, empty
  */
 function startDetail({ app, name, heading, subject, subjectName, errorTitle, createDetail, findItem }) {
   const id = new URLSearchParams(location.search).get("id") ?? "";
-  const navbar = navigationBar({ href: "./", label: name }, heading);
+  const navbar = gameBar({ href: "./", label: name }, heading);
   const screen = el("div", { id: "screen" });
   document.body.append(navbar, content(el("h1", { id: "title", className: "title-wraps", text: heading }), screen));
   const bannerSlot = document.getElementById("banner-slot");

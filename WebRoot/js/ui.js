@@ -1,5 +1,5 @@
-// Shared pieces of the iOS look: DOM helpers, symbols, images with placeholders, the collapsing
-// navigation bar, alerts, banners and empty states (the long press and the context menu, which
+// Shared pieces of the iOS look: DOM helpers, symbols, images with placeholders (the navigation
+// bar is js/navbar.js), alerts, banners and empty states (the long press and the context menu, which
 // only the quiz card uses, are in context-menu.js). Text always goes in through textContent,
 // never innerHTML.
 import { announce, setLiveText } from "./announce.js";
@@ -73,16 +73,6 @@ export function setImage(box, url, alt) {
   });
   img.src = src;
   box.prepend(img);
-}
-
-/**
- * Makes a navigation bar show its material and small title once the page scrolls
- * (the large title scrolls away underneath it).
- */
-export function setupNavBar(navbar) {
-  const update = () => navbar.classList.toggle("scrolled", scrollY > (navbar.classList.contains("large") ? 44 : 2));
-  addEventListener("scroll", update, { passive: true });
-  update();
 }
 
 /** `text` cut at a word to at most `limit` characters, with "…" when cut (for titles). */

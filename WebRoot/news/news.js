@@ -1,7 +1,8 @@
 // Noticias with its three tabs (Noticias, Favoritos, Acerca de; the tab is the address's hash so
 // it can be linked and Back works). Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, announce, syncRows, renderErrorBanner, renderReloadButton, emptyState } from "../js/ui.js";
+import { el, sym, loadingRow, showLoading, announce, syncRows, renderErrorBanner, renderReloadButton, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import {
   API, formatDate, authorOf, postURL, postImageBox, setPostImage, starButton, paintStar, toggleFavourite, selectTab, tabArrowKeys,
 } from "./news-common.js";

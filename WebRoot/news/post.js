@@ -2,7 +2,8 @@
 // the site's HTML inside a sandboxed iframe that runs no script, and the favourite star in the
 // navigation bar. Renders only the `news` snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, backToList, emptyState } from "../js/ui.js";
+import { el, sym, loadingRow, showLoading, renderErrorBanner, backToList, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { API, authorOf, formatDate, starButton, paintStar, toggleFavourite, selectTab } from "./news-common.js";
 
 const params = new URLSearchParams(location.search);

@@ -1,6 +1,7 @@
 // One quiz at a time (the June 2022 exam): renders the `quiz` snapshot that arrives over SSE.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, shortened, emptyState } from "../js/ui.js";
+import { el, sym, setCounter, loadingRow, showLoading, renderErrorBanner, shortened, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
 
 const API = "/api/quiz";

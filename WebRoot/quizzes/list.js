@@ -3,7 +3,8 @@
 // downloads nor filter, each question tagged with where the player is with it (host-paced, only
 // the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, imageBox, setImage, setupNavBar, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows, emptyState } from "../js/ui.js";
+import { el, sym, imageBox, setImage, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
 import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../js/classroom-player.js";
 import { questionStatus } from "./round.js";

@@ -6,7 +6,8 @@
 // self-paced, the player goes through the round's questions in any order. When the round ends it
 // shows the player's result.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
+import { el, sym, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
 import {
   classroomSeat, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,

@@ -1,7 +1,8 @@
 // Trivia's home: "Play Trivia", "Ranking", how the current game goes (topic `trivia`) and the
 // best three scores (topic `ranking`), both rendered only from the snapshots that arrive over SSE.
 import { subscribe, act } from "../js/events.js";
-import { setupNavBar, loadingRow, renderErrorBanner, setLiveText, emptyState } from "../js/ui.js";
+import { loadingRow, renderErrorBanner, setLiveText, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { ensureGame, rankingRow, hits } from "./trivia-common.js";
 
 const TOP = 3;

@@ -7,7 +7,8 @@
 // instead of seeing the next question, and when the host ends the round the page shows the
 // player's result.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, setupNavBar, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
+import { el, sym, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
 import {
   classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,

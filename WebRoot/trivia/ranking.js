@@ -1,7 +1,8 @@
 // The ranking (topic `ranking`, shared by every player): position, name, date and score, live in
 // every open tab when anybody saves. `?saved=<date>` marks the entry this browser just saved.
 import { subscribe } from "../js/events.js";
-import { setupNavBar, renderErrorBanner, loadingRow, emptyState } from "../js/ui.js";
+import { renderErrorBanner, loadingRow, emptyState } from "../js/ui.js";
+import { setupNavBar } from "../js/navbar.js";
 import { rankingRow } from "./trivia-common.js";
 
 const navbar = document.getElementById("navbar");
