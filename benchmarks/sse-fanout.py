@@ -11,7 +11,7 @@ Starts the release HTTPBenchServer (or uses --server-pid/--port of one already r
     arrival - sent; p50/p99/max over all clients, per broadcast, and whether every client got
     every broadcast; and the server CPU time each broadcast cost (/proc/PID/stat).
 
-Usage: benchmarks/sse-fanout.py [--clients 10000] [--shards 4] [--broadcasts 20] [--interval 1]
+Usage: benchmarks/sse-fanout.py [--clients 10000] [--shards 4] [--broadcasts 20] [--interval 1] [--loops 1]
 Goals (issue 3): p99 <= 200 ms, <= 16 KB per idle client.
 """
 import argparse
@@ -131,6 +131,7 @@ def main():
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between broadcasts")
     parser.add_argument("--port", type=int, default=8194)
     parser.add_argument("--server", help="HTTPBenchServer binary (default: the release build)")
+    parser.add_argument("--loops", type=int, default=1, help="the server's event loops")
     args = parser.parse_args()
 
     limit = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
@@ -146,7 +147,7 @@ def main():
         bin_path = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=repo, check=True,
                                   capture_output=True, text=True).stdout.strip()
         binary = os.path.join(bin_path, "HTTPBenchServer")
-    server = subprocess.Popen([binary, "--port", str(args.port)], stdout=subprocess.PIPE)
+    server = subprocess.Popen([binary, "--port", str(args.port), "--loops", str(args.loops)], stdout=subprocess.PIPE)
     try:
         print(server.stdout.readline().decode().strip())
         time.sleep(0.5)

@@ -13,7 +13,7 @@ import StandIns
 public final class AdivinaServer {
     /// The address the pages are served at, e.g. `http://127.0.0.1:8080/`.
     public let url: URL
-    private let server: HTTPServer
+    let server: HTTPServer
     let hub: SSEHub
     private let store: Store
     /// The models of the local mode's only player, shared by every tab (nil in classroom mode).
@@ -91,6 +91,7 @@ public final class AdivinaServer {
             configuration: .init(
                 host: configuration.host, port: configuration.port,
                 accessLog: configuration.accessLog ? .standardError() : nil,
+                eventLoops: configuration.loops ?? HTTPServer.Configuration.defaultEventLoops,
                 errorRenderer: { APIError.serverRefusal($0) }),
             router: router)
         let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)

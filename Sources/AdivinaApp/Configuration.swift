@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Models
 
 /// Everything `adivina` can be told on its command line, with the defaults of DESIGN.md.
@@ -30,6 +31,9 @@ public struct Configuration: Sendable, Equatable {
     /// `https://aula.local/`): the join URL (printed, `/api/classroom/info`, the QR code) is
     /// `/clase/` there instead of at the app's own address. Always ends in `/`.
     public var publicURL: URL?
+    /// Event loops (threads accepting and serving connections, `--loops N`); nil gives one per
+    /// core (`HTTPServer.Configuration.defaultEventLoops`).
+    public var loops: Int?
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
     /// A real quiz server to use instead of the built-in stand-in.
@@ -66,6 +70,8 @@ public struct Configuration: Sendable, Equatable {
                            or ~/.local/share/adivina)
       --webroot DIR        the static pages (default: this package's WebRoot/)
       --access-log         log one line per request to standard error
+      --loops N            event loops serving connections, 1 to 16 (default: one per
+                           core)
       --classroom          classroom mode: students join at the printed URL, the host
                            (with the printed host key) runs rounds and a live leaderboard
       --quiz-server URL    a real quiz server instead of the built-in stand-in
@@ -139,7 +145,7 @@ public struct Configuration: Sendable, Equatable {
     private static let knownValueFlags: Set<String> = [
         "--host", "--port", "--data-dir", "--webroot", "--quiz-server", "--quiz-token",
         "--quiz-data", "--quizzes-file", "--news-server", "--books-url", "--matches-url", "--movies-url",
-        "--trust-proxy", "--public-url",
+        "--trust-proxy", "--public-url", "--loops",
     ]
 
     private mutating func apply(_ name: String, _ value: String) throws(ConfigurationError) {
@@ -150,6 +156,11 @@ public struct Configuration: Sendable, Equatable {
                 throw .invalidValue(name, "must be a number from 0 to 65535")
             }
             port = number
+        case "--loops":
+            guard let number = Int(value), (1...HTTPServer.Configuration.maxEventLoops).contains(number) else {
+                throw .invalidValue(name, "must be a number from 1 to \(HTTPServer.Configuration.maxEventLoops)")
+            }
+            loops = number
         case "--data-dir": dataDirectory = Configuration.fileURL(value)
         case "--webroot": webRoot = Configuration.fileURL(value)
         case "--quiz-data": quizData = Configuration.fileURL(value)

@@ -51,6 +51,8 @@ final class EventLoop {
     /// Whether accepting is paused because the process ran out of file descriptors.
     private var listenerPaused = false
     let inbox: LoopInbox
+    /// The inboxes of every loop of the server (this one's included), to hand connections over.
+    private let peers: [LoopInbox]
     let router: Router
     let parser: HTTPRequestParser
     let settings: Settings
@@ -81,13 +83,15 @@ final class EventLoop {
     private var shutdownDeadline: UInt64 = 0
 
     init(
-        epollFD: Int32, listener: Listener, inbox: LoopInbox, router: Router, parser: HTTPRequestParser,
+        epollFD: Int32, listener: Listener, inbox: LoopInbox, peers: [LoopInbox], router: Router,
+        parser: HTTPRequestParser,
         settings: Settings, statistics: ServerStatistics, onStop: @escaping @Sendable () -> Void
     ) {
         self.statistics = statistics
         self.epollFD = epollFD
         self.listener = listener
         self.inbox = inbox
+        self.peers = peers
         self.router = router
         self.parser = parser
         self.settings = settings
@@ -101,7 +105,7 @@ final class EventLoop {
         _ = cel_epoll_add(epollFD, inbox.wakeFD, UInt32(CEL_READABLE), Self.wakeToken)
         var events = [cel_event](repeating: cel_event(), count: 256)
         while true {
-            let timeout: Int32 = openCount == 0 && !shuttingDown ? -1 : 100
+            let timeout: Int32 = openCount == 0 && !shuttingDown && !listenerPaused ? -1 : 100
             let count = events.withUnsafeMutableBufferPointer {
                 cel_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), timeout)
             }
@@ -161,24 +165,58 @@ final class EventLoop {
                 _ = cel_close(fd)
                 continue
             }
-            nextGeneration &+= 1
-            let connection = Connection(
-                id: ConnectionID(fd: fd, generation: nextGeneration),
-                clientAddress: String(decoding: peerAddress.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self))
-            connection.deadline = now + settings.timeouts.head
-            connection.lastWriteProgress = now
-            let index = Int(fd)
-            if index >= connections.count {
-                connections.append(contentsOf: repeatElement(nil, count: index + 1 - connections.count))
-            }
-            connections[index] = connection
-            openCount += 1
             statistics.openConnections.add(1, ordering: .relaxed)
-            connection.registeredInterest = UInt32(CEL_READABLE)
-            if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
-                close(connection)
+            let clientAddress = String(decoding: peerAddress.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            if let peer = lessLoadedPeer() {
+                peer.load.add(1, ordering: .relaxed)
+                if peer.post(.adopt(fd: fd, clientAddress: clientAddress)) { continue }
+                peer.load.subtract(1, ordering: .relaxed)  // It stopped meanwhile: keep it here.
             }
+            inbox.load.add(1, ordering: .relaxed)
+            adopt(fd: fd, clientAddress: clientAddress)
         }
+    }
+
+    /// The loop of the server with fewer connections than this one (the least loaded), or nil
+    /// when this one has the fewest. The loops share one listening socket and EPOLLEXCLUSIVE
+    /// wakes the first idle loop, which would take nearly every connection of a quiet server:
+    /// handing over keeps the loops' connections (and their SSE streams) even.
+    private func lessLoadedPeer() -> LoopInbox? {
+        guard peers.count > 1 else { return nil }
+        var best = inbox
+        var bestLoad = inbox.load.load(ordering: .relaxed)
+        for peer in peers where peer !== inbox {
+            let load = peer.load.load(ordering: .relaxed)
+            if load < bestLoad { (best, bestLoad) = (peer, load) }
+        }
+        return best === inbox ? nil : best
+    }
+
+    /// Starts serving a connection this loop accepted or was handed (counted in the server's
+    /// open connections and this loop's `load` already).
+    private func adopt(fd: Int32, clientAddress: String) {
+        guard !shuttingDown else { return drop(acceptedFD: fd) }
+        nextGeneration &+= 1
+        let connection = Connection(id: ConnectionID(fd: fd, generation: nextGeneration), clientAddress: clientAddress)
+        connection.deadline = now + settings.timeouts.head
+        connection.lastWriteProgress = now
+        let index = Int(fd)
+        if index >= connections.count {
+            connections.append(contentsOf: repeatElement(nil, count: index + 1 - connections.count))
+        }
+        connections[index] = connection
+        openCount += 1
+        connection.registeredInterest = UInt32(CEL_READABLE)
+        if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
+            close(connection)
+        }
+    }
+
+    /// Closes a connection accepted for this loop that it will not serve (it is stopping).
+    private func drop(acceptedFD fd: Int32) {
+        _ = cel_close(fd)
+        statistics.openConnections.subtract(1, ordering: .relaxed)
+        inbox.load.subtract(1, ordering: .relaxed)
     }
 
     /// Closes `connection` now (what is still queued for it is dropped); nothing when it is
@@ -189,13 +227,20 @@ final class EventLoop {
         if case .streaming = connection.state { endStream(connection) }
         connections[index] = nil
         openCount -= 1
+        inbox.load.subtract(1, ordering: .relaxed)
         statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
         _ = cel_close(connection.id.fd)
-        if listenerPaused && accepting {
-            listenerPaused = false
-            _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
-        }
+        resumeAccepting()
+    }
+
+    /// Puts the listening socket back into this loop after a shortage of descriptors paused it:
+    /// when one of its connections closes, and at each tick (the descriptors may have been freed
+    /// elsewhere in the process, and a loop with no connection of its own would wait forever).
+    private func resumeAccepting() {
+        guard listenerPaused && accepting else { return }
+        listenerPaused = false
+        _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
     }
 
     /// Takes the listening socket out of this loop and lets go of it (once).
@@ -222,6 +267,8 @@ final class EventLoop {
                 closeStreams(on: topic)
             case .shutdown:
                 beginShutdown()
+            case .adopt(let fd, let clientAddress):
+                adopt(fd: fd, clientAddress: clientAddress)
             }
         }
         messages.removeAll(keepingCapacity: true)
@@ -229,6 +276,7 @@ final class EventLoop {
 
     /// Ends the connections whose time is up and sends the heartbeats that are due.
     private func tick() {
+        resumeAccepting()
         for case let connection? in connections {
             if !connection.output.isEmpty && now - connection.lastWriteProgress > settings.timeouts.write {
                 close(connection)
@@ -277,7 +325,7 @@ final class EventLoop {
         for case let connection? in connections { close(connection) }
         stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
-        inbox.close()
+        for case .adopt(let fd, _) in inbox.close() { drop(acceptedFD: fd) }
         cel_forget_termination_fd(inbox.wakeFD)
         _ = cel_close(inbox.wakeFD)
         _ = cel_close(epollFD)

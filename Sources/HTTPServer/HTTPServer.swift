@@ -40,10 +40,20 @@ public final class HTTPServer: Sendable {
         public var backlog: Int
         /// Where to log one line per request; nil logs nothing.
         public var accessLog: AccessLog?
-        /// Event-loop threads sharing the listening socket (each owns its connections).
+        /// Event-loop threads sharing the listening socket (each owns its connections), from 1 to
+        /// `maxEventLoops`; by default one per core.
         public var eventLoops: Int
         /// How the server's own error responses are worded; nil keeps plain text for all.
         public var errorRenderer: ErrorRenderer?
+
+        /// One loop per core this process may run on, at most `maxEventLoops`.
+        public static var defaultEventLoops: Int {
+            min(maxEventLoops, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        }
+
+        /// The most event loops a server runs (more are clamped): the termination-signal handler
+        /// wakes at most 16 loops per process (`cel_shutdown_on_termination_signals`).
+        public static let maxEventLoops = 16
 
         /// Makes a configuration; every argument has a sensible default.
         public init(
@@ -52,7 +62,7 @@ public final class HTTPServer: Sendable {
             requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(30),
             idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
             shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil,
-            eventLoops: Int = 1, errorRenderer: ErrorRenderer? = nil
+            eventLoops: Int = Configuration.defaultEventLoops, errorRenderer: ErrorRenderer? = nil
         ) {
             self.eventLoops = eventLoops
             self.errorRenderer = errorRenderer
@@ -102,6 +112,9 @@ public final class HTTPServer: Sendable {
     /// Event streams open right now.
     public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
 
+    /// The event loops' connections (open, or handed over and on their way), one count per loop.
+    var connectionsPerLoop: [Int] { inboxes.map { $0.load.load(ordering: .relaxed) } }
+
     /// Binds the port and starts serving `router` on `configuration.eventLoops` new threads.
     /// Throws `StartError` when the port is taken or cannot be bound.
     public init(configuration: Configuration = Configuration(), router: Router) throws {
@@ -118,7 +131,7 @@ public final class HTTPServer: Sendable {
                 : String(cString: cel_error_message(code))
             throw StartError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
-        let loopCount = max(1, configuration.eventLoops)
+        let loopCount = min(Configuration.maxEventLoops, max(1, configuration.eventLoops))
         var loopFDs: [(epoll: Int32, wake: Int32)] = []
         for _ in 0..<loopCount {
             let epollFD = cel_epoll_create()
@@ -153,9 +166,9 @@ public final class HTTPServer: Sendable {
         let parser = HTTPRequestParser(limits: configuration.limits)
         for (index, inbox) in inboxes.enumerated() {
             let epollFD = loopFDs[index].epoll
-            let thread = Thread { [stopped, statistics] in
+            let thread = Thread { [stopped, statistics, inboxes] in
                 let loop = EventLoop(
-                    epollFD: epollFD, listener: listener, inbox: inbox, router: router, parser: parser,
+                    epollFD: epollFD, listener: listener, inbox: inbox, peers: inboxes, router: router, parser: parser,
                     settings: settings, statistics: statistics,
                     onStop: { stopped.fire() })
                 loop.run()

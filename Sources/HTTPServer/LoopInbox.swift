@@ -11,6 +11,9 @@ enum LoopMessage: Sendable {
     case closeStreams(topic: String)
     /// Stop accepting, finish in-flight responses, close streams, then stop.
     case shutdown
+    /// A connection another loop of the server accepted and hands over (see `EventLoop.accept`):
+    /// already counted in the server's open connections and in this loop's `load`.
+    case adopt(fd: Int32, clientAddress: String)
 }
 
 /// Identifies one connection across threads: the fd plus a generation, so a late response never
@@ -25,6 +28,9 @@ struct ConnectionID: Sendable, Hashable {
 /// messages costs one wake-up.
 final class LoopInbox: Sendable {
     let wakeFD: Int32
+    /// The connections the loop owns or has been handed and not yet taken: the other loops of
+    /// the server read it to hand a new connection to the least loaded one.
+    let load = Atomic<Int>(0)
     private struct State {
         var messages: [LoopMessage] = []
         var signalled = false
@@ -34,16 +40,19 @@ final class LoopInbox: Sendable {
 
     init(wakeFD: Int32) { self.wakeFD = wakeFD }
 
-    /// Queues a message and wakes the loop. Messages after `close()` are dropped.
-    func post(_ message: LoopMessage) {
-        let wake = state.withLock { state -> Bool in
-            guard !state.closed else { return false }
+    /// Queues a message and wakes the loop. Messages after `close()` are dropped: returns
+    /// false for them.
+    @discardableResult
+    func post(_ message: LoopMessage) -> Bool {
+        let (queued, wake) = state.withLock { state -> (Bool, Bool) in
+            guard !state.closed else { return (false, false) }
             state.messages.append(message)
-            if state.signalled { return false }
+            if state.signalled { return (true, false) }
             state.signalled = true
-            return true
+            return (true, true)
         }
         if wake { cel_eventfd_signal(wakeFD) }
+        return queued
     }
 
     /// Takes every queued message (on the loop thread), swapping in the caller's empty buffer.
@@ -55,7 +64,12 @@ final class LoopInbox: Sendable {
     }
 
     /// Refuses further messages; called by the loop as it stops, before it closes the eventfd.
-    func close() {
-        state.withLock { $0.closed = true; $0.messages.removeAll() }
+    /// Returns the messages it never took (a connection handed over at the last moment).
+    func close() -> [LoopMessage] {
+        state.withLock { state in
+            state.closed = true
+            defer { state.messages = [] }
+            return state.messages
+        }
     }
 }

@@ -34,7 +34,8 @@ public final class SSEHub: Sendable {
     }
 
     /// Gives the current state of a topic as an event name and data, for clients that connect
-    /// fresh or whose `Last-Event-ID` is too old. It runs on the event loop: it must be quick and
+    /// fresh or whose `Last-Event-ID` is too old. It runs on the event loop, under the hub's lock (so
+    /// the snapshot is the state as of a known event id): it must be quick, must not call the hub and
     /// must not block (return bytes the app already has).
     public typealias SnapshotProvider = @Sendable (_ topic: String) -> (event: String, data: String)?
 
@@ -145,38 +146,35 @@ public final class SSEHub: Sendable {
     /// Nil, with nothing registered, when `cap` is already reached.
     func openStream(topics: [String], lastEventID: String?, cap: StreamCap? = nil, inbox: LoopInbox) -> Opening? {
         let wanted = Set(topics)
-        let opened = state.withLock { state -> (UInt64, [[UInt8]]?, [StoredEvent], SnapshotProvider?)? in
+        let opened = state.withLock { state -> (UInt64, [UInt8])? in
             if let cap, state.audience[cap.topic, default: 0] >= cap.limit { return nil }
             state.inboxes[ObjectIdentifier(inbox)] = inbox
             for topic in wanted { state.audience[topic, default: 0] += 1 }
             let current = state.lastID
+            var bytes: [UInt8] = []
+            if let retry = configuration.retry {
+                bytes += EventEncoder.retry(milliseconds: Int(retry.nanoseconds / 1_000_000))
+            }
             let oldestKept = state.ring.isEmpty ? current + 1 : state.ring[state.ringNext % state.ring.count].id
             if let text = lastEventID, let last = UInt64(text.trimmingCharacters(in: " ")),
                 last <= current, last + 1 >= oldestKept, last >= firstID
             {
                 let ordered = state.ring[state.ringNext...] + state.ring[..<state.ringNext]
-                let missed = ordered.filter { $0.id > last && wanted.contains($0.topic) }.map(\.bytes)
-                return (current, Optional(missed), [StoredEvent](), state.snapshotProvider)
+                for event in ordered where event.id > last && wanted.contains(event.topic) { bytes += event.bytes }
+                return (current, bytes)
             }
-            let latest = topics.compactMap { state.latestByTopic[$0] }
-            return (current, nil, latest, state.snapshotProvider)
-        }
-        guard let (current, replay, fallback, provider) = opened else { return nil }
-        var bytes: [UInt8] = []
-        if let retry = configuration.retry {
-            bytes += EventEncoder.retry(milliseconds: Int(retry.nanoseconds / 1_000_000))
-        }
-        if let replay {
-            for event in replay { bytes += event }
-        } else {
+            // The snapshots are read here, under the lock, so each is the state as of `current`
+            // (or of an event on its way, which the stream then gets after it).
             for topic in topics {
-                if let provider, let snapshot = provider(topic) {
+                if let provider = state.snapshotProvider, let snapshot = provider(topic) {
                     bytes += EventEncoder.encode(id: current, event: snapshot.event, data: Array(snapshot.data.utf8))
-                } else if let latest = fallback.first(where: { $0.topic == topic }) {
+                } else if let latest = state.latestByTopic[topic] {
                     bytes += latest.bytes
                 }
             }
+            return (current, bytes)
         }
+        guard let (current, bytes) = opened else { return nil }
         return Opening(
             bytes: bytes, lastID: current, heartbeatInterval: max(1_000_000, configuration.heartbeatInterval.nanoseconds),
             queueLimit: configuration.clientQueueLimit)

@@ -158,12 +158,19 @@ struct ClassroomIntegrityTests {
     @Test func fortyJoinsFromOneAddressAreCut() async throws {
         try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, _, _ in
             let script = device("10.0.0.66", running)
-            var statuses: [Int] = []
-            for index in 1...40 { statuses.append(try await script.join("Bot \(index)").0.status) }
-            #expect(statuses.filter { $0 == 201 }.count == Int(ClassroomSession.joinRate.burst))
-            #expect(statuses.dropFirst(Int(ClassroomSession.joinRate.burst)).allSatisfy { $0 == 429 })
-            let refused = try await script.join("Bot 41").0
-            #expect(refused.error == "Demasiados intentos de entrar desde este dispositivo: espera un minuto.")
+            var replies: [RunningApp.Reply] = []
+            let started = ContinuousClock.now
+            for index in 1...41 { replies.append(try await script.join("Bot \(index)").0) }
+            // The bucket refills one join every 12 s: a machine so loaded that the joins took
+            // longer has given that many more (seen under the full suite run three times).
+            let elapsed = (ContinuousClock.now - started).components.seconds
+            let burst = Int(ClassroomSession.joinRate.burst)
+            let refilled = Int(Double(elapsed + 1) * ClassroomSession.joinRate.perSecond)
+            let statuses = replies.map(\.status)
+            #expect(statuses.prefix(burst).allSatisfy { $0 == 201 })
+            #expect((burst...burst + refilled).contains(statuses.filter { $0 == 201 }.count), "\(statuses) in \(elapsed) s")
+            #expect(statuses.filter { $0 != 201 }.allSatisfy { $0 == 429 })
+            #expect(replies.last { $0.status == 429 }?.error == "Demasiados intentos de entrar desde este dispositivo: espera un minuto.")
             #expect(try await device("10.0.0.7", running).join("Ana").0.status == 201, "another device is not held up")
         }
         try await withClassroom(["--trust-proxy", "10.9.9.9"]) { running, _, _ in

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AdivinaApp
+@testable import HTTPServer
 
 /// The command line of `adivina`: defaults, every flag, and the refusals.
 struct ConfigurationTests {
@@ -15,6 +16,7 @@ struct ConfigurationTests {
         #expect(configuration.quizServer == nil)
         #expect(configuration.accessLog == false)
         #expect(configuration.classroom == false)
+        #expect(configuration.loops == nil, "one loop per core, decided by the server")
     }
 
     @Test func classroomFlagKeepsLoopbackUnlessAHostIsGiven() throws {
@@ -41,8 +43,9 @@ struct ConfigurationTests {
             "--access-log", "--quiz-server", "https://quiz.example.org", "--quiz-token", "abc",
             "--quiz-data", "/tmp/q.json", "--quizzes-file", "/tmp/p41.json", "--news-server", "https://blog.example.org",
             "--books-url", "https://ibros.core.upm.es", "--matches-url", "http://m.example/",
-            "--movies-url", "http://p.example/movies.json",
+            "--movies-url", "http://p.example/movies.json", "--loops", "3",
         ], environment: environment))
+        #expect(configuration.loops == 3)
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.port == 0)
         #expect(configuration.dataDirectory.path == "/tmp/d")
@@ -58,6 +61,15 @@ struct ConfigurationTests {
         #expect(configuration.moviesURL?.path == "/movies.json")
     }
 
+    @Test @MainActor func theLoopsFlagReachesTheServer() async throws {
+        try await withApp(["--loops", "3"]) { running in
+            #expect(running.app.server.connectionsPerLoop.count == 3)
+        }
+        try await withApp { running in
+            #expect(running.app.server.connectionsPerLoop.count == HTTPServer.Configuration.defaultEventLoops)
+        }
+    }
+
     @Test func helpReturnsNil() throws {
         #expect(try Configuration.parse(["--port", "1", "--help"], environment: environment) == nil)
         #expect(Configuration.usage.contains("--quiz-data"))
@@ -69,6 +81,8 @@ struct ConfigurationTests {
         (["--port"], .missingValue("--port")),
         (["--port", "70000"], .invalidValue("--port", "must be a number from 0 to 65535")),
         (["--port", "http"], .invalidValue("--port", "must be a number from 0 to 65535")),
+        (["--loops", "0"], .invalidValue("--loops", "must be a number from 1 to 16")),
+        (["--loops", "17"], .invalidValue("--loops", "must be a number from 1 to 16")),
         (["--quiz-server", "ftp://x"], .invalidValue("--quiz-server", "must be an http:// or https:// URL")),
         (["--quiz-server", "https://q.example"], .missingValue("--quiz-token")),
         (["--quiz-token", "t"], .invalidValue("--quiz-token", "only makes sense with --quiz-server")),

@@ -73,9 +73,15 @@ class ClassroomSeat {
     return this.answered.has(number);
   }
 
-  /** Notes an answer the page just sent (the room confirms it a moment later). */
+  /**
+   * Notes an answer the page just sent (the room confirms it a moment later). With speed points,
+   * asks for the points it earned: the answer's reply and the room's snapshot that counts it
+   * travel on two connections (two event loops); when the reply comes first, the snapshot
+   * agrees with the page and makes it ask nothing, and the verdict showed no points.
+   */
   markAnswered(number) {
     this.answered.add(number);
+    if (this.room?.timer?.speedPoints) this.refresh();
   }
 
   receive(room) {

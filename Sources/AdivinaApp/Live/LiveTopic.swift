@@ -18,6 +18,8 @@ final class LiveTopic: Sendable {
     /// The SSE event name its events carry (the public topic name, e.g. `quizzes`).
     let event: String
     private let json: Computed<Data>
+    /// What a client that connects now starts from (see `snapshot`).
+    private let opening: @Sendable () -> Data
     /// The next event to send (name and data), or nil when there is nothing new to send.
     private let nextEvent: @Sendable () -> (event: String, data: [UInt8])?
     private let hub: SSEHub
@@ -33,7 +35,7 @@ final class LiveTopic: Sendable {
     /// after every change.
     convenience init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub) {
         let event = event ?? name
-        self.init(name: name, event: event, json: json, changes: json, hub: hub, spacing: .none) {
+        self.init(name: name, event: event, json: json, changes: json, hub: hub, spacing: .none, opening: { json.value }) {
             (event, Array(json.value))
         }
     }
@@ -50,22 +52,34 @@ final class LiveTopic: Sendable {
         spacing: Spacing = .none
     ) {
         let event = event ?? name
-        // Only the topic's serial queue calls `nextEvent`; the lock makes that plain to the compiler.
-        let lastSent = Mutex<Snapshot?>(nil)
-        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing) {
+        // Only the topic's serial queue calls `nextEvent`; the lock makes that plain to the compiler
+        // and guards the last sent snapshot's encoding, made once when a client first needs it.
+        let lastSent = Mutex<(snapshot: Snapshot, json: Data?)?>(nil)
+        let opening: @Sendable () -> Data = {
+            lastSent.withLock { last in
+                guard let sent = last else { return json.value }
+                if let encoded = sent.json { return encoded }
+                let encoded = sent.snapshot.json()
+                last = (sent.snapshot, encoded)
+                return encoded
+            }
+        }
+        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing, opening: opening) {
             let current = snapshot.value
             return lastSent.withLock { last in
-                defer { last = current }
+                defer { last = (current, nil) }
                 guard let last else { return (event, Array(current.json())) }
-                return current.patchJSON(from: last).map { (event + ".patch", Array($0)) }
+                return current.patchJSON(from: last.snapshot).map { (event + ".patch", Array($0)) }
             }
         }
     }
 
     private init<Value>(
         name: String, event: String, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub,
-        spacing: Spacing, nextEvent: @escaping @Sendable () -> (event: String, data: [UInt8])?
+        spacing: Spacing, opening: @escaping @Sendable () -> Data,
+        nextEvent: @escaping @Sendable () -> (event: String, data: [UInt8])?
     ) {
+        self.opening = opening
         self.name = name
         self.event = event
         self.spacing = spacing
@@ -77,8 +91,14 @@ final class LiveTopic: Sendable {
         subscription.withLock { $0 = token }
     }
 
-    /// The current snapshot, encoded.
-    var snapshot: Data { json.value }
+    /// The snapshot a client that connects now starts from, encoded: the current one, or for a
+    /// topic that sends patches the last one sent, which the next patch applies to. The hub
+    /// reads it under its lock, at a known event id, so the next patch the client gets (the
+    /// one after that id) is computed from this very snapshot, or from the one before when it
+    /// is already on its way, whose rows it then only sets again. A newer snapshot (the model's
+    /// current one) could give the client a patch of older rows on newer ones: a state that
+    /// never was, until the next event.
+    var snapshot: Data { opening() }
 
     /// The response of `GET /api/<name>/state`.
     func stateResponse() -> HTTPResponse {

@@ -159,7 +159,10 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         try room.requireHost(hostKey)
-        // One change for every page: the question closes and the next one opens together.
+        // One wave: the closed question's chart and the next question reach the room's
+        // observers together. Notified between the two, the live topic (on its own queue, as
+        // the main actor goes on) published "question 2, its chart, 2 of 3 answered" — a
+        // closed question still current, which no page should see.
         return try batch { () throws(ModelError) -> Int in
             if room.phaseState.value == .playing, !room.selfPacedState.value, room.currentState.value < room.totalState.value {
                 closeQuestion(room.currentState.value)
@@ -194,8 +197,11 @@ public final class ClassroomRound {
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
         try room.requireHost(hostKey)
-        if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
-        let podium = try room.end(savingTo: ranking, hostKey: hostKey)
+        // One wave, as in `next`: the last question's chart and the end together.
+        let podium = try batch { () throws(ModelError) -> [ClassroomPodiumRow] in
+            if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
+            return try room.end(savingTo: ranking, hostKey: hostKey)
+        }
         closingTask?.cancel()
         closingTask = nil
         if room.gameState.value == .trivia {

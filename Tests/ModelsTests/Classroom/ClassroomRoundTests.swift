@@ -102,6 +102,29 @@ struct ClassroomRoundTests {
         #expect(try seat(ana).trivia.snapshot.value.lastAnswer == nil)
     }
 
+    /// The live topic publishes from its own queue whenever it is notified: `next` and `end`
+    /// must notify once, with the closed question's chart and the move on together, or the
+    /// board could get "question 1, its chart, 1 of 2 answered" (seen with two event loops).
+    @Test func theHostMovingOnIsOneChangeForTheRoomsObservers() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first)
+        try await startTrivia()
+        let question = try #require(try seat(ana).trivia.currentQuestion)
+        _ = try round.answerTrivia(playerID: ana.id, index: question.correct)
+        let seen = SeenValues<ClassroomSnapshot>()
+        let subscription = round.room.snapshot.subscribe { seen.append($0) }
+        defer { subscription.cancel() }
+        let before = seen.count
+        try round.next(hostKey: key)
+        #expect(seen.all.dropFirst(before).map(\.question) == [2], "one change: \(seen.all.dropFirst(before).map(\.question))")
+        let moved = seen.count
+        try round.end(savingTo: nil, hostKey: key)
+        #expect(seen.all.dropFirst(moved).map(\.phase) == [.finished], "one change: \(seen.all.dropFirst(moved).map(\.phase))")
+        for snapshot in seen.all where snapshot.phase == .playing {
+            #expect(snapshot.chart?.question != snapshot.question, "a current question with its chart: \(snapshot)")
+        }
+    }
+
     @Test func selfPacedTriviaAnswersShowWhenTheRoundEnds() async throws {
         let ana = try #require(try join("Ana").first)
         try round.room.setSelfPaced(true, hostKey: key)
