@@ -111,8 +111,9 @@ extension ClassroomRound {
 
     /// Closes what is due now: host-paced, the current question once everybody answered or
     /// (timed) everybody's time is up; self-paced trivia, moves on the players whose time is up.
-    /// Then schedules the next closing. The timer calls it; tests on a test clock call `tick()`.
-    func closeIfDue() {
+    /// Then schedules the next closing. The timer and every answer call it; tests on a test
+    /// clock call it after moving the clock.
+    public func tick() {
         guard room.phaseState.value == .playing else { return }
         let at = now()
         if !room.selfPacedState.value {
@@ -132,11 +133,6 @@ extension ClassroomRound {
             }
         }
         scheduleClosing()
-    }
-
-    /// Closes what is due now (see `closeIfDue`).
-    public func tick() {
-        closeIfDue()
     }
 
     /// When the room's question `number` closes by itself (host-paced): at once when every
@@ -173,7 +169,7 @@ extension ClassroomRound {
         closingTask = Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)) + 1))
             guard !Task.isCancelled else { return }
-            self?.closeIfDue()
+            self?.tick()
         }
     }
 }

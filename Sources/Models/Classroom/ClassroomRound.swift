@@ -97,7 +97,7 @@ public final class ClassroomRound {
         try room.remove(playerID: playerID, hostKey: hostKey)
         seats[playerID] = nil
         timeFactors[playerID] = nil
-        closeIfDue()
+        tick()
     }
 
     // MARK: Host
@@ -241,7 +241,7 @@ public final class ClassroomRound {
             pendingChecks[number, default: 0] += 1
             defer {
                 pendingChecks[number, default: 1] -= 1
-                closeIfDue()
+                tick()
             }
             result = try await seat.quizzes.check(quizID: quizID, answer: answer)
         }
@@ -279,7 +279,7 @@ public final class ClassroomRound {
                     seconds: elapsed, points: points),
                 inRound: recordedRound)
         }
-        closeIfDue()
+        tick()
     }
 
     /// Shows the round's questions the room has reached in a seat's model of the round's game
