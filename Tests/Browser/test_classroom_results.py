@@ -38,6 +38,9 @@ def play_round(new_context, server, host):
     for name in ["Ana", "Bea", "Carla"]:
         page = new_context().new_page()
         page.goto(server.url("/clase/"))
+        # The page's own `GET me` (401, which expires the player cookie) must be answered before
+        # the join, or it can land after it and drop the new cookie.
+        expect(page.locator("#join")).to_be_visible()
         status, body = call(page, "POST", "/api/classroom/join", {"name": name})
         assert status == 201, body
         players[name] = page
