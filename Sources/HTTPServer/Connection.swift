@@ -29,7 +29,8 @@ final class Connection {
     /// Outgoing chunks; `outputOffset` bytes of the first one are already written.
     var output: [[UInt8]] = []
     var outputOffset = 0
-    /// The bytes of `output` not yet written (what an event stream's queue limit counts).
+    /// The bytes of `output` and `events` not yet written (what an event stream's queue limit
+    /// counts).
     var queuedBytes = 0
     /// When the last write made progress (a stalled reader is dropped after the write timeout).
     var lastWriteProgress: UInt64 = 0
@@ -53,15 +54,26 @@ final class Connection {
     var topics: [String] = []
     /// The hub the stream belongs to (told when the stream closes).
     var hub: SSEHub?
+    /// `hub`'s identity, compared with each event's.
+    var hubID: ObjectIdentifier?
     var lastEventID: UInt64 = 0
     var heartbeatInterval: UInt64 = 0
     var nextHeartbeat: UInt64 = 0
     var queueLimit = Int.max
+    /// Events waiting for the socket, written after `output` (the hub's shared buffers, never
+    /// copied); `eventOffset` bytes of the first one are already written.
+    var events: [EncodedEvent] = []
+    var eventOffset = 0
+    /// Where this stream's events start in the loop's current burst (-1: none).
+    var burstFrom = -1
 
     init(id: ConnectionID, clientAddress: String) {
         self.id = id
         self.clientAddress = clientAddress
     }
+
+    /// Whether anything waits for the socket to take it.
+    var hasQueuedOutput: Bool { !output.isEmpty || !events.isEmpty }
 
     /// The number of unparsed input bytes.
     var pendingInput: Int { input.count - inputStart }

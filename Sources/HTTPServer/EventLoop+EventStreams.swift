@@ -1,7 +1,16 @@
+import CEventLoop
+import Glibc
+
 /// Server-sent event streams on the loop's connections: opening one from a handler's
 /// `.eventStream` response, writing each broadcast to its subscribers, heartbeats, and the end.
-/// A subscriber whose unread output would pass its queue limit is closed (it reconnects with
-/// `Last-Event-ID` and catches up from the hub's history).
+///
+/// A broadcast costs each subscriber no copy and no allocation: the events the loop takes from its
+/// inbox together (a burst) are collected, and each stream then gets them in one `writev` pointing
+/// into the hub's shared buffers (`flushBurst`). What the socket does not take waits in the
+/// stream's queue (references to the same buffers) for `CEL_WRITABLE`, and later events go behind
+/// it, so a slow reader costs the loop nothing until it reads. A subscriber whose queue would pass
+/// its limit is closed (counted in `ServerStatistics.streamsClosedBehind`, said on stderr at the
+/// next tick); it reconnects with `Last-Event-ID` and catches up from the hub's history.
 extension EventLoop {
     private static let heartbeat: [UInt8] = Array(": heartbeat\n\n".utf8)
 
@@ -24,6 +33,7 @@ extension EventLoop {
         connection.deadline = 0
         connection.topics = subscription.topics
         connection.hub = hub
+        connection.hubID = ObjectIdentifier(hub)
         connection.lastEventID = opening.lastID
         connection.heartbeatInterval = opening.heartbeatInterval
         connection.nextHeartbeat = now + opening.heartbeatInterval
@@ -39,21 +49,86 @@ extension EventLoop {
             bytes: opening.bytes.count, nanoseconds: now &- connection.requestStarted)
     }
 
-    /// Sends one encoded event to every subscriber of `topic` that has not seen `id` yet.
-    func broadcast(topic: String, id: UInt64, bytes: [UInt8]) {
-        guard let audience = subscribers[topic] else { return }
-        var overflowing: [Connection] = []
-        for connection in audience.values where id > connection.lastEventID {
-            connection.lastEventID = id
-            if connection.queuedBytes + bytes.count > connection.queueLimit {
+    /// Queues `event` for every subscriber of its topic that has not seen it yet: into the
+    /// current burst, or behind what a slow stream already has waiting.
+    func broadcast(_ event: EncodedEvent) {
+        guard let audience = subscribers[event.topic] else { return }
+        let index = burst.count
+        burst.append(event)
+        for connection in audience.values where event.id > connection.lastEventID && connection.hubID == event.hub {
+            connection.lastEventID = event.id
+            if connection.queuedBytes + event.count > connection.queueLimit {
                 overflowing.append(connection)
-            } else {
-                send(connection, bytes)
+                continue
+            }
+            connection.queuedBytes += event.count
+            if connection.hasQueuedOutput {
+                connection.events.append(event)
+            } else if connection.burstFrom < 0 {
+                connection.burstFrom = index
+                burstStreams.append(connection)
             }
         }
         for connection in overflowing where isOpen(connection) {
+            streamsClosedBehind += 1
+            statistics.streamsClosedBehind.add(1, ordering: .relaxed)
             close(connection)
         }
+        overflowing.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes the burst: each stream's events of it in one `writev`; what the socket does not
+    /// take waits in the stream's queue.
+    func flushBurst() {
+        guard !burst.isEmpty else { return }
+        for connection in burstStreams {
+            let from = connection.burstFrom
+            connection.burstFrom = -1
+            guard isOpen(connection) else { continue }
+            for event in burst[from...] where belongs(event, to: connection) { connection.events.append(event) }
+            writeQueuedEvents(connection)
+        }
+        burst.removeAll(keepingCapacity: true)
+        burstStreams.removeAll(keepingCapacity: true)
+    }
+
+    /// Whether `connection` was given `event` (the burst holds every topic's events).
+    private func belongs(_ event: EncodedEvent, to connection: Connection) -> Bool {
+        event.hub == connection.hubID && connection.topics.contains(event.topic)
+    }
+
+    /// Writes the stream's queued events, as many as the socket takes, one `writev` of up to 64
+    /// at a time; keeps write interest while some are left.
+    func writeQueuedEvents(_ connection: Connection) {
+        while !connection.events.isEmpty {
+            vectors.removeAll(keepingCapacity: true)
+            var offset = connection.eventOffset
+            var total = 0
+            for event in connection.events.prefix(64) {
+                vectors.append(iovec(iov_base: event.base + offset, iov_len: event.count - offset))
+                total += event.count - offset
+                offset = 0
+            }
+            let written = vectors.withUnsafeBufferPointer { cel_writev(connection.id.fd, $0.baseAddress, Int32($0.count)) }
+            if written < 0 {
+                if -written != EAGAIN && -written != EWOULDBLOCK { close(connection) } else { updateInterest(connection) }
+                return
+            }
+            connection.lastWriteProgress = now
+            connection.queuedBytes -= written
+            var left = connection.eventOffset + written
+            var done = 0
+            for event in connection.events.prefix(64) {
+                guard left >= event.count else { break }
+                left -= event.count
+                done += 1
+            }
+            connection.events.removeFirst(done)
+            connection.eventOffset = left
+            if written < total { break }  // The socket is full: the rest waits for CEL_WRITABLE.
+        }
+        if connection.events.isEmpty { connection.eventOffset = 0 }
+        updateInterest(connection)
     }
 
     /// Closes every stream subscribed to `topic` (what it had queued is dropped).
@@ -68,11 +143,17 @@ extension EventLoop {
     func sendHeartbeatIfDue(_ connection: Connection) {
         guard now >= connection.nextHeartbeat else { return }
         connection.nextHeartbeat = now + connection.heartbeatInterval
-        if connection.queuedBytes + Self.heartbeat.count > connection.queueLimit {
-            close(connection)
-        } else {
-            send(connection, Self.heartbeat)
-        }
+        // A stream with bytes waiting needs no heartbeat (and one must not land inside a
+        // half-written event); a reader that stalls there is ended by the write timeout.
+        guard !connection.hasQueuedOutput else { return }
+        send(connection, Self.heartbeat)
+    }
+
+    /// Says on stderr how many streams were closed for falling behind since the last call.
+    func reportStreamsClosedBehind() {
+        guard streamsClosedBehind > 0 else { return }
+        Self.warn("HTTPServer: closed \(streamsClosedBehind) event stream(s) whose client fell behind (queue over its limit)")
+        streamsClosedBehind = 0
     }
 
     /// Unsubscribes a closing stream and tells its hub (called by `close`).

@@ -2,7 +2,8 @@ import CEventLoop
 import Glibc
 
 /// Writing on the loop's connections: a response goes out at once when the socket takes it, and
-/// whatever it does not take waits in the connection's output queue for `CEL_WRITABLE`. The epoll
+/// whatever it does not take waits in the connection's output queue for `CEL_WRITABLE` (an event
+/// stream's events wait after it, see `EventLoop+EventStreams.swift`). The epoll
 /// interest follows what the connection waits for (`updateInterest`).
 extension EventLoop {
     /// How long a connection whose last response is out may linger, discarding input, before it
@@ -26,7 +27,7 @@ extension EventLoop {
     /// Returns true when `bytes` was not kept (so the caller may reuse its storage).
     @discardableResult
     func send(_ connection: Connection, _ bytes: [UInt8]) -> Bool {
-        guard connection.output.isEmpty else {
+        guard !connection.hasQueuedOutput else {
             connection.output.append(bytes)
             connection.queuedBytes += bytes.count
             return false
@@ -66,13 +67,17 @@ extension EventLoop {
             connection.output.removeFirst()
             connection.outputOffset = 0
         }
+        if !connection.events.isEmpty {
+            writeQueuedEvents(connection)
+            guard isOpen(connection) else { return }
+        }
         finishWriting(connection)
     }
 
     /// Called when the queue may have drained: drops write interest, and closes or half-closes
     /// a connection whose last response is out.
     private func finishWriting(_ connection: Connection) {
-        guard connection.output.isEmpty else { return }
+        guard !connection.hasQueuedOutput else { return }
         connection.queuedBytes = 0
         if case .closing = connection.state {
             if connection.readClosed {
@@ -92,7 +97,7 @@ extension EventLoop {
     func updateInterest(_ connection: Connection) {
         var interest: UInt32 = 0
         if connection.wantsRead && !connection.readClosed { interest |= UInt32(CEL_READABLE) }
-        if !connection.output.isEmpty { interest |= UInt32(CEL_WRITABLE) }
+        if connection.hasQueuedOutput { interest |= UInt32(CEL_WRITABLE) }
         guard interest != connection.registeredInterest else { return }
         connection.registeredInterest = interest
         _ = cel_epoll_modify(epollFD, connection.id.fd, interest, UInt64(connection.id.fd))

@@ -79,6 +79,17 @@ final class EventLoop {
     var subscribers: [String: [Int32: Connection]] = [:]
     /// Every hub a stream of this loop came from (detached from the inbox when the loop stops).
     var hubs: [ObjectIdentifier: SSEHub] = [:]
+    /// The events of the broadcasts taken from the inbox together (a burst), written to each
+    /// stream in one `writev` when the burst ends (`flushBurst`); storage reused.
+    var burst: [EncodedEvent] = []
+    /// The streams with something in `burst`, each once (`Connection.burstFrom`); storage reused.
+    var burstStreams: [Connection] = []
+    /// Streams a broadcast found over their queue limit, closed after it; storage reused.
+    var overflowing: [Connection] = []
+    /// The vectors of one `writev`; storage reused.
+    var vectors: [iovec] = []
+    /// Streams closed for falling behind since the last tick (said on stderr at the tick).
+    var streamsClosedBehind = 0
     private(set) var shuttingDown = false
     private var shutdownDeadline: UInt64 = 0
 
@@ -230,6 +241,7 @@ final class EventLoop {
         inbox.load.subtract(1, ordering: .relaxed)
         statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
+        connection.events = []
         _ = cel_close(connection.id.fd)
         resumeAccepting()
     }
@@ -258,11 +270,16 @@ final class EventLoop {
         if cel_termination_requested(inbox.wakeFD) != 0 { beginShutdown() }
         inbox.take(into: &messages)
         for message in messages {
+            if case .broadcast(let event) = message {
+                broadcast(event)
+                continue
+            }
+            flushBurst()  // Whatever follows a burst sees it written, as it would one at a time.
             switch message {
             case .response(let id, let response):
                 handlerAnswered(id, response)
-            case .broadcast(let topic, let id, let bytes):
-                broadcast(topic: topic, id: id, bytes: bytes)
+            case .broadcast:
+                break
             case .closeStreams(let topic):
                 closeStreams(on: topic)
             case .shutdown:
@@ -271,14 +288,16 @@ final class EventLoop {
                 adopt(fd: fd, clientAddress: clientAddress)
             }
         }
+        flushBurst()
         messages.removeAll(keepingCapacity: true)
     }
 
     /// Ends the connections whose time is up and sends the heartbeats that are due.
     private func tick() {
         resumeAccepting()
+        reportStreamsClosedBehind()
         for case let connection? in connections {
-            if !connection.output.isEmpty && now - connection.lastWriteProgress > settings.timeouts.write {
+            if connection.hasQueuedOutput && now - connection.lastWriteProgress > settings.timeouts.write {
                 close(connection)
                 continue
             }
@@ -335,7 +354,7 @@ final class EventLoop {
     // MARK: - Helpers
 
     /// Writes one line to standard error.
-    private static func warn(_ line: String) {
+    static func warn(_ line: String) {
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     }

@@ -112,6 +112,10 @@ public final class HTTPServer: Sendable {
     /// Event streams open right now.
     public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
 
+    /// Event streams closed so far because their client fell behind (its queue passed
+    /// `SSEHub.Configuration.clientQueueLimit`); each is also said on stderr.
+    public var eventStreamsClosedBehind: Int { statistics.streamsClosedBehind.load(ordering: .relaxed) }
+
     /// The event loops' connections (open, or handed over and on their way), one count per loop.
     var connectionsPerLoop: [Int] { inboxes.map { $0.load.load(ordering: .relaxed) } }
 

@@ -5,8 +5,8 @@ import Synchronization
 enum LoopMessage: Sendable {
     /// A handler finished: send `response` on the connection, if it is still open.
     case response(ConnectionID, HTTPResponse)
-    /// An SSE event to write to every subscriber of `topic`.
-    case broadcast(topic: String, id: UInt64, bytes: [UInt8])
+    /// An SSE event to write to every subscriber of its topic (the hub's one buffer, shared).
+    case broadcast(EncodedEvent)
     /// Close every stream subscribed to `topic`.
     case closeStreams(topic: String)
     /// Stop accepting, finish in-flight responses, close streams, then stop.

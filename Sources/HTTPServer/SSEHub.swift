@@ -1,8 +1,9 @@
 import CEventLoop
 import Synchronization
 
-/// Server-sent events by topic. `publish` encodes an event once, gives it the next id, keeps it in
-/// a bounded replay ring and hands the same bytes to every subscribed connection. A handler
+/// Server-sent events by topic. `publish` encodes an event once (one `EncodedEvent`), gives it the
+/// next id, keeps it in a bounded replay ring and hands the same buffer to every loop, which writes
+/// it to every subscribed connection. A handler
 /// answers an event-stream request with `streamResponse(for:topics:)`; on connect the client gets
 /// a replay of what it missed (its `Last-Event-ID` is still in the ring) or, otherwise, one fresh
 /// snapshot event per topic.
@@ -39,17 +40,11 @@ public final class SSEHub: Sendable {
     /// must not block (return bytes the app already has).
     public typealias SnapshotProvider = @Sendable (_ topic: String) -> (event: String, data: String)?
 
-    private struct StoredEvent {
-        var id: UInt64
-        var topic: String
-        var bytes: [UInt8]
-    }
-
     private struct State {
         var lastID: UInt64
-        var ring: [StoredEvent] = []
+        var ring: [EncodedEvent] = []
         var ringNext = 0
-        var latestByTopic: [String: StoredEvent] = [:]
+        var latestByTopic: [String: EncodedEvent] = [:]
         var inboxes: [ObjectIdentifier: LoopInbox] = [:]
         /// Open streams by topic.
         var audience: [String: Int] = [:]
@@ -94,7 +89,8 @@ public final class SSEHub: Sendable {
         state.withLock { state in
             state.lastID += 1
             let id = state.lastID
-            let stored = StoredEvent(id: id, topic: topic, bytes: EventEncoder.encode(id: id, event: event ?? topic, data: data))
+            let stored = EncodedEvent(
+                id: id, topic: topic, hub: ObjectIdentifier(self), encoded: EventEncoder.encode(id: id, event: event ?? topic, data: data))
             if state.ring.count < configuration.replayCapacity {
                 state.ring.append(stored)
             } else {
@@ -103,7 +99,7 @@ public final class SSEHub: Sendable {
             }
             state.latestByTopic[topic] = stored
             for inbox in state.inboxes.values {
-                inbox.post(.broadcast(topic: topic, id: id, bytes: stored.bytes))
+                inbox.post(.broadcast(stored))
             }
             return id
         }
@@ -160,7 +156,7 @@ public final class SSEHub: Sendable {
                 last <= current, last + 1 >= oldestKept, last >= firstID
             {
                 let ordered = state.ring[state.ringNext...] + state.ring[..<state.ringNext]
-                for event in ordered where event.id > last && wanted.contains(event.topic) { bytes += event.bytes }
+                for event in ordered where event.id > last && wanted.contains(event.topic) { bytes += event.array }
                 return (current, bytes)
             }
             // The snapshots are read here, under the lock, so each is the state as of `current`
@@ -169,7 +165,7 @@ public final class SSEHub: Sendable {
                 if let provider = state.snapshotProvider, let snapshot = provider(topic) {
                     bytes += EventEncoder.encode(id: current, event: snapshot.event, data: Array(snapshot.data.utf8))
                 } else if let latest = state.latestByTopic[topic] {
-                    bytes += latest.bytes
+                    bytes += latest.array
                 }
             }
             return (current, bytes)

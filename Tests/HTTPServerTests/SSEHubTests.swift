@@ -80,16 +80,19 @@ import Testing
         _ = hub.openStream(topics: ["a"], lastEventID: nil, inbox: first)
         _ = hub.openStream(topics: ["a"], lastEventID: nil, inbox: second)
         let id = hub.publish(topic: "a", data: "x")
+        var received: [EncodedEvent] = []
         for inbox in [first, second] {
             var messages: [LoopMessage] = []
             inbox.take(into: &messages)
-            guard messages.count == 1, case .broadcast(let topic, let messageID, let bytes) = messages[0] else {
+            guard messages.count == 1, case .broadcast(let event) = messages[0] else {
                 Issue.record("expected one broadcast")
                 continue
             }
-            #expect(topic == "a" && messageID == id)
-            #expect(text(bytes) == "id: \(id)\nevent: a\ndata: x\n\n")
+            #expect(event.topic == "a" && event.id == id && event.hub == ObjectIdentifier(hub))
+            #expect(text(event.array) == "id: \(id)\nevent: a\ndata: x\n\n")
+            received.append(event)
         }
+        #expect(received.count == 2 && received.first === received.last, "one buffer, shared by the loops")
         hub.detach(first)
         hub.publish(topic: "a", data: "y")
         var after: [LoopMessage] = []
