@@ -12,7 +12,8 @@ import Synchronization
 //   GET  /json            {"message":"Hello, World!"}, encoded per request (as the peers do)
 //   GET  /<file>          static files under --webroot (when given)
 //   GET  /events          an event stream on topic "bench"
-//   POST /broadcast       publishes the request body as one event to every stream
+//   POST /broadcast       publishes the request body as one event to every stream (?burst=K:
+//                         after K - 1 filler events published back to back)
 //   GET  /stats           open connections and streams, file descriptors, resident bytes
 
 /// The JSON route's value.
@@ -49,6 +50,8 @@ var router = Router()
 router.get("/json") { _ in try .json(Greeting(message: "Hello, World!")) }
 router.get("/events") { request in hub.streamResponse(for: request, topics: ["bench"]) }
 router.post("/broadcast") { request in
+    // `?burst=K`: K - 1 events of filler published back to back before the body's (a burst).
+    for _ in 1..<max(1, Int(request.query("burst") ?? "") ?? 1) { hub.publish(topic: "bench", data: "burst") }
     let id = hub.publish(topic: "bench", data: request.body)
     return .json(encoded: Array("{\"id\":\(id)}".utf8))
 }

@@ -77,16 +77,26 @@ extension EventLoop {
         overflowing.removeAll(keepingCapacity: true)
     }
 
-    /// Writes the burst: each stream's events of it in one `writev`; what the socket does not
-    /// take waits in the stream's queue.
+    /// Writes the burst: each stream's events of it in one write (`writev` for several, straight
+    /// from the shared buffers); what the socket does not take waits in the stream's queue.
     func flushBurst() {
         guard !burst.isEmpty else { return }
+        let last = burst.count - 1
         for connection in burstStreams {
             let from = connection.burstFrom
             connection.burstFrom = -1
             guard isOpen(connection) else { continue }
-            for event in burst[from...] where belongs(event, to: connection) { connection.events.append(event) }
-            writeQueuedEvents(connection)
+            if from == last {
+                writeBurst(connection, from: from, vectorCount: 1, total: burst[last].count)  // The common case.
+                continue
+            }
+            vectors.removeAll(keepingCapacity: true)
+            var total = 0
+            for event in burst[from...] where vectors.count < Self.maxVectors && belongs(event, to: connection) {
+                vectors.append(iovec(iov_base: event.base, iov_len: event.count))
+                total += event.count
+            }
+            writeBurst(connection, from: from, vectorCount: vectors.count, total: total)
         }
         burst.removeAll(keepingCapacity: true)
         burstStreams.removeAll(keepingCapacity: true)
@@ -97,6 +107,42 @@ extension EventLoop {
         event.hub == connection.hubID && connection.topics.contains(event.topic)
     }
 
+    /// At most this many events go in one `writev` (IOV_MAX is 1,024 on Linux).
+    private static let maxVectors = 64
+
+    /// Writes the stream's part of the burst that starts at `from`: one `send` when it is one event,
+    /// else the `vectorCount` vectors just built. The events the socket did not take whole (and
+    /// any past the vectors) go to the stream's queue, the first one cut where the write stopped.
+    private func writeBurst(_ connection: Connection, from: Int, vectorCount: Int, total: Int) {
+        let written: Int
+        if vectorCount == 1 {
+            let event = burst[from]
+            written = cel_write(connection.id.fd, event.base, event.count)
+        } else {
+            written = vectors.withUnsafeBufferPointer { cel_writev(connection.id.fd, $0.baseAddress, Int32(vectorCount)) }
+        }
+        if written < 0 && -written != EAGAIN && -written != EWOULDBLOCK {
+            close(connection)
+            return
+        }
+        let done = max(0, written)
+        connection.lastWriteProgress = now
+        connection.queuedBytes -= done
+        if done == total && (vectorCount == 1 || from == burst.count - 1) { return }
+        var skip = done
+        for event in burst[from...] where belongs(event, to: connection) {
+            if skip >= event.count {
+                skip -= event.count
+                continue
+            }
+            if connection.events.isEmpty { connection.eventOffset = skip }
+            skip = 0
+            connection.events.append(event)
+        }
+        if connection.events.isEmpty { return }
+        if done == total { writeQueuedEvents(connection) } else { updateInterest(connection) }
+    }
+
     /// Writes the stream's queued events, as many as the socket takes, one `writev` of up to 64
     /// at a time; keeps write interest while some are left.
     func writeQueuedEvents(_ connection: Connection) {
@@ -104,7 +150,7 @@ extension EventLoop {
             vectors.removeAll(keepingCapacity: true)
             var offset = connection.eventOffset
             var total = 0
-            for event in connection.events.prefix(64) {
+            for event in connection.events.prefix(Self.maxVectors) {
                 vectors.append(iovec(iov_base: event.base + offset, iov_len: event.count - offset))
                 total += event.count - offset
                 offset = 0
@@ -118,7 +164,7 @@ extension EventLoop {
             connection.queuedBytes -= written
             var left = connection.eventOffset + written
             var done = 0
-            for event in connection.events.prefix(64) {
+            for event in connection.events.prefix(Self.maxVectors) {
                 guard left >= event.count else { break }
                 left -= event.count
                 done += 1
