@@ -195,7 +195,7 @@ def main():
             shard.join()
 
         print(f"\n{'broadcast':>9} {'received':>9} {'p50 ms':>8} {'p99 ms':>8} {'max ms':>8}")
-        p99s, p50s, complete = [], [], True
+        p99s, p50s, maxes, complete = [], [], [], True
         for seq in range(args.broadcasts):
             values = [v / 1e6 for v in arrivals.get(seq, [])]
             complete &= len(values) == opened
@@ -205,9 +205,11 @@ def main():
             p50, p99 = percentile(values, 0.50), percentile(values, 0.99)
             p50s.append(p50)
             p99s.append(p99)
+            maxes.append(max(values))
             print(f"{seq:>9} {len(values):>9} {p50:>8.1f} {p99:>8.1f} {max(values):>8.1f}")
         print(f"\nmedian over broadcasts: p50 {statistics.median(p50s):.1f} ms, p99 {statistics.median(p99s):.1f} ms; "
-              f"worst p99 {max(p99s):.1f} ms; every client got every broadcast: {complete}; connections lost early: {lost}")
+              f"worst p99 {max(p99s):.1f} ms; max {max(maxes):.1f} ms (median of the broadcasts' max "
+              f"{statistics.median(maxes):.1f} ms); every client got every broadcast: {complete}; connections lost early: {lost}")
         print(f"server CPU: {idle_cpu_ms_per_s:.0f} ms/s while the clients idle; "
               f"{server_cpu_ms:.1f} ms per broadcast interval of {args.interval} s (idle share included)")
         print(f"client processes' CPU: {clients_cpu_ms:.1f} ms per broadcast interval (the same two cores); "

@@ -51,10 +51,13 @@ extension EventLoop {
 
     /// Queues `event` for every subscriber of its topic that has not seen it yet: into the
     /// current burst, or behind what a slow stream already has waiting.
-    func broadcast(_ event: EncodedEvent) {
+    /// `endsBurst`: no broadcast follows it in the messages taken; a burst of one event is then
+    /// written in this same pass over the streams.
+    func broadcast(_ event: EncodedEvent, endsBurst: Bool) {
         guard let audience = subscribers[event.topic] else { return }
         let index = burst.count
         burst.append(event)
+        let writeNow = endsBurst && index == 0
         for connection in audience.values where event.id > connection.lastEventID && connection.hubID == event.hub {
             connection.lastEventID = event.id
             if connection.queuedBytes + event.count > connection.queueLimit {
@@ -64,6 +67,8 @@ extension EventLoop {
             connection.queuedBytes += event.count
             if connection.hasQueuedOutput {
                 connection.events.append(event)
+            } else if writeNow {
+                writeBurst(connection, from: index, vectorCount: 1, total: event.count)
             } else if connection.burstFrom < 0 {
                 connection.burstFrom = index
                 burstStreams.append(connection)
@@ -75,6 +80,7 @@ extension EventLoop {
             close(connection)
         }
         overflowing.removeAll(keepingCapacity: true)
+        if writeNow { burst.removeAll(keepingCapacity: true) }
     }
 
     /// Writes the burst: each stream's events of it in one write (`writev` for several, straight

@@ -269,9 +269,9 @@ final class EventLoop {
         cel_eventfd_drain(inbox.wakeFD)
         if cel_termination_requested(inbox.wakeFD) != 0 { beginShutdown() }
         inbox.take(into: &messages)
-        for message in messages {
+        for (index, message) in messages.enumerated() {
             if case .broadcast(let event) = message {
-                broadcast(event)
+                broadcast(event, endsBurst: index + 1 == messages.count || !messages[index + 1].isBroadcast)
                 continue
             }
             flushBurst()  // Whatever follows a burst sees it written, as it would one at a time.

@@ -16,6 +16,14 @@ enum LoopMessage: Sendable {
     case adopt(fd: Int32, clientAddress: String)
 }
 
+extension LoopMessage {
+    /// Whether it is a `.broadcast` (consecutive ones form a burst).
+    var isBroadcast: Bool {
+        if case .broadcast = self { return true }
+        return false
+    }
+}
+
 /// Identifies one connection across threads: the fd plus a generation, so a late response never
 /// reaches a newer connection that reused the fd.
 struct ConnectionID: Sendable, Hashable {
