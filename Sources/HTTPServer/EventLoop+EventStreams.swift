@@ -4,9 +4,10 @@ import Glibc
 /// Server-sent event streams on the loop's connections: opening one from a handler's
 /// `.eventStream` response, writing each broadcast to its subscribers, heartbeats, and the end.
 ///
-/// A broadcast costs each subscriber no copy and no allocation: the events the loop takes from its
-/// inbox together (a burst) are collected, and each stream then gets them in one `writev` pointing
-/// into the hub's shared buffers (`flushBurst`). What the socket does not take waits in the
+/// A broadcast costs each subscriber no copy and, while its socket takes what it is given, no
+/// allocation: the events the loop takes from its inbox together (a burst) are collected, and each
+/// stream then gets them in one `writev` pointing into the hub's shared buffers (`flushBurst`; a
+/// burst of one event is sent in the broadcast's own pass). What the socket does not take waits in the
 /// stream's queue (references to the same buffers) for `CEL_WRITABLE`, and later events go behind
 /// it, so a slow reader costs the loop nothing until it reads. A subscriber whose queue would pass
 /// its limit is closed (counted in `ServerStatistics.streamsClosedBehind`, said on stderr at the
