@@ -1,4 +1,5 @@
 import CEventLoop
+import MarkupText
 
 /// The part of nginx's server-side includes (SSI) the pages use, expanded by `StaticFiles` when it
 /// loads an HTML file: what every page's `<head>` shares is written once in a partial, and there
@@ -9,8 +10,9 @@ import CEventLoop
 ///   request's path (no `.`/`..`, no encoded slash; symbolic links must stay inside). One level
 ///   deep: a partial that includes is refused.
 /// - `<!--#set var="theme_light" value="#2a5298" -->` sets a variable (it writes nothing);
-///   `<!--#echo var="theme_light" default="#f2f2f7" -->` writes its value, or the default, with
-///   `&`, `<`, `>` and `"` written as entities. A page sets what its partial echoes.
+///   `<!--#echo var="theme_light" default="#f2f2f7" -->` writes its value, or the default,
+///   escaped (`MarkupText`, like nginx's default `encoding="entity"`). A page sets what its
+///   partial echoes.
 ///
 /// Anything else written `<!--#…-->` (another command, an attribute missing, a path that breaks a
 /// rule, a partial that cannot be read) is a `Failure`: the page is answered 500 and the failure
@@ -110,7 +112,7 @@ struct ServerSideIncludes {
             guard let name = attributes["var"], attributes.count == (attributes["default"] == nil ? 1 : 2)
             else { throw .malformed(directive) }
             guard let value = variables[name] ?? attributes["default"] else { throw .undefinedVariable(name) }
-            return Array(Self.entities(value).utf8)
+            return Array(MarkupText.escaped(value).utf8)
         default:
             throw .unknownCommand(command)
         }
@@ -137,20 +139,5 @@ struct ServerSideIncludes {
         }
         guard !command.isEmpty else { throw .malformed(directive) }
         return (String(command), attributes)
-    }
-
-    /// `value` with `&`, `<`, `>` and `"` as entities (nginx's `encoding="entity"`, its default).
-    static func entities(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
