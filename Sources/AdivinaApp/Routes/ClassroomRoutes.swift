@@ -98,10 +98,14 @@ enum ClassroomRoutes {
             do {
                 player = try await context.session.player(for: context.request).player
             } catch let error as HTTPError where error.status == .unauthorized {
-                // Not (or no longer) a player here: the pages must stop asking.
+                // Not (or no longer) a player here: the pages must stop asking. Only the cookies
+                // the request carried are expired: a page's `me` sent without a player cookie
+                // may be answered after a join on another connection set one, and must not undo it.
                 var response = error.response
-                response.expireCookie(ClassroomSession.markerCookie, secure: context.overHTTPS)
-                response.expireCookie(ClassroomSession.playerCookie, secure: context.overHTTPS)
+                for name in [ClassroomSession.markerCookie, ClassroomSession.playerCookie]
+                where context.request.cookie(name) != nil {
+                    response.expireCookie(name, secure: context.overHTTPS)
+                }
                 return response
             }
             let round = context.session.round
