@@ -18,7 +18,7 @@ import QRCode
 /// trivia pages, however they were opened: the class page, a bookmark, a new tab) asks `GET me`
 /// only when it finds the marker, so single-player pages (and any server without classroom
 /// mode) see no classroom request. A `GET me` without a valid player (kicked, or the server
-/// restarted) answers 401 and expires the marker and the player cookie; a page whose `GET me`
+/// restarted) answers 401 and expires the marker and the player cookie it carried; a page whose `GET me`
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
