@@ -17,7 +17,6 @@ Usage: benchmarks/classroom-rounds.py [--binary .build/release/adivina] [--playe
        [--viewers 2000] [--rounds 10] [--questions 10] [--seconds 10] [--shards 4] [--seed 1]
        [--no-ranking]
 """
-import argparse
 import http.client
 import multiprocessing
 import shutil
@@ -25,30 +24,26 @@ import sys
 import tempfile
 import time
 
-from classroom import build_viewers, request, run_players, start_classroom, start_viewers, stop_viewers, now
+from classroom import (build_viewers, classroom_options, join_players, now, report_failures, request, run_players,
+                       start_classroom, start_self_paced_trivia, start_viewer_shards, stop_viewers)
 
 
 def memory_kib(pid):
-    """(VmRSS, VmHWM) of process `pid`, in KiB."""
+    """The memory fields of process `pid` (/proc/PID/status: VmRSS, VmHWM, RssAnon, RssFile,
+    RssShmem), in KiB."""
     fields = {}
     with open(f"/proc/{pid}/status") as status:
         for line in status:
             name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM"):
+            if name in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem"):
                 fields[name] = int(value.split()[0])
-    return fields["VmRSS"], fields["VmHWM"]
+    return fields
 
 
 def play_round(port, key, players, arguments, number, failures):
     """One self-paced trivia round from pick to podium; failures go into `failures`."""
     api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    host = {"X-Host-Key": key}
-    for method, path, body in [("POST", "/api/classroom/host/game", {"game": "trivia"}),
-                               ("PUT", "/api/classroom/host/pace", {"selfPaced": True}),
-                               ("POST", "/api/classroom/host/start", None)]:
-        status, reply, _ = request(api, method, path, body, host)
-        if status != 200:
-            failures.append(f"round {number}, host {path}: {status} {reply}")
+    start_self_paced_trivia(api, key, failures, label=f"round {number}, host")
     start_at = now() + 0.5
     results = multiprocessing.Queue()
     shard = (len(players) + 1) // 2
@@ -65,7 +60,7 @@ def play_round(port, key, players, arguments, number, failures):
     for process in drivers:
         process.join()
     ending = None if arguments.save_to_ranking else {"saveToRanking": False}
-    status, reply, _ = request(api, "POST", "/api/classroom/host/end", ending, host)
+    status, reply, _ = request(api, "POST", "/api/classroom/host/end", ending, {"X-Host-Key": key})
     if status != 200:
         failures.append(f"round {number}, host end: {status} {reply}")
     api.close()
@@ -73,15 +68,8 @@ def play_round(port, key, players, arguments, number, failures):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--binary", default=".build/release/adivina")
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--viewers", type=int, default=2000)
+    parser = classroom_options(__doc__, players=300, viewers=2000, seconds=10.0)
     parser.add_argument("--rounds", type=int, default=10)
-    parser.add_argument("--questions", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=10.0)
-    parser.add_argument("--shards", type=int, default=4)
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-ranking", dest="save_to_ranking", action="store_false",
                         help="end each round without saving its scores into the ranking")
     arguments = parser.parse_args()
@@ -94,30 +82,24 @@ def main():
         viewer_binary = build_viewers(data)
         server, port, key = start_classroom(arguments.binary, data)
         time.sleep(1.0)
-        idle, _ = memory_kib(server.pid)
+        idle = memory_kib(server.pid)["VmRSS"]
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-        players = []
-        for number in range(1, arguments.players + 1):
-            status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
-            if status != 201:
-                failures.append(f"join {number}: {status} {body}")
-                continue
-            players.append((body["name"], response.getheader("Set-Cookie").split(";")[0]))
+        players = join_players(api, arguments.players, failures)
         api.close()
-        per_shard = [arguments.viewers // arguments.shards + (1 if i < arguments.viewers % arguments.shards else 0)
-                     for i in range(arguments.shards)]
-        viewers = [start_viewers(viewer_binary, port, n) for n in per_shard if n > 0]
+        viewers = start_viewer_shards(viewer_binary, port, arguments.viewers, arguments.shards)
         time.sleep(1.0)
-        joined, _ = memory_kib(server.pid)
+        joined = memory_kib(server.pid)["VmRSS"]
         print(f"idle {idle / 1024:.1f} MB; {len(players)} players and {arguments.viewers} viewers in: {joined / 1024:.1f} MB",
               flush=True)
         after = []
         for number in range(1, arguments.rounds + 1):
             answers = play_round(port, key, players, arguments, number, failures)
             time.sleep(1.0)  # the last events reach every viewer; the server is quiet
-            rss, peak = memory_kib(server.pid)
-            after.append(rss)
-            print(f"round {number:2}: {answers} answers, resident {rss / 1024:.1f} MB, peak {peak / 1024:.1f} MB", flush=True)
+            memory = memory_kib(server.pid)
+            after.append(memory["VmRSS"])
+            print(f"round {number:2}: {answers} answers, resident {memory['VmRSS'] / 1024:.1f} MB "
+                  f"(anonymous {memory['RssAnon'] / 1024:.1f}, files {memory['RssFile'] / 1024:.1f}, "
+                  f"shared {memory['RssShmem'] / 1024:.1f}), peak {memory['VmHWM'] / 1024:.1f} MB", flush=True)
         shards = [stop_viewers(process) for process in viewers]
         dropped = sum(shard["closed"] for shard in shards)
         if dropped:
@@ -135,10 +117,7 @@ def main():
         growth = after[-1] - after[1]
         print(f"growth from the end of round 2 to the end of round {len(after)}: {growth / 1024:+.1f} MB "
               f"({growth / (len(after) - 2):+.0f} KiB a round)")
-    print(f"failures: {len(failures)}")
-    for failure in failures[:20]:
-        print("  " + failure)
-    return 1 if failures else 0
+    return report_failures(failures)
 
 
 if __name__ == "__main__":
