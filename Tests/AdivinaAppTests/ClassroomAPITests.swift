@@ -9,16 +9,6 @@ import TestSupport
 /// player may never see.
 @MainActor
 struct ClassroomAPITests {
-    private func players(_ names: [String], joining anyone: ClassroomClient) async throws -> [ClassroomClient] {
-        var players: [ClassroomClient] = []
-        for name in names {
-            let (reply, player) = try await anyone.join(name)
-            #expect(reply.status == 201, "\(name): \(reply.error ?? "")")
-            players.append(player)
-        }
-        return players
-    }
-
     private func state(_ client: ClassroomClient) async throws -> [String: Any] {
         try await client.get("/api/classroom/state").json
     }
@@ -71,18 +61,28 @@ struct ClassroomAPITests {
             #expect(me.status == 200)
             #expect(setCookies(me)["adivina_clase"]?.hasPrefix("adivina_clase=1;") == true)
 
-            // Without a player, or once kicked, `me` says so and expires both cookies.
-            for client in [anyone, ClassroomClient(base: running.url, cookie: "adivina_player=stale; adivina_clase=1")] {
-                let refused = try await client.get("/api/classroom/me")
-                #expect(refused.status == 401)
-                #expect(setCookies(refused)["adivina_clase"]?.hasPrefix("adivina_clase=; Path=/; SameSite=Strict; Max-Age=0") == true)
-                #expect(setCookies(refused)["adivina_player"]?.contains("Max-Age=0") == true)
-            }
+            // Without a player, or once kicked, `me` says so and expires the cookies the request
+            // carried, and only those (a join on another connection may be setting them now).
+            let stale = try await ClassroomClient(base: running.url, cookie: "adivina_player=stale; adivina_clase=1")
+                .get("/api/classroom/me")
+            #expect(stale.status == 401)
+            #expect(setCookies(stale)["adivina_clase"]?.hasPrefix("adivina_clase=; Path=/; SameSite=Strict; Max-Age=0") == true)
+            #expect(setCookies(stale)["adivina_player"]?.contains("Max-Age=0") == true)
+            let markerOnly = try await ClassroomClient(base: running.url, cookie: "adivina_clase=1").get("/api/classroom/me")
+            #expect(markerOnly.status == 401)
+            #expect(setCookies(markerOnly)["adivina_clase"]?.contains("Max-Age=0") == true)
+            #expect(setCookies(markerOnly)["adivina_player"] == nil)
+            let none = try await anyone.get("/api/classroom/me")
+            #expect(none.status == 401)
+            #expect(setCookies(none).isEmpty)
             let id = try #require(joined.json["id"] as? Int)
             #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)").status == 200)
-            let kicked = try await ana.get("/api/classroom/me")
+            // As a browser sends them: the player cookie and the marker.
+            let kicked = try await ClassroomClient(base: running.url, cookie: "\(try #require(ana.cookie)); adivina_clase=1")
+                .get("/api/classroom/me")
             #expect(kicked.status == 401)
             #expect(setCookies(kicked)["adivina_clase"]?.contains("Max-Age=0") == true)
+            #expect(setCookies(kicked)["adivina_player"]?.contains("Max-Age=0") == true)
         }
     }
 
@@ -127,7 +127,7 @@ struct ClassroomAPITests {
 
     @Test func aHostPacedTriviaRoundFromStartToPodium() async throws {
         try await withClassroom { running, host, anyone in
-            let players = try await players(["Ana", "Bea", "Carla"], joining: anyone)
+            let players = try await anyone.joined(["Ana", "Bea", "Carla"])
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
             #expect(try await board.event(named: "classroom")?.json["phase"] as? String == "lobby")
@@ -176,7 +176,7 @@ struct ClassroomAPITests {
 
     @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
         try await withClassroom { running, host, anyone in
-            let players = try await players(["Ana", "Bea"], joining: anyone)
+            let players = try await anyone.joined(["Ana", "Bea"])
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let quizzes = try await players[0].get("/api/quizzes/state").json
@@ -228,7 +228,7 @@ struct ClassroomAPITests {
     @Test func fiftyPlayersAnswerAtOnceAndTheLeaderboardStreamSeesEveryScore() async throws {
         try await withClassroom { running, host, anyone in
             let names = (1...50).map { "Jugador \($0)" }
-            let players = try await players(names, joining: anyone)
+            let players = try await anyone.joined(names)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)

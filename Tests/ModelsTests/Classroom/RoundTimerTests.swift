@@ -9,7 +9,7 @@ import Testing
 @Suite("ClassroomRound: the timer, speed points, extra time and the chart", .timeLimit(.minutes(1)))
 @MainActor
 struct RoundTimerTests {
-    private let key = "host-key-for-tests"
+    private let key = RoundFixture.key
     private let transport = RoutedTransport()
     private let round: ClassroomRound
     private let clock = TestClock()
@@ -20,9 +20,7 @@ struct RoundTimerTests {
     ])
 
     init() throws {
-        let quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
-        let triviaClient = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
-        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: triviaClient)
+        round = try RoundFixture.round(transport)
         round.closesOnTime = false
         let clock = self.clock
         round.now = { clock.now }
@@ -30,13 +28,9 @@ struct RoundTimerTests {
     }
 
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
-        let base = try #require(URL(string: "http://quiz.test/"))
-        return try names.map { name in
-            try round.join(name: name) { _ in
-                ClassroomRound.Seat(
-                    quizzes: QuizzesModel(client: QuizServerClient(baseURL: base, token: "t", transport: transport), store: nil),
-                    trivia: TriviaGame(client: TriviaClient(baseURL: base, transport: transport), generator: SeededGenerator(seed: 3)))
-            }
+        try names.map { name in
+            let seat = try RoundFixture.seat(transport, triviaSeed: 3)
+            return try round.join(name: name) { _ in seat }
         }
     }
 
@@ -164,5 +158,25 @@ struct RoundTimerTests {
         clock.advance(by: 2)
         let report = try round.answerTrivia(playerID: ana.id, index: 0)
         #expect(report.number == 2 && report.correctIndex == nil, "self-paced: the answer shows at the end")
+    }
+
+    @Test func anAnswersReplyCarriesItsPointsAndSelfPacedTriviaTheNextDeadline() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startSet(seconds: 10, speedPoints: true)
+        clock.advance(by: 5)
+        let checked = try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: "Paris")
+        #expect(checked.result && checked.points == 750, "5 s of 10: 1000 × (1 − 0.5 / 2)")
+        #expect(round.room.player(id: ana.id)?.points[1] == checked.points)
+        let json = String(decoding: try JSONEncoder().encode(QuizCheckResult(quizId: 1, answer: "a", result: true)), as: UTF8.self)
+        #expect(!json.contains("points"), "outside a class the quiz server's shape: \(json)")
+
+        _ = try round.end(savingTo: nil, hostKey: key)
+        try round.room.setSelfPaced(true, hostKey: key)
+        try round.pick(.trivia, set: nil, timing: try RoundTiming(seconds: 5, speedPoints: false), hostKey: key)
+        try await round.start(hostKey: key)
+        clock.advance(by: 2)
+        let report = try round.answerTrivia(playerID: ana.id, index: 0)
+        #expect(report.points == (report.right ? 1 : 0))
+        #expect(report.nextDeadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(5)), "question 2 opened now")
     }
 }
