@@ -21,8 +21,12 @@ Measures, with CLOCK_MONOTONIC (the same clock in every process on this machine)
 Which event first shows a change is found by one reference stream that parses every event.
 Arrival times are taken once per epoll return, as in sse-fanout.py.
 
+With --probe the server runs with ADIVINA_MAIN_ACTOR_PROBE set (see MainActorProbe.swift): over
+the answering window it reports the main actor's queue wait (p50/p99/max of a turn asked every
+millisecond) and its busy share (the main thread's CPU time over wall time).
+
 Usage: benchmarks/classroom.py [--binary .build/release/adivina] [--players 200] [--viewers 1000]
-       [--shards 4] [--player-shards 2] [--questions 10] [--seconds 20] [--seed 1]
+       [--shards 4] [--player-shards 2] [--questions 10] [--seconds 20] [--seed 1] [--probe]
 """
 import argparse
 import http.client
@@ -204,16 +208,37 @@ def run_players(port, players, questions, seconds, start_at, seed, results):
     results.put({"answers": answers, "failures": failures})
 
 
-def start_classroom(binary, data):
-    """Starts `binary --classroom` on a free loopback port with `data` as its data directory;
-    returns (process, port, host key) once it has printed its address and key."""
+def start_classroom(binary, data, probe_log=None):
+    """Starts `binary --classroom` on a free loopback port with `data` as its data directory
+    (and the main actor probe writing to `probe_log`, if given); returns (process, port, host key)
+    once it has printed its address and key."""
+    environment = dict(os.environ)
+    if probe_log:
+        environment["ADIVINA_MAIN_ACTOR_PROBE"] = "1"
     server = subprocess.Popen(
         [binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=probe_log or subprocess.DEVNULL, text=True, env=environment)
     first = server.stdout.readline().strip()
     server.stdout.readline()
     key = server.stdout.readline().strip().split(": ", 1)[1]
     return server, int(first.rsplit(":", 1)[1].strip("/")), key
+
+
+def probe_report(path, start, end):
+    """The main actor probe's lines between `start` and `end` (CLOCK_MONOTONIC seconds): queue
+    wait p50/p99/max in ms and the main thread's busy share."""
+    lines = []
+    with open(path) as log:
+        for line in log:
+            parts = line.split()
+            if len(parts) >= 3 and parts[0] == "main-actor-probe" and start <= float(parts[1]) <= end + 1:
+                lines.append((float(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""))
+    waits = [int(w) / 1000 for _, _, field in lines for w in field.split(",") if w]
+    if len(lines) < 2 or not waits:
+        return "main actor probe: no samples"
+    busy = (lines[-1][1] - lines[0][1]) / os.sysconf("SC_CLK_TCK") / (lines[-1][0] - lines[0][0])
+    return (f"main actor queue wait: p50 {percentile(waits, 0.5):.2f} ms, p99 {percentile(waits, 0.99):.2f} ms, "
+            f"max {max(waits):.1f} ms over {len(waits)} probes; main thread busy {busy * 100:.0f} %")
 
 
 def percentile(values, fraction):
@@ -231,6 +256,7 @@ def main():
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--probe", action="store_true", help="report the main actor's queue wait")
     arguments = parser.parse_args()
     assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
 
@@ -241,7 +267,10 @@ def main():
         shutil.rmtree(data, ignore_errors=True)
         raise
     viewers = []
-    server, port, key = start_classroom(arguments.binary, data)
+    probe_path = os.path.join(data, "probe.log")
+    probe_log = open(probe_path, "w") if arguments.probe else None
+    server, port, key = start_classroom(arguments.binary, data, probe_log)
+    probe, answered_at = None, None
     failures = []
     try:
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -286,6 +315,7 @@ def main():
             failures += result["failures"]
         for process in drivers:
             process.join()
+        answered_at = now()
         time.sleep(1.0)  # let the last events reach every viewer
         stop.set()
         shards = [stop_viewers(process) for process in viewers]
@@ -296,6 +326,10 @@ def main():
                 process.kill()
         server.terminate()
         server.wait(timeout=10)
+        if probe_log:
+            probe_log.close()
+            if answered_at:
+                probe = probe_report(probe_path, start_at, answered_at)
         shutil.rmtree(data, ignore_errors=True)
 
     # Which event first shows each player's k-th right answer.
@@ -353,6 +387,8 @@ def main():
               f"over {len(latencies)} deliveries (goal p99 <= 200 ms)")
         print(f"answer -> score on the leaderboard: p50 {percentile(latencies, 0.5):.1f} ms over all viewers, "
               f"{statistics.median(reference_latencies):.1f} ms at the reference viewer (goal p50 <= 20 ms)")
+    if probe:
+        print(probe)
     print(f"failures: {len(failures)}")
     for failure in failures[:20]:
         print("  " + failure)
