@@ -12,10 +12,12 @@ import Glibc
 /// the earlier asks became, and records how long each turn took to come: the wait a handler's hop
 /// to the main actor meets at that moment. Once a second it writes one line to standard error:
 ///
-///     main-actor-probe <CLOCK_MONOTONIC seconds> <main thread CPU ticks> <wait µs>,<wait µs>,…
+///     main-actor-probe <CLOCK_MONOTONIC seconds> <process CPU ticks> <wait µs>,<wait µs>,…
 ///
-/// The CPU ticks are the main thread's (the main actor's) user + system time from
-/// `/proc/self/task/<pid>/stat`: their growth over wall time is its busy share.
+/// The CPU ticks are the whole process's user + system time (`/proc/self/stat`). The main
+/// actor's own CPU time cannot be read per thread: after `dispatch_main` its jobs run on
+/// Dispatch's worker threads, which run the cooperative pool's jobs too. Its busy share shows
+/// in the waits instead: the share of asks that found it busy.
 public final class MainActorProbe: Sendable {
     /// The environment variable that turns the probe on.
     static let variable = "ADIVINA_MAIN_ACTOR_PROBE"
@@ -57,7 +59,7 @@ public final class MainActorProbe: Sendable {
             defer { waits = [] }
             return waits
         }
-        let line = "main-actor-probe \(Double(time) / 1e9) \(Self.mainThreadTicks()) \(taken.map(String.init).joined(separator: ","))\n"
+        let line = "main-actor-probe \(Double(time) / 1e9) \(Self.processTicks()) \(taken.map(String.init).joined(separator: ","))\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
@@ -67,10 +69,9 @@ public final class MainActorProbe: Sendable {
         return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
-    /// The main thread's user + system CPU time in clock ticks, or 0 if unreadable.
-    private static func mainThreadTicks() -> Int {
-        let pid = getpid()
-        guard let stat = try? String(contentsOfFile: "/proc/self/task/\(pid)/stat", encoding: .utf8),
+    /// The process's user + system CPU time in clock ticks, or 0 if unreadable.
+    private static func processTicks() -> Int {
+        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
               let end = stat.lastIndex(of: ")")
         else { return 0 }
         // The fields after the command's closing parenthesis start at field 3 (state).
