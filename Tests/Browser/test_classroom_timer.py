@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from conftest import wait_until
-from classroom_helpers import ROUND, room, alert, host_board_and_players
+from classroom_helpers import ROUND, QUIZ_ANSWERS, room, alert, host_board_and_players
 
 
 def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom, new_context):
@@ -85,3 +85,44 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
     expect(board.locator("#podium")).to_be_visible()
+
+
+def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(classroom, new_context):
+    """Self-paced and timed, each player's time starts when their page opens the question
+    (`POST /api/classroom/open`); the answer's reply carries its speed points, so the page shows
+    them without asking the server who the player is again."""
+    server, key = classroom
+    host, board, (ana, bea) = host_board_and_players(new_context, server, key, ["Ana", "Bea"])
+    host.locator("#self-paced").check()
+    host.locator("#seconds").select_option("20")
+    host.locator("#speed-points").click()
+    host.locator("#game-quizzes").click()
+    wait_until(lambda: room(server).get("selfPaced") is True and (room(server).get("timer") or {}).get("speedPoints") is True,
+               message="a self-paced timed round on the server")
+    host.locator("#start").click()
+
+    opened, asked_me = [], []
+    ana.on("request", lambda r: opened.append(r.post_data_json) if r.url.endswith("/api/classroom/open") else None)
+    ana.on("request", lambda r: asked_me.append(r.url) if r.url.endswith("/api/classroom/me") else None)
+    ana.locator("#play").click()
+    expect(ana.locator("#quizzes > li")).to_have_count(ROUND)  # self-paced: every question at once
+    expect(board.locator("#board-countdown")).to_be_hidden()  # no room countdown: each has their own
+    ana.locator("#quizzes a[href]").nth(1).click()
+    expect(ana.locator("#title")).to_have_text(f"Pregunta 2 de {ROUND}")
+    expect(ana.locator("#player-countdown")).to_be_visible()
+    wait_until(lambda: opened == [{"question": 2}], message=f"the page opened question 2 once: {opened}")
+    seconds = int(ana.locator("#player-countdown .countdown-seconds").inner_text())
+    assert 1 <= seconds <= 20, seconds
+    # Bea has not opened anything: her time has not started.
+    assert bea.evaluate("() => fetch('/api/classroom/me').then((r) => r.json()).then((me) => me.deadline)") is None
+
+    quiz_id = int(ana.url.rsplit("=", 1)[1])
+    before = len(asked_me)
+    ana.locator("#answer").fill(QUIZ_ANSWERS[quiz_id])
+    with ana.expect_response(lambda r: "/check" in r.url) as checked:
+        ana.locator("#check").click()
+    reply = checked.value.json()
+    assert reply["result"] is True and 500 <= reply["points"] <= 1000, reply
+    expect(ana.locator("#answered-result")).to_have_text(re.compile(rf"\+{reply['points']} puntos\.$"))
+    assert len(asked_me) == before, f"the reply carried the points; the page asked `me` again: {asked_me[before:]}"
+    expect(board.locator("#players .player-row").filter(has_text="Ana")).to_contain_text(str(reply["points"]))

@@ -17,6 +17,7 @@ import { createCountdown, syncServerClock } from "./countdown.js";
 const MARKER = "adivina_clase";
 const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
 const RETRY_MS = 400;
+const REPLY_GRACE_MS = 1000; // how long an answer's reply may trail the room's count of it
 
 function hasMarker() {
   return document.cookie.split(";").some((pair) => pair.trim() === `${MARKER}=1`);
@@ -66,6 +67,7 @@ class ClassroomSeat {
     this.question = null;    // the room's question then
     this.refreshing = false;
     this.refreshAgain = false;
+    this.catchUp = null;     // the timer of `refreshUnlessAnswered`
   }
 
   /** Whether the player has answered question `number` (1-based) of the round. */
@@ -74,14 +76,19 @@ class ClassroomSeat {
   }
 
   /**
-   * Notes an answer the page just sent (the room confirms it a moment later). With speed points,
-   * asks for the points it earned: the answer's reply and the room's snapshot that counts it
-   * travel on two connections (two event loops); when the reply comes first, the snapshot
-   * agrees with the page and makes it ask nothing, and the verdict showed no points.
+   * Notes an answer the page just sent (the room confirms it a moment later) and the points its
+   * reply says it earned: the reply carries them, so the verdict shows them without asking the
+   * server again (the room's snapshot travels on another connection, and may come before or
+   * after the reply).
    */
-  markAnswered(number) {
+  markAnswered(number, points) {
     this.answered.add(number);
-    if (this.room?.timer?.speedPoints) this.refresh();
+    if (Number.isInteger(points)) this.me = { ...this.me, points: { ...this.me.points, [String(number)]: points } };
+  }
+
+  /** Notes when the player's time for the question they are on now ends (self-paced, timed). */
+  noteDeadline(deadline) {
+    this.me = { ...this.me, deadline: Number.isFinite(deadline) ? deadline : null };
   }
 
   receive(room) {
@@ -98,16 +105,28 @@ class ClassroomSeat {
       // The host removed this player: the cookie no longer names anybody.
       this.removed = true;
       forgetMarker();
-    } else if ((this.phase !== null && room.phase !== this.phase) || this.mine.progress !== this.answered.size
+    } else if ((this.phase !== null && room.phase !== this.phase)
       || (room.timer && this.question !== null && room.question !== this.question)) {
-      // A new round, an answer this page did not send (another tab), or a new timed question
-      // (the host may have given this player extra time): ask again.
+      // A new round, or a new timed question (the host may have given this player extra time):
+      // ask again.
       this.refresh();
+    } else if (this.mine.progress !== this.answered.size) {
+      // An answer this page did not send (another tab), or one whose reply is still on its way
+      // (it travels on another connection): ask again unless the reply comes meanwhile.
+      this.refreshUnlessAnswered();
     }
     this.phase = room.phase;
     this.question = room.question;
     this.seen ||= Boolean(this.mine);
     this.onChange(this);
+  }
+
+  /** Asks again in a moment unless the page's own answers catch up with the room's count. */
+  refreshUnlessAnswered() {
+    clearTimeout(this.catchUp);
+    this.catchUp = setTimeout(() => {
+      if (this.mine && this.mine.progress !== this.answered.size) this.refresh();
+    }, REPLY_GRACE_MS);
   }
 
   async refresh() {

@@ -129,10 +129,10 @@ function verdictOf(quiz) {
   return verdict(quiz, checked.get(quiz.id) ?? Boolean(quiz.answeredRight));
 }
 
-function showResult(line, quiz) {
+function showResult(line, quiz, points = "") {
   const { right, text } = verdictOf(quiz);
   line.className = `result-line ${right ? "good" : "bad"}`;
-  line.replaceChildren(sym(right ? "checkmark-circle-fill" : "xmark-circle-fill"), el("span", { text }));
+  line.replaceChildren(sym(right ? "checkmark-circle-fill" : "xmark-circle-fill"), el("span", { text: text + points }));
 }
 
 const ownEnds = new Map(); // self-paced, timed: question number -> when the player's time ends (server clock)
@@ -198,7 +198,7 @@ function drawClassroom(state) {
     const next = roundQuestion(classroom, quizzes, null);
     nextID = next ? next.quiz.id : null;
     nextButton.hidden = !next;
-    showResult(answeredResult, quiz);
+    showResult(answeredResult, quiz, earned(classroom, number));
     answeredScreen.querySelector("#answered-detail").textContent = next
       ? `Has respondido la pregunta ${number} de ${total}.`
       : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`;
@@ -230,7 +230,7 @@ async function detectClassroom() {
     card.onChecked = (result) => {
       checked.set(result.quizId, Boolean(result.result));
       const number = (latest?.quizzes ?? []).findIndex((quiz) => quiz.id === result.quizId) + 1;
-      if (number > 0) seat.markAnswered(number);
+      if (number > 0) seat.markAnswered(number, result.points);
       if (latest) render(latest);
     };
     stats.hidden = true;

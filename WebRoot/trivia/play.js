@@ -80,6 +80,14 @@ async function choose(index) {
   chosen.classList.add("chosen");
   const result = await act("POST", `${API}/answer`, { index });
   if (result && typeof result.right === "boolean") {
+    if (classroom && Number.isInteger(result.number)) {
+      // The reply carries the points and, self-paced and timed, the next question's deadline.
+      classroom.markAnswered(result.number, result.points);
+      if ("nextDeadline" in result) {
+        classroom.noteDeadline(result.nextDeadline);
+        deadlineAsked = result.number + 1;
+      }
+    }
     // In a classroom round the right answer stays hidden until the question closes.
     const known = Number.isInteger(result.correctIndex);
     chosen.classList.remove("chosen");

@@ -18,7 +18,7 @@ import QRCode
 /// trivia pages, however they were opened: the class page, a bookmark, a new tab) asks `GET me`
 /// only when it finds the marker, so single-player pages (and any server without classroom
 /// mode) see no classroom request. A `GET me` without a valid player (kicked, or the server
-/// restarted) answers 401 and expires the marker and the player cookie; a page whose `GET me`
+/// restarted) answers 401 and expires the marker and the player cookie it carried; a page whose `GET me`
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
@@ -98,10 +98,14 @@ enum ClassroomRoutes {
             do {
                 player = try await context.session.player(for: context.request).player
             } catch let error as HTTPError where error.status == .unauthorized {
-                // Not (or no longer) a player here: the pages must stop asking.
+                // Not (or no longer) a player here: the pages must stop asking. Only the cookies
+                // the request carried are expired: a page's `me` sent without a player cookie
+                // may be answered after a join on another connection set one, and must not undo it.
                 var response = error.response
-                response.expireCookie(ClassroomSession.markerCookie, secure: context.overHTTPS)
-                response.expireCookie(ClassroomSession.playerCookie, secure: context.overHTTPS)
+                for name in [ClassroomSession.markerCookie, ClassroomSession.playerCookie]
+                where context.request.cookie(name) != nil {
+                    response.expireCookie(name, secure: context.overHTTPS)
+                }
                 return response
             }
             let round = context.session.round

@@ -233,7 +233,7 @@ public final class ClassroomRound {
         try room.checkMayAnswer(playerID: playerID, number: number)
         guard let seat = seats[playerID] else { throw .unknownItem(.player, id: playerID) }
         let elapsed = try onTime(playerID: playerID, number: number)
-        let result: QuizCheckResult
+        var result: QuizCheckResult
         if let setQuizzes, setQuizzes.indices.contains(index) {
             result = seat.quizzes.accept(QuizCheckResult(quizId: quizID, answer: answer, result: setQuizzes[index].accepts(answer)))
         } else {
@@ -245,7 +245,7 @@ public final class ClassroomRound {
             }
             result = try await seat.quizzes.check(quizID: quizID, answer: answer)
         }
-        try keep(playerID: playerID, number: number, answer: answer, right: result.result, elapsed: elapsed)
+        result.points = try keep(playerID: playerID, number: number, answer: answer, right: result.result, elapsed: elapsed)
         return result
     }
 
@@ -259,15 +259,19 @@ public final class ClassroomRound {
         try room.checkMayAnswer(playerID: playerID, number: number)
         let elapsed = try onTime(playerID: playerID, number: number)
         let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""
-        let report = try game.answer(index: index)
-        try keep(playerID: playerID, number: number, answer: chosen, right: report.right, elapsed: elapsed)
-        if room.selfPacedState.value, game.phaseSignal.value == .playing { progress.open(number + 1, for: playerID, at: now()) }
+        var report = try game.answer(index: index)
+        report.points = try keep(playerID: playerID, number: number, answer: chosen, right: report.right, elapsed: elapsed)
+        if room.selfPacedState.value, game.phaseSignal.value == .playing {
+            progress.open(number + 1, for: playerID, at: now())
+            report.nextDeadline = deadline(for: playerID, question: number + 1).map(QuestionDeadline.milliseconds)
+        }
         return report
     }
 
     /// Records an answer given `elapsed` seconds after its question opened: its points in the
-    /// room, the chart's count, the recorder; a question everybody answered closes.
-    private func keep(playerID: Int, number: Int, answer: String, right: Bool, elapsed: Double) throws(ModelError) {
+    /// room, the chart's count, the recorder; a question everybody answered closes. Returns the
+    /// points it earned.
+    private func keep(playerID: Int, number: Int, answer: String, right: Bool, elapsed: Double) throws(ModelError) -> Int {
         let allowed = progress.timing?.allowed(factor: timeFactor(of: playerID)) ?? 0
         let points = progress.timing?.points(right: right, elapsed: elapsed, allowed: allowed) ?? (right ? 1 : 0)
         let player = try room.record(playerID: playerID, number: number, right: right, points: points)
@@ -280,6 +284,7 @@ public final class ClassroomRound {
                 inRound: recordedRound)
         }
         tick()
+        return points
     }
 
     /// Shows the round's questions the room has reached in a seat's model of the round's game

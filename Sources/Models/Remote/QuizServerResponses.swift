@@ -6,12 +6,16 @@ public struct QuizCheckResult: Codable, Hashable, Sendable {
     public var answer: String
     /// Whether it is right.
     public var result: Bool
+    /// In a classroom round, the points the answer earned (1 or 0, or speed points); the quiz
+    /// server never sends it, and it is left out of the JSON when nil.
+    public var points: Int?
 
     /// Makes a result.
-    public init(quizId: Int, answer: String, result: Bool) {
+    public init(quizId: Int, answer: String, result: Bool, points: Int? = nil) {
         self.quizId = quizId
         self.answer = answer
         self.result = result
+        self.points = points
     }
 }
 

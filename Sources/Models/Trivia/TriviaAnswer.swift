@@ -12,6 +12,12 @@ public struct TriviaAnswer: Codable, Hashable, Sendable {
     @Nullable public var correctIndex: Int?
     /// Whether it was right (it scored 1).
     public var right: Bool
+    /// In a classroom round, the points the answer earned (1 or 0, or speed points); left out
+    /// of the JSON when nil.
+    public var points: Int?
+    /// In a self-paced timed classroom round, when the player's time for their next question
+    /// ends (ms since 1970, the server's clock); left out when nil.
+    public var nextDeadline: Int64?
 
     /// Makes an answer report.
     public init(number: Int, index: Int, correctIndex: Int?, right: Bool) {

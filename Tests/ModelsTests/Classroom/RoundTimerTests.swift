@@ -165,4 +165,24 @@ struct RoundTimerTests {
         let report = try round.answerTrivia(playerID: ana.id, index: 0)
         #expect(report.number == 2 && report.correctIndex == nil, "self-paced: the answer shows at the end")
     }
+
+    @Test func anAnswersReplyCarriesItsPointsAndSelfPacedTriviaTheNextDeadline() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startSet(seconds: 10, speedPoints: true)
+        clock.advance(by: 5)
+        let checked = try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: "Paris")
+        #expect(checked.result && checked.points == 750, "5 s of 10: 1000 × (1 − 0.5 / 2)")
+        #expect(round.room.player(id: ana.id)?.points[1] == checked.points)
+        let json = String(decoding: try JSONEncoder().encode(QuizCheckResult(quizId: 1, answer: "a", result: true)), as: UTF8.self)
+        #expect(!json.contains("points"), "outside a class the quiz server's shape: \(json)")
+
+        _ = try round.end(savingTo: nil, hostKey: key)
+        try round.room.setSelfPaced(true, hostKey: key)
+        try round.pick(.trivia, set: nil, timing: try RoundTiming(seconds: 5, speedPoints: false), hostKey: key)
+        try await round.start(hostKey: key)
+        clock.advance(by: 2)
+        let report = try round.answerTrivia(playerID: ana.id, index: 0)
+        #expect(report.points == (report.right ? 1 : 0))
+        #expect(report.nextDeadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(5)), "question 2 opened now")
+    }
 }
