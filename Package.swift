@@ -34,14 +34,16 @@ let package = Package(
         .target(name: "ModelsTesting", dependencies: ["Models"]),
         // epoll and socket helpers the Swift side cannot reach directly.
         .target(name: "CEventLoop"),
+        // Text made safe for HTML and XML: the one escaping the server, the pages and the QR code share.
+        .target(name: "MarkupText"),
         // HTTP/1.1 on sockets: parser, router, static files, server-sent events.
-        .target(name: "HTTPServer", dependencies: ["CEventLoop", "CZlib"]),
+        .target(name: "HTTPServer", dependencies: ["CEventLoop", "CZlib", "MarkupText"]),
         // Offline stand-ins for the remote services, at their real paths.
         .target(name: "StandIns", dependencies: ["HTTPServer"], resources: [.copy("Data")]),
         // QR code symbols (ISO/IEC 18004) drawn as SVG, for the classroom join link.
-        .target(name: "QRCode"),
+        .target(name: "QRCode", dependencies: ["MarkupText"]),
         // Configuration and wiring: models ⇄ routes ⇄ SSE topics.
-        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns", "QRCode"]),
+        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns", "QRCode", "MarkupText"]),
         .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
         .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
         // Test support, not a product: a child process that writes the Store until StoreCrashTests
@@ -52,6 +54,7 @@ let package = Package(
         .executableTarget(name: "HTTPBenchServer", dependencies: ["HTTPServer"]),
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
+        .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
@@ -60,7 +63,7 @@ let package = Package(
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport", "CZlib"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
-            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "TestSupport", "adivina"]),
+            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "MarkupText", "TestSupport", "adivina"]),
         // What several test targets share: the own fixtures in Tests/Fixtures and the real ones
         // beside the repository (when present), child processes and waiting without blocking a thread.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -127,6 +127,25 @@ def start_viewers(binary, port, count):
     return process
 
 
+def start_viewer_shards(binary, port, count, shards):
+    """`count` streams spread over `shards` sse-viewers processes; returns the processes."""
+    sizes = [count // shards + (1 if i < count % shards else 0) for i in range(shards)]
+    return [start_viewers(binary, port, size) for size in sizes if size > 0]
+
+
+def join_players(api, count, failures):
+    """Joins players "Jugador 1"…"Jugador `count`" over the connection `api`; returns their
+    (name, cookie) pairs; a refused join goes into `failures`."""
+    players = []
+    for number in range(1, count + 1):
+        status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
+        if status != 201:
+            failures.append(f"join {number}: {status} {body}")
+            continue
+        players.append((body["name"], response.getheader("Set-Cookie").split(";")[0]))
+    return players
+
+
 def stop_viewers(process):
     """Stops an sse-viewers process; returns its streams' arrivals (id -> time) and closed count."""
     output, _ = process.communicate(input="", timeout=60)
@@ -244,21 +263,47 @@ def probe_report(path, start, end):
             f"server CPU {cores:.2f} cores")
 
 
+def start_self_paced_trivia(api, key, failures, label="host"):
+    """As the host (key `key`), over the connection `api`: picks trivia, self-paced, and starts;
+    a refusal goes into `failures`, prefixed with `label`."""
+    host = {"X-Host-Key": key}
+    for method, path, body in [("POST", "/api/classroom/host/game", {"game": "trivia"}),
+                               ("PUT", "/api/classroom/host/pace", {"selfPaced": True}),
+                               ("POST", "/api/classroom/host/start", None)]:
+        status, reply, _ = request(api, method, path, body, host)
+        if status != 200:
+            failures.append(f"{label} {path}: {status} {reply}")
+
+
+def report_failures(failures):
+    """Prints how many failures there were and the first 20; the exit status they give."""
+    print(f"failures: {len(failures)}")
+    for failure in failures[:20]:
+        print("  " + failure)
+    return 1 if failures else 0
+
+
 def percentile(values, fraction):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def classroom_options(description, players, viewers, seconds):
+    """The options every classroom benchmark takes, with these defaults; returns the parser."""
+    parser = argparse.ArgumentParser(description=description.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/adivina")
-    parser.add_argument("--players", type=int, default=200)
-    parser.add_argument("--viewers", type=int, default=1000)
-    parser.add_argument("--shards", type=int, default=4)
-    parser.add_argument("--player-shards", type=int, default=2)
+    parser.add_argument("--players", type=int, default=players)
+    parser.add_argument("--viewers", type=int, default=viewers)
+    parser.add_argument("--shards", type=int, default=4, help="sse-viewers processes")
     parser.add_argument("--questions", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=seconds, help="time over which a round's answers come")
     parser.add_argument("--seed", type=int, default=1)
+    return parser
+
+
+def main():
+    parser = classroom_options(__doc__, players=200, viewers=1000, seconds=20.0)
+    parser.add_argument("--player-shards", type=int, default=2)
     parser.add_argument("--probe", action="store_true", help="report the main actor's queue wait")
     arguments = parser.parse_args()
     assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
@@ -278,30 +323,14 @@ def main():
     try:
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-        players = []
-        for number in range(1, arguments.players + 1):
-            status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
-            if status != 201:
-                failures.append(f"join {number}: {status} {body}")
-                continue
-            cookie = response.getheader("Set-Cookie").split(";")[0]
-            players.append((body["name"], cookie))
-
+        players = join_players(api, arguments.players, failures)
         stop = threading.Event()
-        per_shard = [arguments.viewers // arguments.shards + (1 if i < arguments.viewers % arguments.shards else 0)
-                     for i in range(arguments.shards)]
-        viewers = [start_viewers(viewer_binary, port, n) for n in per_shard if n > 0]
+        viewers = start_viewer_shards(viewer_binary, port, arguments.viewers, arguments.shards)
         reference_events = []
         reference = threading.Thread(target=run_reference, args=(port, stop, reference_events))
         reference.start()
 
-        host = {"X-Host-Key": key}
-        for method, path, body in [("POST", "/api/classroom/host/game", {"game": "trivia"}),
-                                   ("PUT", "/api/classroom/host/pace", {"selfPaced": True}),
-                                   ("POST", "/api/classroom/host/start", None)]:
-            status, reply, _ = request(api, method, path, body, host)
-            if status != 200:
-                failures.append(f"host {path}: {status} {reply}")
+        start_self_paced_trivia(api, key, failures)
 
         start_at = now() + 1.0
         player_results = multiprocessing.Queue()
@@ -392,10 +421,7 @@ def main():
               f"{statistics.median(reference_latencies):.1f} ms at the reference viewer (goal p50 <= 20 ms)")
     if probe:
         print(probe)
-    print(f"failures: {len(failures)}")
-    for failure in failures[:20]:
-        print("  " + failure)
-    return 1 if failures else 0
+    return report_failures(failures)
 
 
 if __name__ == "__main__":

@@ -93,20 +93,11 @@ echo "== same bytes? /app.css is $(curl -s http://127.0.0.1:8191/app.css | wc -c
 
 # The process whose CPU time is counted: ours and Hummingbird themselves, nginx's one worker.
 declare -A cpu_pid=([ours]=${pids[0]} [hummingbird]=${pids[1]} [nginx]=$(pgrep -P "${pids[2]}" | head -1))
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # utime + stime, in clock ticks
+source benchmarks/wrk-measure.sh
 
 results="$work/results.tsv"
 : > "$results"
-measure() {  # name path → "req/s  server-CPU-µs-per-request"
-  local output before after requests
-  before=$(cpu_ticks "${cpu_pid[$1]}")
-  output=$("${wrk_cpu[@]}" wrk -t1 -c64 -d"${seconds}s" "http://127.0.0.1:${ports[$1]}$2")
-  after=$(cpu_ticks "${cpu_pid[$1]}")
-  if grep -q "Non-2xx\|Socket errors" <<<"$output"; then echo "$1 $2: $(grep "Non-2xx\|Socket errors" <<<"$output")" >&2; fi
-  requests=$(awk '/requests in/ { print $1 }' <<<"$output")
-  printf '%s\t%s\n' "$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")" \
-    "$(python3 -c "print(round(($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests, 2))")"
-}
+measure() { wrk_measure "${cpu_pid[$1]}" "http://127.0.0.1:${ports[$1]}$2" "$1 $2" "${wrk_cpu[@]}"; }  # name path
 
 echo "== warm-up"
 for name in ours hummingbird nginx; do

@@ -99,17 +99,8 @@ CONF
   done
 fi
 
-cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # utime + stime, in clock ticks
-measure() {  # server path → "req/s  server-CPU-µs-per-request"
-  local output before after requests
-  before=$(cpu_ticks "${pid[$1]}")
-  output=$(wrk -t1 -c64 -d"${seconds}s" "http://127.0.0.1:${port[$1]}$2")
-  after=$(cpu_ticks "${pid[$1]}")
-  if grep -q "Non-2xx\|Socket errors" <<<"$output"; then echo "$1 $2: $(grep "Non-2xx\|Socket errors" <<<"$output")" >&2; fi
-  requests=$(awk '/requests in/ { print $1 }' <<<"$output")
-  printf '%s\t%s\n' "$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")" \
-    "$(python3 -c "print(round(($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests, 2))")"
-}
+source benchmarks/wrk-measure.sh
+measure() { wrk_measure "${pid[$1]}" "http://127.0.0.1:${port[$1]}$2" "$1 $2"; }  # server path
 
 echo "== warm-up"
 for name in "${servers[@]}"; do

@@ -105,7 +105,7 @@ def main():
     parser.add_argument("--identity", action="store_true", help="ask for uncompressed bodies")
     arguments = parser.parse_args()
     encoding = "identity" if arguments.identity else BROWSER_ENCODINGS
-    pages = sorted("/" + str(p.relative_to(WEBROOT)) for p in WEBROOT.rglob("*.html"))
+    pages = sorted("/" + str(p.relative_to(WEBROOT)) for p in WEBROOT.rglob("*.html") if "partials" not in p.parts)
     with tempfile.TemporaryDirectory() as data:
         apps, apps_url = start(arguments.binary, os.path.join(data, "apps"), "--standin-controls")
         room, room_url = start(arguments.binary, os.path.join(data, "room"), "--classroom")

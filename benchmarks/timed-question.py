@@ -35,7 +35,7 @@ import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from classroom import percentile, request, split_events, start_classroom  # noqa: E402
+from classroom import join_players, percentile, report_failures, request, split_events, start_classroom  # noqa: E402
 
 
 def open_stream(port, topics, cookie=None):
@@ -143,13 +143,7 @@ def main():
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         host = {"X-Host-Key": key}
 
-        cookies = []
-        for number in range(1, arguments.players + 1):
-            status, body, response = request(api, "POST", "/api/classroom/join", {"name": f"Jugador {number}"})
-            if status != 201:
-                failures.append(f"join {number}: {status} {body}")
-                continue
-            cookies.append(response.getheader("Set-Cookie").split(";")[0])
+        cookies = [cookie for _, cookie in join_players(api, arguments.players, failures)]
         streams = Streams(open_stream(port, "classroom"), [open_stream(port, "trivia", cookie) for cookie in cookies])
         streams.start()
         time.sleep(1)
@@ -200,10 +194,7 @@ def main():
     print(f"verdict latency: p50 {ms(latencies, 0.5):.1f} ms, p99 {ms(latencies, 0.99):.1f} ms ({len(latencies)} answers)")
     print(f"chart on the projector after closing: p50 {ms(chart_delays, 0.5):.1f} ms, "
           f"p99 {ms(chart_delays, 0.99):.1f} ms, max {max(chart_delays, default=float('nan')) * 1000:.1f} ms")
-    print(f"failures: {len(failures)}")
-    for failure in failures[:20]:
-        print(f"  {failure}")
-    sys.exit(1 if failures else 0)
+    sys.exit(report_failures(failures))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 import Models
 
 /// Turns what an article embeds but its sandbox blocks (`<iframe>` players, `<video>`) into a
@@ -29,10 +30,10 @@ enum ArticleEmbeds {
         guard let source = firstSource(in: element) else { return "" }
         let (target, label) = destination(of: source, isVideo: isVideo)
         return """
-            <a class="embed-card" href="\(NewsArticlePage.escaped(target.absoluteString))" rel="noopener noreferrer">\
+            <a class="embed-card" href="\(MarkupText.escaped(target.absoluteString))" rel="noopener noreferrer">\
             <span class="embed-play" aria-hidden="true">▶</span><span class="embed-text">\
-            <strong>\(NewsArticlePage.escaped(label))</strong>\
-            <span class="embed-host">\(NewsArticlePage.escaped(target.host ?? ""))</span></span></a>
+            <strong>\(MarkupText.escaped(label))</strong>\
+            <span class="embed-host">\(MarkupText.escaped(target.host ?? ""))</span></span></a>
             """
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import MarkupText
 import HTTPServer
 import Models
 
@@ -49,11 +50,11 @@ enum NewsArticlePage {
         let byline = [row.authorName ?? "Autor desconocido", displayDate(row.date, timeZone: timeZone)]
             .compactMap { $0 }.joined(separator: " · ")
         let image = article.fullImage.map {
-            #"<img class="featured" src="\#(escaped($0))" alt="\#(escaped("Imagen destacada: \(row.title)"))">"#
+            #"<img class="featured" src="\#(MarkupText.escaped($0))" alt="\#(MarkupText.escaped("Imagen destacada: \(row.title)"))">"#
         } ?? ""
         let body: String
         if row.isProtected {
-            let link = row.link.map { #" <a href="\#(escaped($0))" rel="noopener noreferrer">Leer en el sitio</a>"# } ?? ""
+            let link = row.link.map { #" <a href="\#(MarkupText.escaped($0))" rel="noopener noreferrer">Leer en el sitio</a>"# } ?? ""
             body = #"<p class="notice">Esta entrada está protegida con contraseña y solo se puede leer en el sitio.\#(link)</p>"#
         } else {
             body = ArticleEmbeds.cards(in: article.content)
@@ -66,7 +67,7 @@ enum NewsArticlePage {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
             <base target="_blank">
-            <title>\(escaped(row.title))</title>
+            <title>\(MarkupText.escaped(row.title))</title>
             <style>
             :root { color-scheme: light dark; }
             body { font: 17px/1.5 -apple-system, system-ui, sans-serif; margin: 16px; overflow-wrap: anywhere; }
@@ -87,8 +88,8 @@ enum NewsArticlePage {
             </style>
             </head>
             <body>
-            <h1>\(escaped(row.title))</h1>
-            <p class="byline">\(escaped(byline))</p>
+            <h1>\(MarkupText.escaped(row.title))</h1>
+            <p class="byline">\(MarkupText.escaped(byline))</p>
             \(image)
             <article>
             \(body)
@@ -96,22 +97,5 @@ enum NewsArticlePage {
             </body>
             </html>
             """
-    }
-
-    /// `text` safe to put in an element or a quoted attribute.
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

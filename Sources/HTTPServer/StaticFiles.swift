@@ -13,6 +13,16 @@ import Synchronization
 /// HTML files carry the `pageHeaders` given for their folder (the pages' Content-Security-Policy:
 /// sent once here instead of a `<meta>` copied into every page).
 ///
+/// HTML files may hold server-side includes in nginx's syntax (`ServerSideIncludes`):
+/// `<!--#include virtual="/partials/head.html" -->` is replaced by that file, one level deep, with
+/// `<!--#set var=… value=… -->` and `<!--#echo var=… default=… -->` for what a page changes in it.
+/// They are expanded when the page is loaded into the cache, before gzip and the ETag: an
+/// expanded page's ETag is a hash of the expanded bytes, its `Last-Modified` the newest of its
+/// files' mtimes, and revalidation stats the partials too, so an edited partial changes every page
+/// that includes it. A directive that cannot be expanded answers the page 500 and says why in
+/// `report` (standard error by default). Partials are plain files of the webroot: a GET of one
+/// serves it as it is (a fragment, with nothing to hide).
+///
 /// Text files (html, css, js, json, svg, webmanifest, txt) of at least `minCompressedFileSize`
 /// bytes are sent gzip-compressed to requests whose `Accept-Encoding` prefers it
 /// (`AcceptEncoding`), with `Content-Encoding: gzip` and an ETag of their own (the identity
@@ -61,12 +71,20 @@ public final class StaticFiles: Sendable {
         case ready(Representation)
     }
 
+    /// A file a cached page was built from besides itself (a partial it includes).
+    private struct Dependency {
+        var statPath: String
+        var version: FileVersion
+    }
+
     private struct CachedFile {
         var version: FileVersion
         /// The path that was stat'ed (the file's revalidation stats it again).
         var statPath: String
         /// When the file was last stat'ed (monotonic ns).
         var checkedAt: UInt64 = 0
+        /// The partials an HTML file includes (revalidated with it).
+        var partials: [Dependency] = []
         var lastModified: String
         var contentType: String
         /// The `pageHeaders` lines this file carries (HTML only).
@@ -90,6 +108,7 @@ public final class StaticFiles: Sendable {
     private let minCompressedFileSize: Int
     private let revalidateAfter: UInt64
     private let pageHeaders: [(prefix: String, encoded: String)]
+    private let report: @Sendable (String) -> Void
     private let cache = Mutex<(files: [String: CachedFile], bytes: Int)>(([:], 0))
 
     /// Serves `root`. `cacheControl` is sent with every file ("no-cache" makes browsers revalidate
@@ -100,10 +119,11 @@ public final class StaticFiles: Sendable {
     /// `minCompressedFileSize` bytes are sent in gzip to clients that accept it. A cached file is
     /// checked on disk (one `stat`) at most once every `revalidateAfter` (an edit shows up within
     /// that time): the `stat` per request was a tenth of the server's CPU per file request.
+    /// `report` hears, in one line, why a page's includes could not be expanded.
     public init(
         root: String, cacheControl: String = "no-cache", pageHeaders: [String: HTTPHeaders] = [:],
         maxCachedFileSize: Int = 512 * 1024, maxCacheBytes: Int = 32 << 20, minCompressedFileSize: Int = 1024,
-        revalidateAfter: Duration = .seconds(1)
+        revalidateAfter: Duration = .seconds(1), report: @escaping @Sendable (String) -> Void = StaticFiles.standardError
     ) throws {
         guard let resolved = Self.realPath(root) else { throw RootError.notADirectory(root) }
         var info = cel_file_info()
@@ -114,6 +134,7 @@ public final class StaticFiles: Sendable {
         self.maxCacheBytes = maxCacheBytes
         self.minCompressedFileSize = minCompressedFileSize
         self.revalidateAfter = revalidateAfter.nanoseconds
+        self.report = report
         self.pageHeaders = pageHeaders
             .map { (prefix: $0.key, encoded: $0.value.map { "\($0.name): \($0.value)\r\n" }.joined()) }
             .sorted { $0.prefix.count > $1.prefix.count }
@@ -142,6 +163,8 @@ public final class StaticFiles: Sendable {
                 return .redirect(to: location, status: .movedPermanently)
             case .missing:
                 return .status(.notFound)
+            case .failedIncludes:
+                return .status(.internalServerError)
             }
         }
         var form = file.identity
@@ -194,6 +217,10 @@ public final class StaticFiles: Sendable {
         var info = cel_file_info()
         guard cel_stat(cached.statPath, &info) == 0, info.kind == 1, FileVersion(info) == cached.version
         else { return nil }
+        for partial in cached.partials {
+            guard cel_stat(partial.statPath, &info) == 0, info.kind == 1, FileVersion(info) == partial.version
+            else { return nil }
+        }
         cache.withLock { $0.files[key]?.checkedAt = now }
         return cached
     }
@@ -228,7 +255,9 @@ public final class StaticFiles: Sendable {
         }
         cache.withLock { cache in
             // A file edited meanwhile was replaced (or dropped): this form is not kept.
-            guard let current = cache.files[key], current.version == file.version else { return }
+            guard let current = cache.files[key], current.version == file.version,
+                current.identity.etag == file.identity.etag
+            else { return }
             if cache.bytes - current.cachedBytes + updated.cachedBytes > maxCacheBytes { updated.gzip = .identityOnly }
             cache.bytes += updated.cachedBytes - current.cachedBytes
             cache.files[key] = updated
@@ -241,6 +270,8 @@ public final class StaticFiles: Sendable {
         case file(CachedFile)
         case redirect
         case missing
+        /// An HTML file whose includes could not be expanded (said in `report`).
+        case failedIncludes
     }
 
     private func load(segments: [String], wantsDirectory: Bool) -> Lookup {
@@ -253,9 +284,48 @@ public final class StaticFiles: Sendable {
         } else if wantsDirectory {
             return .missing
         }
-        guard let real = Self.realPath(path), real.hasPrefix(root + "/") else { return .missing }
+        guard let (real, read) = readInside(path) else { return .missing }
+        info = read.info
+        var body = read.body
+        let contentType = ContentTypes.forPath(real)
+        let requestPath = "/" + segments.joined(separator: "/") + (wantsDirectory && !segments.isEmpty ? "/" : "")
+        var etag = "\"\(String(info.size, radix: 16))-\(String(info.mtime_seconds, radix: 16))\(String(info.mtime_nanoseconds, radix: 16))\""
+        var modified = info.mtime_seconds
+        var partials: [Dependency] = []
+        if contentType.hasPrefix("text/html"), ServerSideIncludes.hasDirectives(body) {
+            var includes = ServerSideIncludes { [self] segments in
+                readInside(root + "/" + segments.joined(separator: "/")).map { $0.partial }
+            }
+            do {
+                body = try includes.expand(body)
+            } catch {
+                report("StaticFiles: \(requestPath): \(error.description); answered 500")
+                return .failedIncludes
+            }
+            partials = includes.partials.map { Dependency(statPath: $0.path, version: FileVersion($0.info)) }
+            modified = includes.partials.reduce(modified) { max($0, $1.info.mtime_seconds) }
+            etag = "\"\(String(body.count, radix: 16))-ssi-\(String(Self.fnv1a(body), radix: 16))\""
+        }
+        let extra = contentType.hasPrefix("text/html")
+            ? pageHeaders.first { requestPath.hasPrefix($0.prefix) }?.encoded ?? "" : ""
+        var file = CachedFile(
+            version: FileVersion(info), statPath: path, checkedAt: cel_monotonic_nanoseconds(), partials: partials,
+            lastModified: Self.httpDate(modified),
+            contentType: contentType, pageHeaderLines: extra,
+            identity: Representation(etag: etag, fullHeaders: [], validatorHeaders: [], body: []),
+            compressible: ContentTypes.isCompressible(real) && body.count >= minCompressedFileSize
+                && body.count <= maxCachedFileSize)
+        file.identity = representation(of: file, etag: etag, encoding: nil, body: body)
+        return .file(file)
+    }
+
+    /// The regular file at `path`, read whole, when its `realpath` lies inside the root: that
+    /// real path, and the file as `ServerSideIncludes` takes a partial (stat'ed at `path`).
+    private func readInside(_ path: String) -> (real: String, partial: ServerSideIncludes.Partial)? {
+        guard let real = Self.realPath(path), real.hasPrefix(root + "/") else { return nil }
+        var info = cel_file_info()
         let fd = cel_open_regular_file(real, &info)
-        guard fd >= 0 else { return .missing }
+        guard fd >= 0 else { return nil }
         defer { _ = cel_close(fd) }
         let size = Int(info.size)
         var failed = false
@@ -264,21 +334,19 @@ public final class StaticFiles: Sendable {
             failed = read != size
             count = failed ? 0 : size
         }
-        if failed { return .missing }
-        let etag = "\"\(String(info.size, radix: 16))-\(String(info.mtime_seconds, radix: 16))\(String(info.mtime_nanoseconds, radix: 16))\""
-        let contentType = ContentTypes.forPath(real)
-        let requestPath = "/" + segments.joined(separator: "/") + (wantsDirectory && !segments.isEmpty ? "/" : "")
-        let extra = contentType.hasPrefix("text/html")
-            ? pageHeaders.first { requestPath.hasPrefix($0.prefix) }?.encoded ?? "" : ""
-        var file = CachedFile(
-            version: FileVersion(info), statPath: path, checkedAt: cel_monotonic_nanoseconds(),
-            lastModified: Self.httpDate(info.mtime_seconds),
-            contentType: contentType, pageHeaderLines: extra,
-            identity: Representation(etag: etag, fullHeaders: [], validatorHeaders: [], body: []),
-            compressible: ContentTypes.isCompressible(real) && body.count >= minCompressedFileSize
-                && body.count <= maxCachedFileSize)
-        file.identity = representation(of: file, etag: etag, encoding: nil, body: body)
-        return .file(file)
+        if failed { return nil }
+        return (real, ServerSideIncludes.Partial(path: path, info: info, body: body))
+    }
+
+    /// The 64-bit FNV-1a hash of `bytes` (an expanded page's ETag: it changes with its bytes).
+    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+    }
+
+    /// Writes `line` and a newline on standard error (the default `report`).
+    public static let standardError: @Sendable (String) -> Void = { line in
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { cel_write(2, $0.baseAddress, $0.count) }
     }
 
     /// `body` with its headers: `Content-Encoding` when `encoding` is set, `Vary` for files

@@ -1,3 +1,5 @@
+import MarkupText
+
 extension QRCode {
     /// The symbol as a standalone SVG document: a white background covering the quiet zone and
     /// one black `<path>` of the dark modules (horizontal runs merged), drawn with
@@ -22,28 +24,12 @@ extension QRCode {
             }
         }
         let pixels = side * moduleSize
-        let label = Self.escapedAttribute("Código QR: \(text)")
+        let label = MarkupText.escaped("Código QR: \(text)")
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="\(pixels)" height="\(pixels)" \
             viewBox="0 0 \(side) \(side)" shape-rendering="crispEdges" role="img" aria-label="\(label)">\
             <rect width="\(side)" height="\(side)" fill="#fff"/>\
             <path fill="#000" d="\(path)"/></svg>
             """
-    }
-
-    /// `value` safe inside a double-quoted XML attribute.
-    private static func escapedAttribute(_ value: String) -> String {
-        var escaped = ""
-        for character in value {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }

@@ -8,69 +8,69 @@ import Testing
 @MainActor
 struct APIRefusalTests {
     @Test func badRequestsAreRefusedInSpanish() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
+        try await withApp { running in
+            let id = try #require(quizIDs(try await running.loadedQuizzes()).first)
 
-        let cases: [(String, String, String?, Int, String)] = [
-            ("POST", "/api/quizzes/999999/check", #"{"answer":"x"}"#, 404, "No hay ninguna pregunta con id 999999."),
-            ("POST", "/api/quizzes/abc/check", #"{"answer":"x"}"#, 400, "«abc» no es un identificador válido."),
-            ("POST", "/api/quizzes/\(id)/check", nil, 400, "Falta el cuerpo JSON de la petición."),
-            ("POST", "/api/quizzes/\(id)/check", "{}", 400, "Falta el campo «answer»."),
-            ("POST", "/api/quizzes/\(id)/check", #"{"answer":42}"#, 400, "El campo «answer» tiene un tipo incorrecto."),
-            ("POST", "/api/quizzes/\(id)/check", #"{"answer":"x""#, 400, "El cuerpo de la petición no es JSON válido."),
-            ("POST", "/api/quizzes/\(id)/check", #"["x"]"#, 400, "El cuerpo de la petición debe ser un objeto JSON."),
-            ("PUT", "/api/quizzes/filter", #"{"onlyUnanswered":1}"#, 400, "El campo «onlyUnanswered» tiene un tipo incorrecto."),
-            ("PUT", "/api/quizzes/999999/favourite", nil, 404, "No hay ninguna pregunta con id 999999."),
-            ("GET", "/api/quizzes/999999/answer", nil, 404, "No hay ninguna pregunta con id 999999."),
-            ("GET", "/api/nothing/here", nil, 404, "No existe esa ruta de la API."),
-            ("GET", "/api/events?topics=quizzes,secret", nil, 400, "No existe el tema «secret»."),
-            ("GET", "/api/events", nil, 400, "Indica los temas: /api/events?topics=quizzes,quiz"),
-        ]
-        for (method, path, body, status, message) in cases {
-            let reply = try await running.request(method, path, body: body, base: running.url)
-            #expect(reply.status == status, "\(method) \(path)")
-            #expect(reply.error == message, "\(method) \(path)")
+            let cases: [(String, String, String?, Int, String)] = [
+                ("POST", "/api/quizzes/999999/check", #"{"answer":"x"}"#, 404, "No hay ninguna pregunta con id 999999."),
+                ("POST", "/api/quizzes/abc/check", #"{"answer":"x"}"#, 400, "«abc» no es un identificador válido."),
+                ("POST", "/api/quizzes/\(id)/check", nil, 400, "Falta el cuerpo JSON de la petición."),
+                ("POST", "/api/quizzes/\(id)/check", "{}", 400, "Falta el campo «answer»."),
+                ("POST", "/api/quizzes/\(id)/check", #"{"answer":42}"#, 400, "El campo «answer» tiene un tipo incorrecto."),
+                ("POST", "/api/quizzes/\(id)/check", #"{"answer":"x""#, 400, "El cuerpo de la petición no es JSON válido."),
+                ("POST", "/api/quizzes/\(id)/check", #"["x"]"#, 400, "El cuerpo de la petición debe ser un objeto JSON."),
+                ("PUT", "/api/quizzes/filter", #"{"onlyUnanswered":1}"#, 400, "El campo «onlyUnanswered» tiene un tipo incorrecto."),
+                ("PUT", "/api/quizzes/999999/favourite", nil, 404, "No hay ninguna pregunta con id 999999."),
+                ("GET", "/api/quizzes/999999/answer", nil, 404, "No hay ninguna pregunta con id 999999."),
+                ("GET", "/api/nothing/here", nil, 404, "No existe esa ruta de la API."),
+                ("GET", "/api/events?topics=quizzes,secret", nil, 400, "No existe el tema «secret»."),
+                ("GET", "/api/events", nil, 400, "Indica los temas: /api/events?topics=quizzes,quiz"),
+            ]
+            for (method, path, body, status, message) in cases {
+                let reply = try await running.request(method, path, body: body, base: running.url)
+                #expect(reply.status == status, "\(method) \(path)")
+                #expect(reply.error == message, "\(method) \(path)")
+            }
         }
     }
 
     @Test func bodyOverTheLimitIs413() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        let huge = "{\"answer\":\"" + String(repeating: "a", count: BodyLimit.quizAnswer) + "\"}"
-        let reply = try await running.post("/api/quizzes/1/check", huge)
-        #expect(reply.status == 413)
-        #expect(reply.headers["content-type"] == "application/json")
-        #expect(reply.error == "La petición es demasiado grande.")
-        #expect(reply.headers["connection"] == "close")
+        try await withApp { running in
+            let huge = "{\"answer\":\"" + String(repeating: "a", count: BodyLimit.quizAnswer) + "\"}"
+            let reply = try await running.post("/api/quizzes/1/check", huge)
+            #expect(reply.status == 413)
+            #expect(reply.headers["content-type"] == "application/json")
+            #expect(reply.error == "La petición es demasiado grande.")
+            #expect(reply.headers["connection"] == "close")
+        }
     }
 
     @Test func aStaticFileIsOnlyToBeRead() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        for path in ["/", "/index.html"] {
-            for method in ["POST", "PUT", "DELETE", "PATCH"] {
-                let reply = try await running.request(method, path, body: "{}", base: running.url)
-                #expect(reply.status == 405, "\(method) \(path)")
-                #expect(reply.headers["allow"] == "GET, HEAD", "\(method) \(path)")
-                #expect(String(decoding: reply.body, as: UTF8.self) == "405 Method Not Allowed\n")
+        try await withApp { running in
+            for path in ["/", "/index.html"] {
+                for method in ["POST", "PUT", "DELETE", "PATCH"] {
+                    let reply = try await running.request(method, path, body: "{}", base: running.url)
+                    #expect(reply.status == 405, "\(method) \(path)")
+                    #expect(reply.headers["allow"] == "GET, HEAD", "\(method) \(path)")
+                    #expect(String(decoding: reply.body, as: UTF8.self) == "405 Method Not Allowed\n")
+                }
             }
+            #expect(try await running.get("/index.html").status == 200)
+            #expect(try await running.post("/missing.html").status == 404)
         }
-        #expect(try await running.get("/index.html").status == 200)
-        #expect(try await running.post("/missing.html").status == 404)
     }
 
     @Test func pagesKeepTheServersPlainRefusals() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        let huge = String(repeating: "a", count: (1 << 20) + 1)
-        let tooLarge = try await running.post("/", huge)
-        #expect(tooLarge.status == 413)
-        #expect(tooLarge.headers["content-type"] == "text/plain; charset=utf-8")
-        #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n")
-        let notAFile = try await running.delete("/nothing.html")
-        #expect(notAFile.status == 404)
-        #expect(String(decoding: notAFile.body, as: UTF8.self) == "404 Not Found\n")
+        try await withApp { running in
+            let huge = String(repeating: "a", count: (1 << 20) + 1)
+            let tooLarge = try await running.post("/", huge)
+            #expect(tooLarge.status == 413)
+            #expect(tooLarge.headers["content-type"] == "text/plain; charset=utf-8")
+            #expect(String(decoding: tooLarge.body, as: UTF8.self) == "413 Content Too Large\n")
+            let notAFile = try await running.delete("/nothing.html")
+            #expect(notAFile.status == 404)
+            #expect(String(decoding: notAFile.body, as: UTF8.self) == "404 Not Found\n")
+        }
     }
 
     @Test func serverRefusalsUnderTheAPIAreSpanishJSON() throws {
@@ -94,11 +94,11 @@ struct APIRefusalTests {
     }
 
     @Test func wrongMethodIs405WithAllow() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        let reply = try await running.request("DELETE", "/api/quizzes/reload", base: running.url)
-        #expect(reply.status == 405)
-        #expect(reply.headers["allow"]?.contains("POST") == true)
-        #expect(reply.error == "Esa ruta de la API no admite este método.")
+        try await withApp { running in
+            let reply = try await running.request("DELETE", "/api/quizzes/reload", base: running.url)
+            #expect(reply.status == 405)
+            #expect(reply.headers["allow"]?.contains("POST") == true)
+            #expect(reply.error == "Esa ruta de la API no admite este método.")
+        }
     }
 }

@@ -9,16 +9,6 @@ import TestSupport
 /// player may never see.
 @MainActor
 struct ClassroomAPITests {
-    private func players(_ names: [String], joining anyone: ClassroomClient) async throws -> [ClassroomClient] {
-        var players: [ClassroomClient] = []
-        for name in names {
-            let (reply, player) = try await anyone.join(name)
-            #expect(reply.status == 201, "\(name): \(reply.error ?? "")")
-            players.append(player)
-        }
-        return players
-    }
-
     private func state(_ client: ClassroomClient) async throws -> [String: Any] {
         try await client.get("/api/classroom/state").json
     }
@@ -137,7 +127,7 @@ struct ClassroomAPITests {
 
     @Test func aHostPacedTriviaRoundFromStartToPodium() async throws {
         try await withClassroom { running, host, anyone in
-            let players = try await players(["Ana", "Bea", "Carla"], joining: anyone)
+            let players = try await anyone.joined(["Ana", "Bea", "Carla"])
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
             #expect(try await board.event(named: "classroom")?.json["phase"] as? String == "lobby")
@@ -186,7 +176,7 @@ struct ClassroomAPITests {
 
     @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
         try await withClassroom { running, host, anyone in
-            let players = try await players(["Ana", "Bea"], joining: anyone)
+            let players = try await anyone.joined(["Ana", "Bea"])
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let quizzes = try await players[0].get("/api/quizzes/state").json
@@ -238,7 +228,7 @@ struct ClassroomAPITests {
     @Test func fiftyPlayersAnswerAtOnceAndTheLeaderboardStreamSeesEveryScore() async throws {
         try await withClassroom { running, host, anyone in
             let names = (1...50).map { "Jugador \($0)" }
-            let players = try await players(names, joining: anyone)
+            let players = try await anyone.joined(names)
             let board = try EventStreamReader(url: URL(string: "api/events?topics=classroom", relativeTo: running.url)!)
             defer { board.close() }
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)

@@ -7,12 +7,6 @@ import TestSupport
 /// no host key), each against the real server: none of them works.
 @MainActor
 struct ClassroomIntegrityTests {
-    private func join(_ name: String, _ anyone: ClassroomClient) async throws -> ClassroomClient {
-        let (reply, player) = try await anyone.join(name)
-        try #require(reply.status == 201, "\(name): \(reply.error ?? "")")
-        return player
-    }
-
     private func quizIDs(_ state: [String: Any]) -> [Int] {
         (state["quizzes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
     }
@@ -21,7 +15,7 @@ struct ClassroomIntegrityTests {
     /// any guess; in a round it is closed, and the list judges only the round's own quizzes.
     @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
         try await withClassroom { running, host, anyone in
-            let ana = try await join("Ana", anyone)
+            let ana = try await anyone.joined("Ana")
             // Self-paced: every question of the round is open to the player at once.
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
@@ -46,7 +40,7 @@ struct ClassroomIntegrityTests {
     /// 5. Look-alike and broken names are refused; the teacher can tell every name apart.
     @Test func lookAlikeAndBrokenNamesAreRefused() async throws {
         try await withClassroom { _, _, anyone in
-            _ = try await join("Ana", anyone)
+            _ = try await anyone.joined("Ana")
             for name in ["\u{0410}na", "Ana\u{034F}", "Ana\u{200B}", "An\u{0430}", "ANÁ", "Ａｎａ"] {
                 let (reply, _) = try await anyone.join(name)
                 #expect(reply.status == 409 || reply.status == 400, "\(name.unicodeScalars.map { String($0.value, radix: 16) })")
@@ -88,8 +82,8 @@ struct ClassroomIntegrityTests {
     /// and the host decides at the end whether a round's scores go in at all.
     @Test func onlyPlayersWhoAnsweredReachTheRankingAndOnlyIfTheHostSaysSo() async throws {
         try await withClassroom { running, host, anyone in
-            let ana = try await join("Ana", anyone)
-            for bot in 1...5 { _ = try await join("Bot \(bot)", anyone) }
+            let ana = try await anyone.joined("Ana")
+            for bot in 1...5 { _ = try await anyone.joined("Bot \(bot)") }
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
@@ -107,7 +101,7 @@ struct ClassroomIntegrityTests {
     /// 3 (locking). The host closes the room: a script can't take the places the host frees.
     @Test func aClosedRoomTakesNobodyNew() async throws {
         try await withClassroom { _, host, anyone in
-            let bot = try await join("Bot", anyone)
+            let bot = try await anyone.joined("Bot")
             #expect(try await host.send("PUT", "/api/classroom/host/lock", body: #"{"locked":true}"#).json["locked"] as? Bool == true)
             #expect(try await anyone.get("/api/classroom/state").json["locked"] as? Bool == true)
             #expect(try await host.send("DELETE", "/api/classroom/host/players/1").status == 200)
@@ -126,8 +120,8 @@ struct ClassroomIntegrityTests {
     /// host closes the question.
     @Test func aSecondAccountLearnsNoAnswerAndSeesNoQuestionAhead() async throws {
         try await withClassroom { _, host, anyone in
-            let ana = try await join("Ana", anyone)
-            let bot = try await join("Ana 2", anyone)
+            let ana = try await anyone.joined("Ana")
+            let bot = try await anyone.joined("Ana 2")
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let question = try #require(try await ana.get("/api/trivia/state").json["question"] as? [String: Any])
@@ -206,7 +200,7 @@ struct ClassroomIntegrityTests {
     /// leaderboard-only one too: they receive nothing more of the room.
     @Test func aRemovedPlayersStreamsEnd() async throws {
         try await withClassroom { running, host, anyone in
-            let bot = try await join("Bot", anyone)
+            let bot = try await anyone.joined("Bot")
             let id = try #require(try await bot.get("/api/classroom/me").json["id"] as? Int)
             let streams = try ["quizzes,classroom", "classroom"].map { topics in
                 try EventStreamReader(url: try #require(URL(string: "api/events?topics=\(topics)", relativeTo: running.url)), cookie: bot.cookie)

@@ -19,12 +19,7 @@ struct ClassroomResultsAPITests {
     private func playRound(_ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Int {
         let created = try await host.post("/api/classroom/sets", Self.set)
         let setID = try #require(created.json["id"] as? Int)
-        var players: [ClassroomClient] = []
-        for name in ["Ana", "Bea", "=Carla"] {
-            let (reply, player) = try await anyone.join(name)
-            try #require(reply.status == 201, "\(reply.error ?? "")")
-            players.append(player)
-        }
+        let players = try await anyone.joined(["Ana", "Bea", "=Carla"])
         #expect(try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 200)
         #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(setID)}"#).status == 200)
         #expect(try await host.post("/api/classroom/host/start").status == 200)

@@ -8,19 +8,9 @@ import TestSupport
 /// late answers refused, extra time, and answers racing the deadline.
 @MainActor
 struct ClassroomTimerAPITests {
-    private func join(_ names: [String], _ anyone: ClassroomClient) async throws -> [ClassroomClient] {
-        var players: [ClassroomClient] = []
-        for name in names {
-            let (reply, player) = try await anyone.join(name)
-            try #require(reply.status == 201, "\(name): \(reply.error ?? "")")
-            players.append(player)
-        }
-        return players
-    }
-
     @Test func aTimedTriviaRoundCountsDownScoresBySpeedAndShowsTheChart() async throws {
         try await withClassroom { _, host, anyone in
-            let players = try await join(["Ana", "Bea", "Carla"], anyone)
+            let players = try await anyone.joined(["Ana", "Bea", "Carla"])
             let refused = try await host.post("/api/classroom/host/game", #"{"game":"trivia","speedPoints":true}"#)
             #expect(refused.status == 400 && refused.error == "Los puntos por rapidez necesitan un tiempo por pregunta.")
             #expect(try await host.post("/api/classroom/host/game", #"{"game":"trivia","seconds":3}"#).status == 400)
@@ -75,7 +65,7 @@ struct ClassroomTimerAPITests {
     @Test func answersRacingTheDeadlineAreEitherCountedOrRefusedNeverLost() async throws {
         try await withClassroom { _, host, anyone in
             let names = (1...20).map { "Jugador \($0)" }
-            let players = try await join(names, anyone)
+            let players = try await anyone.joined(names)
             #expect(try await host.post("/api/classroom/host/game", #"{"game":"trivia","seconds":5}"#).status == 200)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             let ends = try #require((try await anyone.get("/api/classroom/state").json["deadline"] as? [String: Any])?["endsAt"] as? Int)

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import MarkupText
 import Models
 import Testing
 
@@ -51,7 +52,7 @@ struct NewsArticlePageTests {
     ])
     func framesAndVideosBecomeCards(html: String, target: String, label: String) {
         let cards = ArticleEmbeds.cards(in: html)
-        #expect(cards.contains(#"href="\#(NewsArticlePage.escaped(target))""#), "\(cards)")
+        #expect(cards.contains(#"href="\#(MarkupText.escaped(target))""#), "\(cards)")
         #expect(cards.contains("<strong>\(label)</strong>"))
         #expect(!cards.lowercased().contains("<iframe") && !cards.contains("<video"))
     }

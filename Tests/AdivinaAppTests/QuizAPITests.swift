@@ -34,12 +34,12 @@ struct QuizAPITests {
     }
 
     @Test func checkingAnotherQuizThanTheCurrentIsRefused() async throws {
-        let running = try await RunningApp()
-        defer { Task { await running.stop() } }
-        let state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
-        let id = try #require((state["quiz"] as? [String: Any])?["id"] as? Int)
-        let reply = try await running.post("/api/quiz/\(id + 1000)/check", #"{"answer":"x"}"#)
-        #expect(reply.status == 404)
-        #expect(reply.error != nil)
+        try await withApp { running in
+            let state = try await running.state("quiz") { ($0["quiz"] as? [String: Any]) != nil }
+            let id = try #require((state["quiz"] as? [String: Any])?["id"] as? Int)
+            let reply = try await running.post("/api/quiz/\(id + 1000)/check", #"{"answer":"x"}"#)
+            #expect(reply.status == 404)
+            #expect(reply.error != nil)
+        }
     }
 }

@@ -11,18 +11,13 @@ import socket
 import ssl
 import subprocess
 import tempfile
-import time
 from pathlib import Path
+
+from processes import free_port, stop_process, wait_for
 
 SITE = Path(__file__).resolve().parents[2] / "deploy/nginx/adivina.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def self_signed_certificate(folder):
@@ -105,28 +100,27 @@ http {{
         self.process = subprocess.Popen(
             [NGINX, "-p", str(root), "-c", str(root / "nginx.conf"), "-e", str(root / "logs/error.log")],
             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 10
-        while True:
+        try:
+            wait_for(self._listening, 10, "nginx to listen", interval=0.05)
+        except RuntimeError as error:
             if self.process.poll() is not None:
-                raise RuntimeError(f"nginx exited with {self.process.returncode}:\n{self.error_log()}")
-            try:
-                with socket.create_connection(("127.0.0.1", self.https_port), timeout=0.2):
-                    return self
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"nginx did not listen within 10 s:\n{self.error_log()}")
-                time.sleep(0.05)
+                raise
+            raise RuntimeError(f"{error}:\n{self.error_log()}") from None
+        return self
+
+    def _listening(self):
+        if self.process.poll() is not None:
+            raise RuntimeError(f"nginx exited with {self.process.returncode}:\n{self.error_log()}")
+        try:
+            with socket.create_connection(("127.0.0.1", self.https_port), timeout=0.2):
+                return True
+        except OSError:
+            return False
 
     def error_log(self):
         path = self.root / "logs/error.log"
         return path.read_text() if path.exists() else ""
 
     def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        stop_process(self.process)
         shutil.rmtree(self.root, ignore_errors=True)

@@ -15,26 +15,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from processes import free_port, stop_process, wait_for
+
 HERE = Path(__file__).resolve().parent / "wordpress"
 DEBIAN_WORDPRESS = Path("/usr/share/wordpress")
 MARIADBD = shutil.which("mariadbd") or "/usr/sbin/mariadbd"
 INSTALL_DB = shutil.which("mariadb-install-db") or "/usr/bin/mariadb-install-db"
 MARIADB = shutil.which("mariadb") or "/usr/bin/mariadb"
 PHP = shutil.which("php") or "/usr/bin/php"
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_for(condition, timeout, what):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.1)
 
 
 class RealWordPress:
@@ -141,20 +129,12 @@ require_once ABSPATH . 'wp-settings.php';
         wait_for(answers, 30, "PHP's server")
 
     def stop_php(self):
-        if self.php and self.php.poll() is None:
-            self.php.terminate()
-            self.php.wait(timeout=10)
+        stop_process(self.php)
         self.php = None
 
     def stop(self):
         self.stop_php()
-        if self.database and self.database.poll() is None:
-            self.database.terminate()
-            try:
-                self.database.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                self.database.kill()
-                self.database.wait()
+        stop_process(self.database, timeout=30)
         shutil.rmtree(self.root, ignore_errors=True)
 
     # ---------- content, through WordPress's PHP functions ----------

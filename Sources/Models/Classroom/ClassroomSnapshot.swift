@@ -4,7 +4,7 @@ import Foundation
 /// `{"phase","game","question","total","selfPaced","locked","timer","deadline","chart","players":[ClassroomPlayerRow],
 /// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
-public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
+public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
     /// The game picked by the host, or nil.
@@ -51,11 +51,6 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot {
         playerCount = players.count
         answeredCount = players.count { $0.answered }
         self.podium = podium
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 
     /// The changes from `old` as a `ClassroomSnapshotPatch`'s JSON; nil when there are none.

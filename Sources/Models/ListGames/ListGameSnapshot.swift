@@ -2,7 +2,7 @@ import Foundation
 
 /// What a list game's pages render, one JSON object:
 /// `{"<listKey>": [rows], "lastResult": {…} | null, "score", "loading", "error": "…" | null}`.
-public struct ListGameSnapshot<Row: GameRow, Answer: Codable & Hashable & Sendable>: Codable, Hashable, Sendable {
+public struct ListGameSnapshot<Row: GameRow, Answer: Codable & Hashable & Sendable>: Codable, Hashable, Sendable, PageSnapshot {
     /// The rows, in the service's order, under `Row.listKey`.
     public var rows: [Row]
     /// The last answer, score, loading and error, written beside the rows.
@@ -32,10 +32,5 @@ public struct ListGameSnapshot<Row: GameRow, Answer: Codable & Hashable & Sendab
         var container = encoder.container(keyedBy: ListKey.self)
         try container.encode(rows, forKey: ListKey(stringValue: Row.listKey))
         try status.encode(to: encoder)
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

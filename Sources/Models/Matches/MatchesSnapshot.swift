@@ -3,7 +3,7 @@ import Foundation
 /// What the Matches pages render (topic `matches`, `GET /api/matches/state`), one JSON object:
 /// the list game's `{"matches":[MatchRow], "lastResult", "score", "loading", "error"}` and the
 /// selection's `{"current", "rightResponse"}`.
-public struct MatchesSnapshot: Codable, Hashable, Sendable {
+public struct MatchesSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// The list, the last answer, score, loading and error.
     public var game: ListGameSnapshot<MatchRow, Int>
     /// The match being played and how the answer went.
@@ -25,10 +25,5 @@ public struct MatchesSnapshot: Codable, Hashable, Sendable {
     public func encode(to encoder: any Encoder) throws {
         try game.encode(to: encoder)
         try selection.encode(to: encoder)
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

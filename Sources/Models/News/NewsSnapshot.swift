@@ -3,7 +3,7 @@ import Foundation
 /// What the news pages render (topic `news`, `GET /api/news/state`):
 /// `{"posts":[NewsRow],"site","loading","progress":NewsProgress|null,"skipped","error","total",
 /// "hasMore","loadingMore","moreError","retryAt"}`.
-public struct NewsSnapshot: Codable, Hashable, Sendable {
+public struct NewsSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// Every post kept, newest first: those on the site (the Noticias tab) and favourites that
     /// left it (`onSite` false; only the Favoritos tab shows them).
     public var posts: [NewsRow]
@@ -44,10 +44,5 @@ public struct NewsSnapshot: Codable, Hashable, Sendable {
         self.loadingMore = loadingMore
         self.moreError = moreError
         self.retryAt = retryAt
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// What the one-at-a-time page renders (topic `quiz`, `GET /api/quiz/state`):
 /// `{"quiz": QuizRow | null, "nomore", "lastResult": {"quizId","answer","result"} | null,
 /// "score", "loading", "error", "number"}`.
-public struct QuizSnapshot: Codable, Hashable, Sendable {
+public struct QuizSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// The quiz being played, or nil (none yet, or no more).
     @Nullable public var quiz: QuizRow?
     /// Whether the server said there are no more quizzes.
@@ -32,10 +32,5 @@ public struct QuizSnapshot: Codable, Hashable, Sendable {
         self.score = score
         self.loading = loading
         self.error = error
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

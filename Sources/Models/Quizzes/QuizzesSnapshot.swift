@@ -2,7 +2,7 @@ import Foundation
 
 /// What the Quizzes list page renders (topic `quizzes`, `GET /api/quizzes/state`):
 /// `{"quizzes":[QuizRow], "score", "record", "onlyUnanswered", "loading", "error", "file", "skipped"}`.
-public struct QuizzesSnapshot: Codable, Hashable, Sendable {
+public struct QuizzesSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// The quizzes shown (already filtered when `onlyUnanswered`).
     public var quizzes: [QuizRow]
     /// Distinct quizzes answered right since the last download or load.
@@ -33,10 +33,5 @@ public struct QuizzesSnapshot: Codable, Hashable, Sendable {
         self.error = error
         self.file = file
         self.skipped = skipped
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

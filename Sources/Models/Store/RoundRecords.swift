@@ -34,23 +34,30 @@ public struct RoundRecords: Sendable {
 
     /// Keeps `answer` in round `roundID` (and its player, if new); an answer given again replaces it.
     public func add(_ answer: RoundAnswer, inRound roundID: Int) throws(StoreError) {
+        try add([(answer, roundID)])
+    }
+
+    /// Keeps each answer in its round, as `add(_:inRound:)` does, in one transaction.
+    public func add(_ answers: [(answer: RoundAnswer, roundID: Int)]) throws(StoreError) {
         try store.write { connection throws(StoreError) in
-            try connection.run(
-                """
-                INSERT INTO classroom_round_players (round_id, player_id, name) VALUES (?1, ?2, ?3)
-                ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name
-                """, [.integer(Int64(roundID)), .integer(Int64(answer.playerID)), .text(answer.name)])
-            try connection.run(
-                """
-                INSERT OR REPLACE INTO classroom_round_answers
-                    (round_id, player_id, question, answer, right, seconds, points)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                """,
-                [
-                    .integer(Int64(roundID)), .integer(Int64(answer.playerID)), .integer(Int64(answer.question)),
-                    .text(answer.answer), .integer(answer.right ? 1 : 0), .real(answer.seconds),
-                    .integer(Int64(answer.points)),
-                ])
+            for (answer, roundID) in answers {
+                try connection.run(
+                    """
+                    INSERT INTO classroom_round_players (round_id, player_id, name) VALUES (?1, ?2, ?3)
+                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name
+                    """, [.integer(Int64(roundID)), .integer(Int64(answer.playerID)), .text(answer.name)])
+                try connection.run(
+                    """
+                    INSERT OR REPLACE INTO classroom_round_answers
+                        (round_id, player_id, question, answer, right, seconds, points)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                    """,
+                    [
+                        .integer(Int64(roundID)), .integer(Int64(answer.playerID)), .integer(Int64(answer.question)),
+                        .text(answer.answer), .integer(answer.right ? 1 : 0), .real(answer.seconds),
+                        .integer(Int64(answer.points)),
+                    ])
+            }
         }
     }
 

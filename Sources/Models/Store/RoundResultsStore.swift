@@ -5,13 +5,17 @@ import Synchronization
 /// reports them: the round's recorder.
 ///
 /// A round never waits for its records nor stops for them: a round's start is written at once
-/// (it is one per round and gives the id), each answer and the end go to a serial queue of this
-/// store's own, off the main actor. A write that fails is said once on stderr (the round goes on;
-/// the results miss it). Reads (`read`) run on the same queue, after every write asked before.
+/// (it is one per round and gives the id), the answers and the end go to a serial queue of this
+/// store's own, off the main actor. Answers that come while a write is waiting are written
+/// together, in one transaction: a class answering at once queues one write, not 300. A write
+/// that fails is said once on stderr (the round goes on; the results miss it). Reads (`read`)
+/// run on the same queue, after every write asked before.
 public final class RoundResultsStore: Sendable {
     /// The statements over the database.
     public let records: RoundRecords
     private let queue = DispatchQueue(label: "adivina.round-results")
+    /// Answers not written yet, and whether a write of them is queued.
+    private let pending = Mutex((answers: [(answer: RoundAnswer, roundID: Int)](), queued: false))
     /// Whether a failure was already said on stderr.
     private let reported = Mutex(false)
     /// Where a failure is said (stderr; a test's own in tests).
@@ -82,11 +86,25 @@ extension RoundResultsStore: RoundRecorder {
         }
     }
 
-    /// Queues the answer's write.
+    /// Queues the answer's write (with the others that come before it runs).
     public func answered(_ answer: RoundAnswer, inRound roundID: Int) {
         guard roundID > 0 else { return }
+        let queueWrite = pending.withLock { pending in
+            pending.answers.append((answer, roundID))
+            defer { pending.queued = true }
+            return !pending.queued
+        }
+        guard queueWrite else { return }
         let records = records
-        queue.async { self.keeping { () throws(StoreError) in try records.add(answer, inRound: roundID) } }
+        queue.async {
+            // Taken when the write runs: answers that came meanwhile ride along; one that comes
+            // after this queues the next write (before any read asked after it).
+            let answers = self.pending.withLock { pending in
+                defer { pending = ([], false) }
+                return pending.answers
+            }
+            self.keeping { () throws(StoreError) in try records.add(answers) }
+        }
     }
 
     /// Queues the end's write.

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the ranking page renders (topic `ranking`, `GET /api/ranking/state`):
 /// `{"entries":[RankingRow],"total","error"}`, best first.
-public struct RankingSnapshot: Codable, Hashable, Sendable {
+public struct RankingSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// The best `Ranking.shownEntries` entries, in ranking order.
     public var entries: [RankingRow]
     /// How many scores were ever saved.
@@ -15,10 +15,5 @@ public struct RankingSnapshot: Codable, Hashable, Sendable {
         self.entries = entries
         self.total = total
         self.error = error
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

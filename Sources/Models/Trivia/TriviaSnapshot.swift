@@ -3,7 +3,7 @@ import Foundation
 /// What the trivia page renders (topic `trivia`, `GET /api/trivia/state`):
 /// `{"phase","question":{"text","answers"}|null,"number","total","score",
 /// "lastAnswer":TriviaAnswer|null,"waiting","saved","loading","error"}`.
-public struct TriviaSnapshot: Codable, Hashable, Sendable {
+public struct TriviaSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// `idle`, `playing` or `finished`.
     public var phase: TriviaPhase
     /// The question waiting for its answer while `playing`, else nil.
@@ -41,10 +41,5 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable {
         self.saved = saved
         self.loading = loading
         self.error = error
-    }
-
-    /// The JSON bytes sent to the pages.
-    public func json() -> Data {
-        SnapshotEncoding.encode(self)
     }
 }

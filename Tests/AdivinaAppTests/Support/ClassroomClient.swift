@@ -35,6 +35,20 @@ final class ClassroomClient: Sendable {
         return (reply, ClassroomClient(base: base, cookie: pair, headers: headers))
     }
 
+    /// `name` joined through this client, required to be answered 201: the player's own client.
+    func joined(_ name: String) async throws -> ClassroomClient {
+        let (reply, player) = try await join(name)
+        try #require(reply.status == 201, "\(name): \(reply.error ?? "")")
+        return player
+    }
+
+    /// `names` joined in order, each as `joined(_:)`.
+    func joined(_ names: [String]) async throws -> [ClassroomClient] {
+        var players: [ClassroomClient] = []
+        for name in names { players.append(try await joined(name)) }
+        return players
+    }
+
     func send(_ method: String, _ path: String, body: String? = nil) async throws -> RunningApp.Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method

@@ -9,19 +9,14 @@ import Testing
 @Suite("ClassroomRound: the round's questions, who may answer what, scoring, the podium", .timeLimit(.minutes(1)))
 @MainActor
 struct ClassroomRoundTests {
-    private let key = "host-key-for-tests"
+    private let key = RoundFixture.key
     private let transport = RoutedTransport()
-    private let quizClient: QuizServerClient
-    private let triviaClient: TriviaClient
     private let round: ClassroomRound
     /// Each player's seat by id.
     private let seats = SeatBook()
 
     init() throws {
-        let base = try #require(URL(string: "http://quiz.test/"))
-        quizClient = QuizServerClient(baseURL: base, token: "t", transport: transport)
-        triviaClient = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
-        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: triviaClient)
+        round = try RoundFixture.round(transport)
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
         transport.answer("/questions", with: TriviaReplies.list(1...10))
     }
@@ -30,10 +25,8 @@ struct ClassroomRoundTests {
     @discardableResult
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
         try names.map { name in
-            try round.join(name: name) { player in
-                let seat = ClassroomRound.Seat(
-                    quizzes: QuizzesModel(client: quizClient, store: nil),
-                    trivia: TriviaGame(client: triviaClient, generator: SeededGenerator(seed: 7)))
+            let seat = try RoundFixture.seat(transport, triviaSeed: 7)
+            return try round.join(name: name) { player in
                 seats.byID[player.id] = seat
                 return seat
             }
@@ -281,9 +274,8 @@ private final class SeatBook {
 @Suite("ClassroomRound: a round of the host's set", .timeLimit(.minutes(1)))
 @MainActor
 struct ClassroomRoundSetTests {
-    private let key = "host-key-for-tests"
+    private let key = RoundFixture.key
     private let transport = RoutedTransport()
-    private let quizClient: QuizServerClient
     private let round: ClassroomRound
     private let set = QuizSet(id: 4, title: "Capitales", quizzes: [
         SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
@@ -291,17 +283,14 @@ struct ClassroomRoundSetTests {
     ])
 
     init() throws {
-        quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
-        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
-        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: trivia)
+        round = try RoundFixture.round(transport)
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
     }
 
     private func join(_ name: String) throws -> (ClassroomPlayer, QuizzesModel) {
-        let quizzes = QuizzesModel(client: quizClient, store: nil)
-        let trivia = TriviaGame(client: TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport))
-        let player = try round.join(name: name) { _ in ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
-        return (player, quizzes)
+        let seat = try RoundFixture.seat(transport)
+        let player = try round.join(name: name) { _ in seat }
+        return (player, seat.quizzes)
     }
 
     @Test func theSetIsPlayedWithoutDownloadingAndItsAnswersNeverReachThePlayers() async throws {

@@ -9,7 +9,7 @@ import Testing
 @Suite("ClassroomRound: what the results recorder hears", .timeLimit(.minutes(1)))
 @MainActor
 struct RoundRecorderTests {
-    private let key = "host-key-for-tests"
+    private let key = RoundFixture.key
     private let transport = RoutedTransport()
     private let round: ClassroomRound
     private let recorder = RecorderSpy()
@@ -20,19 +20,15 @@ struct RoundRecorderTests {
     ])
 
     init() throws {
-        let quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
-        let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
-        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: trivia)
+        round = try RoundFixture.round(transport)
         round.recorder = recorder
         let clock = self.clock
         round.now = { clock.now }
     }
 
     private func join(_ name: String) throws -> ClassroomPlayer {
-        let base = try #require(URL(string: "http://quiz.test/"))
-        let quizzes = QuizzesModel(client: QuizServerClient(baseURL: base, token: "t", transport: transport), store: nil)
-        let trivia = TriviaGame(client: TriviaClient(baseURL: base, transport: transport))
-        return try round.join(name: name) { _ in ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
+        let seat = try RoundFixture.seat(transport)
+        return try round.join(name: name) { _ in seat }
     }
 
     @Test func aHostPacedRoundIsRecordedFromStartToEnd() async throws {

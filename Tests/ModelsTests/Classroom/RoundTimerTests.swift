@@ -9,7 +9,7 @@ import Testing
 @Suite("ClassroomRound: the timer, speed points, extra time and the chart", .timeLimit(.minutes(1)))
 @MainActor
 struct RoundTimerTests {
-    private let key = "host-key-for-tests"
+    private let key = RoundFixture.key
     private let transport = RoutedTransport()
     private let round: ClassroomRound
     private let clock = TestClock()
@@ -20,9 +20,7 @@ struct RoundTimerTests {
     ])
 
     init() throws {
-        let quizClient = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
-        let triviaClient = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
-        round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizClient, triviaClient: triviaClient)
+        round = try RoundFixture.round(transport)
         round.closesOnTime = false
         let clock = self.clock
         round.now = { clock.now }
@@ -30,13 +28,9 @@ struct RoundTimerTests {
     }
 
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
-        let base = try #require(URL(string: "http://quiz.test/"))
-        return try names.map { name in
-            try round.join(name: name) { _ in
-                ClassroomRound.Seat(
-                    quizzes: QuizzesModel(client: QuizServerClient(baseURL: base, token: "t", transport: transport), store: nil),
-                    trivia: TriviaGame(client: TriviaClient(baseURL: base, transport: transport), generator: SeededGenerator(seed: 3)))
-            }
+        try names.map { name in
+            let seat = try RoundFixture.seat(transport, triviaSeed: 3)
+            return try round.join(name: name) { _ in seat }
         }
     }
 

@@ -82,6 +82,26 @@ struct RoundResultsStoreTests {
         #expect(record.players == [RoundPlayer(id: 1, name: "Ana", score: 1), RoundPlayer(id: 2, name: "Bea", score: 0)])
     }
 
+    @Test func aClassAnsweringAtOnceLosesNoAnswerAndAReadSeesEveryOneAskedBefore() async throws {
+        defer { cleanUp() }
+        let results = RoundResultsStore(store: try Store(path: path))
+        let id = results.roundStarted(RoundStart(
+            game: .trivia, setID: nil, questions: (1...10).map { "q\($0)" }, seconds: nil, speedPoints: false, startedAt: start))
+        // 40 players answer their 10 questions at once: the answers that come while a write
+        // waits are written with it.
+        for player in 1...40 {
+            for question in 1...10 {
+                results.answered(RoundAnswer(playerID: player, name: "P\(player)", question: question, answer: "a",
+                                             right: question.isMultiple(of: 2), seconds: 1, points: 1), inRound: id)
+            }
+        }
+        results.answered(answer(41, "Último", 1, "z", right: true), inRound: id)
+        let record = try await results.record(id)
+        #expect(record.answers.count == 401)
+        #expect(Set(record.answers.map { "\($0.playerID)/\($0.question)" }).count == 401)
+        #expect(record.answers.contains(answer(41, "Último", 1, "z", right: true)), "asked just before the read")
+    }
+
     @Test func aStoreThatCannotWriteSaysSoOnceAndTheRoundGoesOn() async throws {
         defer { cleanUp() }
         // A database at schema 6 has no results tables: every write fails.
