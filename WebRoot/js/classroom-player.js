@@ -9,23 +9,16 @@
 // `GET /api/classroom/me` only when it finds the marker, however it was opened (the class page,
 // a bookmark, a new tab), so a single player's pages make no classroom request at all. A refused
 // `GET me` (401: removed, or the server restarted; 404: no classroom mode) clears the marker and
-// the page plays single-player.
+// the page plays single-player. The pages load this module only when the marker is there
+// (classroom-door.js).
 import { subscribe } from "./events.js";
 import { el, sym, announce } from "./ui.js";
 import { createCountdown, syncServerClock } from "./countdown.js";
+import { hasMarker, forgetMarker } from "./classroom-door.js";
 
-const MARKER = "adivina_clase";
 const ATTEMPTS = 3; // a busy server (429) or a dropped request gets two more tries
 const RETRY_MS = 400;
 const REPLY_GRACE_MS = 1000; // how long an answer's reply may trail the room's count of it
-
-function hasMarker() {
-  return document.cookie.split(";").some((pair) => pair.trim() === `${MARKER}=1`);
-}
-
-function forgetMarker() {
-  document.cookie = `${MARKER}=; Path=/; SameSite=Strict; Max-Age=0`;
-}
 
 /**
  * The player's `{id, name, score, answered}`; null when the server says this browser is no

@@ -6,7 +6,7 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, imageBox, setImage, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
-import { classroomSeat, backToClass, showRoundEnd, showNoRound } from "../js/classroom-player.js";
+import { classroomModule } from "../js/classroom-door.js";
 import { questionStatus } from "./round.js";
 
 const API = "/api/quizzes";
@@ -28,6 +28,7 @@ const rows = new Map(); // quiz id -> row parts
 let current = null;     // the latest snapshot
 let filterPending = false;
 let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
+let inClass = null; // the classroom's module (../js/classroom-player.js), loaded only in a classroom
 const TAGS = { wrong: "Fallada", now: "Ahora", closed: "Cerrada", later: "Más tarde" };
 
 setupNavBar(navbar);
@@ -160,9 +161,9 @@ function renderClassroom(state) {
   if (!playing) {
     listHeader.textContent = "Quizzes";
     if (!classroom.removed && room.game === "quizzes" && room.phase === "finished") {
-      showRoundEnd(listState, classroom, { app: "Quizzes", score: state.score ?? 0, total: all.length });
+      inClass.showRoundEnd(listState, classroom, { app: "Quizzes", score: state.score ?? 0, total: all.length });
     } else {
-      showNoRound(listState, classroom, "Quizzes");
+      inClass.showNoRound(listState, classroom, "Quizzes");
     }
     return;
   }
@@ -175,11 +176,12 @@ function renderClassroom(state) {
 
 /** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
 async function detectClassroom() {
-  const seat = await classroomSeat(() => {
+  inClass = await classroomModule();
+  const seat = inClass && await inClass.classroomSeat(() => {
     if (current) render(current);
   });
   if (seat) {
-    backToClass(document.getElementById("back"));
+    inClass.backToClass(document.getElementById("back"));
     reloadButton.hidden = true;
     filterSwitch.closest(".section").hidden = true;
     listFooter.textContent = "Cada pregunta se responde una sola vez.";

@@ -9,9 +9,7 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, loadingRow, showLoading, renderErrorBanner, setCounter, announce, backToList, shortened, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
-import {
-  classroomSeat, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,
-} from "../js/classroom-player.js";
+import { classroomModule } from "../js/classroom-door.js";
 import { roundQuestion, verdict } from "./round.js";
 
 const API = "/api/quizzes";
@@ -36,6 +34,7 @@ const play = el("div", { className: "play has-columns", id: "play" },
 let known = null; // the quiz as last seen (kept if a filtered snapshot leaves it out)
 let latest = null; // the newest snapshot
 let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
+let inClass = null; // the classroom's module (../js/classroom-player.js), loaded only in a classroom
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -150,7 +149,7 @@ function renderClassroom(state) {
   const onCard = drawClassroom(state);
   if (!onCard) {
     star.remove(); // no question card: nothing to mark
-    playerCountdown.hide();
+    inClass.playerCountdown.hide();
   }
 }
 
@@ -159,13 +158,13 @@ function drawClassroom(state) {
   const room = classroom.room;
   if (classroom.removed || room.game !== "quizzes" || room.phase === "lobby") {
     title.textContent = "Quiz";
-    showNoRound(screen, classroom, "Quizzes");
+    inClass.showNoRound(screen, classroom, "Quizzes");
     return false;
   }
   const quizzes = Array.isArray(state.quizzes) ? state.quizzes : [];
   if (room.phase === "finished") {
     title.textContent = "Quiz";
-    showRoundEnd(screen, classroom, { app: "Quizzes", score: state.score ?? 0, total: quizzes.length });
+    inClass.showRoundEnd(screen, classroom, { app: "Quizzes", score: state.score ?? 0, total: quizzes.length });
     return false;
   }
   if (quizzes.length === 0) {
@@ -178,7 +177,7 @@ function drawClassroom(state) {
     // Self-paced, every question answered.
     title.textContent = "Quiz";
     document.title = "Esperando · Quizzes · Adivina";
-    showWaiting(screen, `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`);
+    inClass.showWaiting(screen, `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`);
     return false;
   }
   const { number, quiz, answered } = question;
@@ -190,25 +189,25 @@ function drawClassroom(state) {
   if (answered && !room.selfPaced) {
     document.title = "Esperando · Quizzes · Adivina";
     const line = verdictOf(quiz);
-    showWaiting(screen, number < total
+    inClass.showWaiting(screen, number < total
       ? `Has respondido la pregunta ${number} de ${total}.`
-      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`, { ...line, text: line.text + earned(classroom, number) });
+      : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`, { ...line, text: line.text + inClass.earned(classroom, number) });
   } else if (answered) {
     document.title = `Pregunta ${number} de ${total} · Quizzes · Adivina`;
     const next = roundQuestion(classroom, quizzes, null);
     nextID = next ? next.quiz.id : null;
     nextButton.hidden = !next;
-    showResult(answeredResult, quiz, earned(classroom, number));
+    showResult(answeredResult, quiz, inClass.earned(classroom, number));
     answeredScreen.querySelector("#answered-detail").textContent = next
       ? `Has respondido la pregunta ${number} de ${total}.`
       : `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`;
     if (!answeredScreen.isConnected) screen.replaceChildren(answeredScreen);
-  } else if (questionClosed(classroom, number)) {
+  } else if (inClass.questionClosed(classroom, number)) {
     document.title = "Se acabó el tiempo · Quizzes · Adivina";
-    showWaiting(screen, `Se acabó el tiempo de la pregunta ${number} de ${total}.`);
+    inClass.showWaiting(screen, `Se acabó el tiempo de la pregunta ${number} de ${total}.`);
   } else {
     if (room.selfPaced && room.timer) openOwnQuestion(number);
-    showCountdown(classroom, number, ownEnds.get(number));
+    inClass.showCountdown(classroom, number, ownEnds.get(number));
     showCard(quiz);
     if (announcedQuestion !== quiz.id) announce(`Pregunta ${number} de ${total}: ${quiz.question ?? ""}`);
     announcedQuestion = quiz.id;
@@ -221,12 +220,13 @@ function drawClassroom(state) {
 
 /** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
 async function detectClassroom() {
-  const seat = await classroomSeat(() => {
+  inClass = await classroomModule();
+  const seat = inClass && await inClass.classroomSeat(() => {
     if (latest) render(latest);
   });
   if (seat) {
     card.playInClassroom();
-    screen.before(playerCountdown.element);
+    screen.before(inClass.playerCountdown.element);
     card.onChecked = (result) => {
       checked.set(result.quizId, Boolean(result.result));
       const number = (latest?.quizzes ?? []).findIndex((quiz) => quiz.id === result.quizId) + 1;

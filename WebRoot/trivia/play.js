@@ -10,9 +10,7 @@ import { subscribe, act } from "../js/events.js";
 import { el, sym, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
-import {
-  classroomSeat, backToClass, showWaiting, showRoundEnd, showNoRound, playerCountdown, showCountdown, questionClosed, earned,
-} from "../js/classroom-player.js";
+import { classroomModule } from "../js/classroom-door.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
 const KEYS = ["A", "B", "C", "D"];
@@ -30,6 +28,7 @@ let focusIndex = null;   // the answer button that gets the keyboard focus once 
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
 let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
+let inClass = null; // the classroom's module (../js/classroom-player.js), loaded only in a classroom
 let deadlineAsked = null; // self-paced timed round: the question whose own deadline was asked
 
 setupNavBar(navbar);
@@ -141,7 +140,7 @@ function feedbackFor(state) {
   const last = state.lastAnswer;
   if (!last) return null;
   const rightText = asked.get(last.number)?.answers?.[last.correctIndex];
-  const points = classroom ? earned(classroom, last.number) : "";
+  const points = classroom ? inClass.earned(classroom, last.number) : "";
   return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) + points };
 }
 
@@ -272,13 +271,13 @@ function renderFinished(state) {
 function renderClassroom(state) {
   const room = classroom.room;
   if (classroom.removed || room.game !== "trivia" || room.phase === "lobby") {
-    playerCountdown.hide();
-    showNoRound(screen, classroom, "Trivia");
+    inClass.playerCountdown.hide();
+    inClass.showNoRound(screen, classroom, "Trivia");
     return true;
   }
   if (room.phase === "finished") {
-    playerCountdown.hide();
-    showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
+    inClass.playerCountdown.hide();
+    inClass.showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
     return true;
   }
   if (room.selfPaced && room.timer && state.phase === "playing" && deadlineAsked !== state.number) {
@@ -287,9 +286,9 @@ function renderClassroom(state) {
     classroom.refresh();
   }
   const ownEnd = room.selfPaced ? classroom.me.deadline : null;
-  showCountdown(classroom, state.waiting || state.phase !== "playing" ? -1 : state.number, ownEnd);
-  if (state.phase === "playing" && !state.waiting && questionClosed(classroom, state.number)) {
-    showWaiting(screen, `Se acabó el tiempo de la pregunta ${state.number} de ${room.total || state.total || 0}.`, null);
+  inClass.showCountdown(classroom, state.waiting || state.phase !== "playing" ? -1 : state.number, ownEnd);
+  if (state.phase === "playing" && !state.waiting && inClass.questionClosed(classroom, state.number)) {
+    inClass.showWaiting(screen, `Se acabó el tiempo de la pregunta ${state.number} de ${room.total || state.total || 0}.`, null);
     document.title = "Se acabó el tiempo · Trivia · Adivina";
     return true;
   }
@@ -298,7 +297,7 @@ function renderClassroom(state) {
   if (!room.selfPaced && ahead) {
     const total = room.total || state.total || 0;
     const next = state.waiting ? state.number + 1 : state.number; // the question the player waits for
-    showWaiting(screen, state.phase === "finished" || next > total
+    inClass.showWaiting(screen, state.phase === "finished" || next > total
       ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
       : `(pregunta ${next} de ${total})`, feedbackFor(state));
     document.title = "Esperando · Trivia · Adivina";
@@ -309,13 +308,14 @@ function renderClassroom(state) {
 
 /** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
 async function detectClassroom() {
-  const seat = await classroomSeat(() => {
+  inClass = await classroomModule();
+  const seat = inClass && await inClass.classroomSeat(() => {
     if (latest && !holding) render(latest);
   });
   if (seat) {
-    backToClass(document.getElementById("back"));
+    inClass.backToClass(document.getElementById("back"));
     document.getElementById("ranking-link").hidden = true;
-    screen.before(playerCountdown.element);
+    screen.before(inClass.playerCountdown.element);
   }
   classroom = seat;
   if (latest && !holding) render(latest);
