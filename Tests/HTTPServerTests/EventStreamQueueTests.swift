@@ -124,8 +124,8 @@ import Testing
             while afterClose < 20 && published.count < 1000 && ContinuousClock.now < deadline {
                 published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: 8000)))
                 if server.eventStreamsClosedBehind > 0 { afterClose += 1 }
-                // Pacing: the fast readers keep up with 8 KB every 2 ms, the stalled one cannot.
-                try await Task.sleep(for: .milliseconds(2))
+                // Pacing: the fast readers keep up with 8 KB every 10 ms, the stalled one cannot.
+                try await Task.sleep(for: .milliseconds(10))
             }
             #expect(server.eventStreamsClosedBehind == 1, "the slow reader was closed after \(published.count) events")
             #expect(await slow.receiveUntilClosed(timeout: .seconds(10)), "its connection ends")
