@@ -21,8 +21,13 @@ Measures, with CLOCK_MONOTONIC (the same clock in every process on this machine)
 Which event first shows a change is found by one reference stream that parses every event.
 Arrival times are taken once per epoll return, as in sse-fanout.py.
 
+With --probe the server runs with ADIVINA_MAIN_ACTOR_PROBE set (see MainActorProbe.swift): over
+the answering window it reports the main actor's queue wait (p50/p99/max of a turn asked every
+millisecond), the share of those asks that waited over 1 ms (the main actor busy, or its thread
+not running on a loaded machine), and the server's CPU time over wall time (in cores).
+
 Usage: benchmarks/classroom.py [--binary .build/release/adivina] [--players 200] [--viewers 1000]
-       [--shards 4] [--player-shards 2] [--questions 10] [--seconds 20] [--seed 1]
+       [--shards 4] [--player-shards 2] [--questions 10] [--seconds 20] [--seed 1] [--probe]
 """
 import argparse
 import http.client
@@ -223,16 +228,39 @@ def run_players(port, players, questions, seconds, start_at, seed, results):
     results.put({"answers": answers, "failures": failures})
 
 
-def start_classroom(binary, data):
-    """Starts `binary --classroom` on a free loopback port with `data` as its data directory;
-    returns (process, port, host key) once it has printed its address and key."""
+def start_classroom(binary, data, probe_log=None):
+    """Starts `binary --classroom` on a free loopback port with `data` as its data directory
+    (and the main actor probe writing to `probe_log`, if given); returns (process, port, host key)
+    once it has printed its address and key."""
+    environment = dict(os.environ)
+    if probe_log:
+        environment["ADIVINA_MAIN_ACTOR_PROBE"] = "1"
     server = subprocess.Popen(
         [binary, "--classroom", "--host", "127.0.0.1", "--port", "0", "--data-dir", data],
-        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        stdout=subprocess.PIPE, stderr=probe_log or subprocess.DEVNULL, text=True, env=environment)
     first = server.stdout.readline().strip()
     server.stdout.readline()
     key = server.stdout.readline().strip().split(": ", 1)[1]
     return server, int(first.rsplit(":", 1)[1].strip("/")), key
+
+
+def probe_report(path, start, end):
+    """The main actor probe's lines between `start` and `end` (CLOCK_MONOTONIC seconds): queue
+    wait p50/p99/max in ms, the share of asks that waited over 1 ms, the server's CPU in cores."""
+    lines = []
+    with open(path) as log:
+        for line in log:
+            parts = line.split()
+            if len(parts) >= 3 and parts[0] == "main-actor-probe" and start <= float(parts[1]) <= end + 1:
+                lines.append((float(parts[1]), int(parts[2]), parts[3] if len(parts) > 3 else ""))
+    waits = [int(w) / 1000 for _, _, field in lines for w in field.split(",") if w]
+    if len(lines) < 2 or not waits:
+        return "main actor probe: no samples"
+    cores = (lines[-1][1] - lines[0][1]) / os.sysconf("SC_CLK_TCK") / (lines[-1][0] - lines[0][0])
+    waited = sum(1 for w in waits if w > 1) / len(waits)
+    return (f"main actor queue wait: p50 {percentile(waits, 0.5):.2f} ms, p99 {percentile(waits, 0.99):.2f} ms, "
+            f"max {max(waits):.1f} ms over {len(waits)} probes, {waited * 100:.1f} % over 1 ms; "
+            f"server CPU {cores:.2f} cores")
 
 
 def start_self_paced_trivia(api, key, failures, label="host"):
@@ -276,6 +304,7 @@ def classroom_options(description, players, viewers, seconds):
 def main():
     parser = classroom_options(__doc__, players=200, viewers=1000, seconds=20.0)
     parser.add_argument("--player-shards", type=int, default=2)
+    parser.add_argument("--probe", action="store_true", help="report the main actor's queue wait")
     arguments = parser.parse_args()
     assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.seconds <= 120, "bounded runs only"
 
@@ -286,7 +315,10 @@ def main():
         shutil.rmtree(data, ignore_errors=True)
         raise
     viewers = []
-    server, port, key = start_classroom(arguments.binary, data)
+    probe_path = os.path.join(data, "probe.log")
+    probe_log = open(probe_path, "w") if arguments.probe else None
+    server, port, key = start_classroom(arguments.binary, data, probe_log)
+    probe, answered_at = None, None
     failures = []
     try:
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -315,6 +347,7 @@ def main():
             failures += result["failures"]
         for process in drivers:
             process.join()
+        answered_at = now()
         time.sleep(1.0)  # let the last events reach every viewer
         stop.set()
         shards = [stop_viewers(process) for process in viewers]
@@ -325,6 +358,10 @@ def main():
                 process.kill()
         server.terminate()
         server.wait(timeout=10)
+        if probe_log:
+            probe_log.close()
+            if answered_at:
+                probe = probe_report(probe_path, start_at, answered_at)
         shutil.rmtree(data, ignore_errors=True)
 
     # Which event first shows each player's k-th right answer.
@@ -382,6 +419,8 @@ def main():
               f"over {len(latencies)} deliveries (goal p99 <= 200 ms)")
         print(f"answer -> score on the leaderboard: p50 {percentile(latencies, 0.5):.1f} ms over all viewers, "
               f"{statistics.median(reference_latencies):.1f} ms at the reference viewer (goal p50 <= 20 ms)")
+    if probe:
+        print(probe)
     return report_failures(failures)
 
 

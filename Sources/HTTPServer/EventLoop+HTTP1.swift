@@ -166,13 +166,18 @@ extension EventLoop {
         }
     }
 
-    /// Hands a whole request to its handler (in a task), the static files or the refusal.
+    /// Hands a whole request to its immediate handler (here, on the loop) or its handler (in a
+    /// task), the static files or the refusal.
     private func dispatch(_ connection: Connection, _ request: HTTPRequest, _ match: Router.Match) {
         switch match {
         case .route(let route, let parameters):
             var routed = request
             routed.parameters = parameters
             routed.clientAddress = connection.clientAddress
+            if let response = route.immediate?(routed) {
+                respond(connection, routed, response)
+                return
+            }
             connection.state = .waitingForHandler(routed)
             connection.deadline = 0
             let id = connection.id

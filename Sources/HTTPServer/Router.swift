@@ -6,11 +6,17 @@ public struct Router: Sendable {
     /// A request handler. It runs off the event loop, so it may `await` anything (e.g. a
     /// `@MainActor` model); a thrown `HTTPError` becomes its response, any other error a 500.
     public typealias Handler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+    /// A handler answered on the event loop's own thread as soon as the request is read: no task,
+    /// no hop to another thread. Only for routes that read thread-safe state and never wait or
+    /// block (a snapshot's bytes already encoded). It returns nil to leave the request to the
+    /// route's `Handler`.
+    public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
 
     struct Route: Sendable {
         var method: HTTPMethod
         var segments: [Segment]
         var bodyLimit: Int?
+        var immediate: ImmediateHandler?
         var handler: Handler
     }
 
@@ -45,16 +51,22 @@ public struct Router: Sendable {
     public init() {}
 
     /// Adds a route. `bodyLimit` overrides the server's default body limit for this route
-    /// (bigger bodies get 413 before they are read).
+    /// (bigger bodies get 413 before they are read). `immediate`, if given, is asked first, on
+    /// the event loop's thread; `handler` answers what it leaves (nil).
     public mutating func add(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, immediate: ImmediateHandler? = nil,
+        handler: @escaping Handler
     ) {
-        routes.append(Route(method: method, segments: Self.segments(of: pattern), bodyLimit: bodyLimit, handler: handler))
+        routes.append(Route(
+            method: method, segments: Self.segments(of: pattern), bodyLimit: bodyLimit, immediate: immediate,
+            handler: handler))
     }
 
-    /// Adds a GET route (which also answers HEAD).
-    public mutating func get(_ pattern: String, bodyLimit: Int? = nil, handler: @escaping Handler) {
-        add(.get, pattern, bodyLimit: bodyLimit, handler: handler)
+    /// Adds a GET route (which also answers HEAD); see `add` for `immediate`.
+    public mutating func get(
+        _ pattern: String, bodyLimit: Int? = nil, immediate: ImmediateHandler? = nil, handler: @escaping Handler
+    ) {
+        add(.get, pattern, bodyLimit: bodyLimit, immediate: immediate, handler: handler)
     }
 
     /// Adds a POST route.
@@ -90,7 +102,8 @@ public struct Router: Sendable {
     /// `handler` (e.g. a JSON 404 for an API) instead of the static files or the plain 404.
     /// A path some route matches under another method still gets 405.
     public mutating func fallback(_ prefix: String, handler: @escaping Handler) {
-        fallbacks.append(Route(method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, handler: handler))
+        fallbacks.append(Route(
+            method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, immediate: nil, handler: handler))
     }
 
     /// Serves `files` for GET and HEAD requests that no route matches; other methods on a path
@@ -106,6 +119,7 @@ public struct Router: Sendable {
         case .route(let route, let parameters):
             var routed = request
             routed.parameters = parameters
+            if let response = route.immediate?(routed) { return response }
             return await Self.run(route.handler, routed)
         case .staticFiles(let files): return files.respond(to: request)
         case .refused(let refusal): return ErrorResponder.plain.response(for: refusal, path: request.path)

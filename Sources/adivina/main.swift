@@ -16,6 +16,8 @@ do {
     exit(64)
 }
 
+MainActorProbe.startIfAsked()
+
 let app: AdivinaServer
 do {
     app = try await AdivinaServer.start(configuration: configuration)

@@ -30,6 +30,9 @@ final class LiveTopic: Sendable {
     private let pending = Mutex((scheduled: false, last: DispatchTime(uptimeNanoseconds: 0)))
     /// Kept so the subscription lives as long as the topic.
     private let subscription = Mutex<Subscription?>(nil)
+    /// The last `stateResponse` made, and the bytes it was made from: asked again before the
+    /// snapshot changes, the same response is answered, with no copy.
+    private let lastState = Mutex<(json: Data, response: HTTPResponse)?>(nil)
 
     /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
     /// after every change.
@@ -100,11 +103,16 @@ final class LiveTopic: Sendable {
     /// never was, until the next event.
     var snapshot: Data { opening() }
 
-    /// The response of `GET /api/<name>/state`.
+    /// The response of `GET /api/<name>/state`. Callable from any thread (the event loops).
     func stateResponse() -> HTTPResponse {
-        var response = HTTPResponse.json(encoded: Array(json.value))
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        return response
+        let current = json.value
+        return lastState.withLock { last in
+            if let last, last.json == current { return last.response }
+            var response = HTTPResponse.json(encoded: Array(current))
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            last = (current, response)
+            return response
+        }
     }
 
     /// Stops publishing.

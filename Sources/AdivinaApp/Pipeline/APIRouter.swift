@@ -87,7 +87,8 @@ struct APIRouter {
     /// Every route goes through here: an action's origin and body type are checked
     /// (`SameOrigin`), the `:id` parameter is checked and the input read from the request (400
     /// when wrong), then the context is resolved on the main actor, then the classroom's door is
-    /// kept, then the handler runs.
+    /// kept, then the handler runs. Only a `HostContext` takes a turn on the main actor before
+    /// the handler; a handler that calls a model takes its own.
     private mutating func route<Context: RequestContext, Input: Sendable>(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
@@ -112,9 +113,22 @@ struct APIRouter {
     }
 
     /// `GET pattern`: the snapshot of the player's live topic `topic`, the same bytes as its
-    /// SSE event.
+    /// SSE event. Answered on the event loop's thread (`Router.ImmediateHandler`): the player
+    /// comes from the resolver's thread-safe tables and the bytes from the topic, with the
+    /// refusals of any `PlayerContext` route (503, 401, 429, and 403 inside `closedInClassroom`).
     mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
-        addResponding(.get, pattern) { (context: PlayerContext) in topic(context.player.topics).stateResponse() }
+        routes.append(APIRoute(method: .get, pattern: pattern, closedInClassroom: closedReason))
+        let closedReason = closedReason
+        let answer: @Sendable (HTTPRequest) -> HTTPResponse = { [resolver] request in
+            do throws(HTTPError) {
+                let player = try resolver.player(for: request)
+                if let closedReason, player.seat != nil { throw HTTPError(.forbidden, message: closedReason) }
+                return topic(player.topics).stateResponse()
+            } catch {
+                return error.response
+            }
+        }
+        router.get(pattern, immediate: answer) { request in answer(request) }
     }
 
     // MARK: Shorthands

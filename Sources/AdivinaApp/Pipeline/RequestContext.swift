@@ -2,11 +2,12 @@ import HTTPServer
 import Models
 
 /// What a route needs resolved from its request before its handler runs. `APIRouter` resolves
-/// it once, on the main actor (where the players live), and hands it to the handler: a route
-/// declares what it needs by the context its handler takes.
+/// it once and hands it to the handler: a route declares what it needs by the context its
+/// handler takes. Only `HostContext` takes a turn on the main actor (the room checks the key);
+/// the others are resolved where the request is, from thread-safe tables.
 protocol RequestContext: Sendable {
     /// Resolves the context of `request`, or throws the refusal (401, 403, 429, 404…).
-    @MainActor static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> Self
+    static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) async throws(HTTPError) -> Self
     /// Whether the request comes from a player in a classroom (see `APIRouter.closedInClassroom`).
     var inClassroom: Bool { get }
 }
@@ -77,6 +78,7 @@ struct HostContext: RequestContext {
     /// The round's rules.
     var round: ClassroomRound { session.round }
 
+    @MainActor
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> HostContext {
         let session = try resolver.classroom()
         return HostContext(request: request, session: session, key: try session.hostKey(of: request))

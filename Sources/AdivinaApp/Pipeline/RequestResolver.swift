@@ -1,5 +1,6 @@
 import HTTPServer
 import Models
+import Synchronization
 
 /// Who a request comes from, for the request contexts: the local mode's one player, or in
 /// classroom mode the player whose cookie it carries; and the models every player shares.
@@ -7,20 +8,27 @@ import Models
 /// The routes are made before the server is bound, and the players' models after (their services
 /// need the server's port), so the app fills `mode` once, at the end of its `init`, before any
 /// request is served: until then a request gets 503.
+///
+/// Who a player is (and their rate limit) is answered from any thread (`player(for:)`, over the
+/// session's `PlayerTable`), so resolving a `PlayerContext` takes no turn on the main actor.
 @MainActor
 final class RequestResolver {
     /// How the app runs: one local player, or a classroom of joined players.
-    enum Mode {
+    enum Mode: Sendable {
         case local(PlayerModels)
         case classroom(ClassroomSession)
     }
 
     /// The models every player shares.
-    let shared: SharedModels
+    nonisolated let shared: SharedModels
     /// Where requests come from (the trusted proxy's forwarded address, or the peer's).
     nonisolated let addresses: ClientAddresses
-    /// Set once by the app when its models exist.
-    var mode: Mode?
+    private nonisolated let currentModeLock = Mutex<Mode?>(nil)
+    /// Set once by the app when its models exist; read from any thread.
+    nonisolated var mode: Mode? {
+        get { currentModeLock.withLock { $0 } }
+        set { currentModeLock.withLock { $0 = newValue } }
+    }
 
     /// A resolver whose players arrive later (`mode`).
     init(shared: SharedModels, addresses: ClientAddresses) {
@@ -30,15 +38,15 @@ final class RequestResolver {
 
     /// The models of the player making `request`: the local player, or in classroom mode the
     /// one whose cookie the request carries (401 without, 429 over their rate).
-    func player(for request: HTTPRequest) throws(HTTPError) -> PlayerModels {
+    nonisolated func player(for request: HTTPRequest) throws(HTTPError) -> PlayerModels {
         switch try currentMode() {
         case .local(let player): return player
-        case .classroom(let session): return try session.player(for: request).models
+        case .classroom(let session): return try session.seat(for: request).models
         }
     }
 
     /// The classroom session (404 outside classroom mode).
-    func classroom() throws(HTTPError) -> ClassroomSession {
+    nonisolated func classroom() throws(HTTPError) -> ClassroomSession {
         guard case .classroom(let session) = try currentMode() else { throw APIError.notFound }
         return session
     }
@@ -46,17 +54,17 @@ final class RequestResolver {
     /// The hub's names of the topics `topics` for `request`: in classroom mode a player's own
     /// topics are `player/<id>/<name>` (the shared ones need no player), and a player's stream
     /// also has their seat's topic, so that removing them ends it.
-    func hubTopics(_ topics: [Topic], for request: HTTPRequest) throws(HTTPError) -> [String] {
+    nonisolated func hubTopics(_ topics: [Topic], for request: HTTPRequest) throws(HTTPError) -> [String] {
         guard case .classroom(let session) = try currentMode() else { return topics.map(\.rawValue) }
-        let player: ClassroomPlayer
+        let playerID: Int
         if topics.contains(where: { !$0.isShared }) {
-            player = try session.player(for: request).player
-        } else if request.cookie(ClassroomSession.playerCookie) != nil, let known = try? session.player(for: request).player {
-            player = known
+            playerID = try session.seat(for: request).playerID
+        } else if request.cookie(ClassroomSession.playerCookie) != nil, let known = try? session.seat(for: request) {
+            playerID = known.playerID
         } else {
             return topics.map(\.rawValue)
         }
-        return topics.map { $0.hubName(playerID: player.id) } + [Topic.seat(playerID: player.id)]
+        return topics.map { $0.hubName(playerID: playerID) } + [Topic.seat(playerID: playerID)]
     }
 
     /// The cap on the event streams `request`'s client may have open at once in classroom mode
@@ -69,7 +77,7 @@ final class RequestResolver {
             refusal: HTTPError(.tooManyRequests, message: "Hay demasiadas conexiones abiertas desde este dispositivo: cierra alguna pestaña."))
     }
 
-    private func currentMode() throws(HTTPError) -> Mode {
+    private nonisolated func currentMode() throws(HTTPError) -> Mode {
         guard let mode else { throw HTTPError(.serviceUnavailable, message: "La aplicación está arrancando: prueba otra vez.") }
         return mode
     }

@@ -18,7 +18,7 @@ final class ClassroomSession {
     /// projector and a few tabs get every change at once; 1,000 viewers one event every 10 ms).
     nonisolated static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(10), limit: .milliseconds(25))
     /// Requests a second each player may make on average, and in a burst.
-    static let playerRate = (perSecond: 10.0, burst: 20.0)
+    nonisolated static let playerRate = (perSecond: 10.0, burst: 20.0)
     /// Joins one client address may make: 5 at once, then 5 a minute (a student who mistypes
     /// their name tries again; a script can't fill the room). Loopback is not limited.
     static let joinRate = (perSecond: 5.0 / 60, burst: 5.0)
@@ -46,7 +46,8 @@ final class ClassroomSession {
     private let registry: TopicRegistry
     private let ranking: Ranking
     private var models: [Int: PlayerModels] = [:]
-    private var buckets: [Int: TokenBucket] = [:]
+    /// Who is who, and each player's rate, for any thread (kept in step with `models`).
+    private nonisolated let players = PlayerTable(rate: ClassroomSession.playerRate)
     private var joinBuckets: [String: TokenBucket] = [:]
     /// Each player's client address when they joined (for a ban).
     private var addresses: [Int: String] = [:]
@@ -100,6 +101,7 @@ final class ClassroomSession {
             let models = PlayerModels(
                 services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
             self.models[player.id] = models
+            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
             registry.register(models.topics.all)
             return models.roundSeat
         }
@@ -110,16 +112,17 @@ final class ClassroomSession {
     /// The player whose cookie the request carries and their models: 401 without a valid
     /// cookie, 429 when the player is over their rate.
     func player(for request: HTTPRequest) throws(HTTPError) -> (player: ClassroomPlayer, models: PlayerModels) {
-        guard let token = request.cookie(Self.playerCookie), let player = room.player(token: token),
-              let models = models[player.id]
-        else { throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.") }
-        var bucket = buckets[player.id] ?? TokenBucket(perSecond: Self.playerRate.perSecond, burst: Self.playerRate.burst)
-        let allowed = bucket.take()
-        buckets[player.id] = bucket
-        guard allowed else {
-            throw HTTPError(.tooManyRequests, message: "Demasiadas peticiones: espera un momento.")
+        let seat = try seat(for: request)
+        guard let player = room.player(token: seat.token) else {
+            throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
         }
-        return (player, models)
+        return (player, seat.models)
+    }
+
+    /// The joined player whose cookie the request carries, from any thread: 401 without a
+    /// valid cookie, 429 when the player is over their rate.
+    nonisolated func seat(for request: HTTPRequest) throws(HTTPError) -> PlayerTable.Entry {
+        try players.entry(for: request, cookie: Self.playerCookie)
     }
 
     /// The host key the request carries (header `X-Host-Key` or the host cookie): 401 without
@@ -141,8 +144,8 @@ final class ClassroomSession {
             models.cancel()
             registry.unregister(models.topics.all)
         }
+        players.remove(playerID: playerID)
         hub.closeStreams(on: Topic.seat(playerID: playerID))
-        buckets[playerID] = nil
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)
         }

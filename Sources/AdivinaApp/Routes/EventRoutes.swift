@@ -12,7 +12,7 @@ enum EventRoutes {
         let resolver = api.resolver
         api.addResponding(.get, "/api/events") { (context: PublicContext) in
             let topics = try requestedTopics(context.request, classroom: classroom)
-            let names = try await resolver.hubTopics(topics, for: context.request)
+            let names = try resolver.hubTopics(topics, for: context.request)
             let cap = classroom ? resolver.streamCap(for: context.request) : nil
             return hub.streamResponse(for: context.request, topics: names, cap: cap)
         }

@@ -1,0 +1,62 @@
+import HTTPServer
+import Synchronization
+
+/// The classroom's players by session token, with each one's rate limit, readable from any
+/// thread: who a request comes from is answered on the event loop or the cooperative pool,
+/// without a turn on the main actor. `ClassroomSession` keeps it in step with the room: a token
+/// starts working when its player joins and stops when they are kicked, the only two ways.
+final class PlayerTable: Sendable {
+    /// A joined player: their id, token and models.
+    struct Entry: Sendable {
+        let playerID: Int
+        let token: String
+        let models: PlayerModels
+    }
+
+    private struct Table {
+        var byToken: [String: Entry] = [:]
+        var tokenByID: [Int: String] = [:]
+        var buckets: [Int: TokenBucket] = [:]
+    }
+
+    private let table = Mutex(Table())
+    /// Requests a second each player may make on average, and in a burst.
+    private let rate: (perSecond: Double, burst: Double)
+
+    /// An empty table limiting each player to `rate`.
+    init(rate: (perSecond: Double, burst: Double)) {
+        self.rate = rate
+    }
+
+    /// Adds a player who just joined.
+    func add(_ entry: Entry) {
+        table.withLock { table in
+            table.byToken[entry.token] = entry
+            table.tokenByID[entry.playerID] = entry.token
+        }
+    }
+
+    /// Takes out a player: their token stops working.
+    func remove(playerID: Int) {
+        table.withLock { table in
+            if let token = table.tokenByID.removeValue(forKey: playerID) { table.byToken[token] = nil }
+            table.buckets[playerID] = nil
+        }
+    }
+
+    /// The player whose cookie `request` carries: 401 without a valid cookie, 429 when the
+    /// player is over their rate (each call takes one of their tokens).
+    func entry(for request: HTTPRequest, cookie: String) throws(HTTPError) -> Entry {
+        let token = request.cookie(cookie)
+        let found = table.withLock { table -> (entry: Entry, allowed: Bool)? in
+            guard let token, let entry = table.byToken[token] else { return nil }
+            var bucket = table.buckets[entry.playerID] ?? TokenBucket(perSecond: rate.perSecond, burst: rate.burst)
+            let allowed = bucket.take()
+            table.buckets[entry.playerID] = bucket
+            return (entry, allowed)
+        }
+        guard let found else { throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.") }
+        guard found.allowed else { throw HTTPError(.tooManyRequests, message: "Demasiadas peticiones: espera un momento.") }
+        return found.entry
+    }
+}
