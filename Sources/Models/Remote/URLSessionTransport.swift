@@ -19,6 +19,8 @@ public final class URLSessionTransport: HTTPTransport {
     private let session: URLSession
     /// Kept here: an `OperationQueue` does not retain its underlying queue.
     private let callbackQueue = DispatchQueue(label: "adivina.transport.callbacks")
+    /// Where transfers are made and started (see `send`).
+    private let starter = DispatchQueue(label: "adivina.transport.start")
     private let transfers: Transfers
 
     /// Makes a transport. `requestTimeout` is the longest silence allowed while waiting for
@@ -54,15 +56,34 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Sends `request`; cancelling the calling task cancels the transfer (`RemoteError.cancelled`).
+    ///
+    /// The transfer is made and started on `starter`, not on the calling thread: FoundationNetworking
+    /// waits there for the session's work queue (a `DispatchQueue.sync`), which is busy while
+    /// libcurl serves the session's other transfers, and the caller runs on Swift's cooperative
+    /// pool (two threads here), where such a wait holds up every request handler.
     public func send(_ request: URLRequest) async throws(RemoteError) -> (Data, HTTPURLResponse) {
-        let task = session.dataTask(with: request)
-        let transfers = self.transfers
+        let (session, transfers) = (self.session, self.transfers)
+        // The transfer once made, and whether the caller was cancelled before it was.
+        let started = Mutex<(task: URLSessionDataTask?, cancelled: Bool)>((nil, false))
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                transfers.start(task, reportingTo: continuation)
+                starter.async {
+                    let task = session.dataTask(with: request)
+                    transfers.register(task, reportingTo: continuation)
+                    // Registered first: a cancellation from now on finds the transfer and ends it.
+                    let cancelled = started.withLock { started in
+                        started.task = task
+                        return started.cancelled
+                    }
+                    if cancelled { transfers.cancel(task) } else { task.resume() }
+                }
             }
         } onCancel: {
-            transfers.cancel(task)
+            let task = started.withLock { started in
+                started.cancelled = true
+                return started.task
+            }
+            if let task { transfers.cancel(task) }
         }
         return try result.get()
     }
@@ -94,15 +115,9 @@ private final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         running.withLock { $0.peakBufferedBytes }
     }
 
-    /// Registers the transfer and starts it. Runs in the calling task: a cancellation that came
-    /// before the registration (its handler found nothing to cancel) is caught by the flag check.
-    func start(_ task: URLSessionDataTask, reportingTo continuation: CheckedContinuation<Outcome, Never>) {
+    /// Registers the transfer: its outcome goes to `continuation`, once.
+    func register(_ task: URLSessionDataTask, reportingTo continuation: CheckedContinuation<Outcome, Never>) {
         running.withLock { $0.transfers[task.taskIdentifier] = Transfer(continuation: continuation) }
-        if Task.isCancelled {
-            cancel(task)
-        } else {
-            task.resume()
-        }
     }
 
     /// Ends a registered transfer with `.cancelled` at once and stops the download.

@@ -61,7 +61,7 @@ final class ClassroomClient: Sendable {
                 request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             }
         }
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.dataOffPool(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {
