@@ -43,33 +43,11 @@ done
 (cd "$hb" && swift build -c release 2>&1 | tail -1)
 hb_bin="$hb/.build/release/HBBench"
 
-cat > "$work/nginx/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 4096; }
-http {
-    include /etc/nginx/mime.types;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path $work/nginx;
-    proxy_temp_path $work/nginx;
-    fastcgi_temp_path $work/nginx;
-    uwsgi_temp_path $work/nginx;
-    scgi_temp_path $work/nginx;
-    server {
-        listen 127.0.0.1:8193;
-        root $work/webroot;
-        location = /json {
+source benchmarks/wrk-measure.sh
+write_nginx_conf "$work/nginx" 8193 "$work/webroot" "        location = /json {
             default_type application/json;
-            return 200 '{"message":"Hello, World!"}';
-        }
-    }
-}
-CONF
+            return 200 '{\"message\":\"Hello, World!\"}';
+        }"
 
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; }
@@ -93,7 +71,6 @@ echo "== same bytes? /app.css is $(curl -s http://127.0.0.1:8191/app.css | wc -c
 
 # The process whose CPU time is counted: ours and Hummingbird themselves, nginx's one worker.
 declare -A cpu_pid=([ours]=${pids[0]} [hummingbird]=${pids[1]} [nginx]=$(pgrep -P "${pids[2]}" | head -1))
-source benchmarks/wrk-measure.sh
 
 results="$work/results.tsv"
 : > "$results"

@@ -32,6 +32,7 @@ fi
 work=$(mktemp -d)
 paths=(/css/ios.css /api/quizzes/state)
 
+source benchmarks/wrk-measure.sh
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; wait 2>/dev/null || true; rm -rf "$work"; }
 trap cleanup EXIT
@@ -64,30 +65,8 @@ if [ "${NGINX:-1}" = 1 ] && command -v nginx >/dev/null; then
   cp WebRoot/css/ios.css "$work/nginx/root/css/ios.css"
   curl -fsS "http://127.0.0.1:${port[${servers[0]}]}/api/quizzes/state" > "$work/nginx/root/api/quizzes/state"
   chmod a+rx "$work" "$work/nginx"; chmod -R a+rX "$work/nginx/root"  # nginx's worker may run as nobody
-  cat > "$work/nginx/nginx.conf" <<CONF
-worker_processes 1;
-daemon off;
-pid $work/nginx/nginx.pid;
-error_log $work/nginx/error.log warn;
-events { worker_connections 4096; }
-http {
-    include /etc/nginx/mime.types;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    client_body_temp_path $work/nginx;
-    proxy_temp_path $work/nginx;
-    fastcgi_temp_path $work/nginx;
-    uwsgi_temp_path $work/nginx;
-    scgi_temp_path $work/nginx;
-    server {
-        listen 127.0.0.1:$next;
-        root $work/nginx/root;
-        location = /api/quizzes/state { default_type application/json; }
-    }
-}
-CONF
+  write_nginx_conf "$work/nginx" "$next" "$work/nginx/root" \
+    "        location = /api/quizzes/state { default_type application/json; }"
   nginx -c "$work/nginx/nginx.conf" -e "$work/nginx/error.log" > "$work/nginx.log" 2>&1 & pids+=($!)
   port[nginx]=$next; servers+=(nginx)
   for _ in $(seq 50); do curl -fsS -o /dev/null "http://127.0.0.1:$next/css/ios.css" 2>/dev/null && break; sleep 0.1; done
@@ -99,7 +78,6 @@ CONF
   done
 fi
 
-source benchmarks/wrk-measure.sh
 measure() { wrk_measure "${pid[$1]}" "http://127.0.0.1:${port[$1]}$2" "$1 $2"; }  # server path
 
 echo "== warm-up"

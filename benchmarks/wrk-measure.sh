@@ -1,5 +1,6 @@
-# Sourced by http-wrk.sh and loops-wrk.sh: one wrk run against a server, with the server's CPU
-# time per request read from /proc. Uses the caller's $seconds.
+# Sourced by http-wrk.sh and loops-wrk.sh: the nginx peer's configuration, and one wrk run
+# against a server with the server's CPU time per request read from /proc (uses the caller's
+# $seconds).
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # utime + stime, in clock ticks
 
@@ -15,4 +16,35 @@ wrk_measure() {
   requests=$(awk '/requests in/ { print $1 }' <<<"$output")
   printf '%s\t%s\n' "$(awk '/^Requests\/sec:/ { print $2 }' <<<"$output")" \
     "$(python3 -c "print(round(($after - $before) * 1e6 / $(getconf CLK_TCK) / $requests, 2))")"
+}
+
+# write_nginx_conf DIR PORT ROOT LOCATIONS → DIR/nginx.conf: one worker, no access log,
+# sendfile, keep-alive as long as the run, temporary files in DIR; serves ROOT on
+# 127.0.0.1:PORT with the nginx `location` blocks LOCATIONS.
+write_nginx_conf() {
+  local dir=$1 port=$2 root=$3 locations=$4
+  cat > "$dir/nginx.conf" <<CONF
+worker_processes 1;
+daemon off;
+pid $dir/nginx.pid;
+error_log $dir/error.log warn;
+events { worker_connections 4096; }
+http {
+    include /etc/nginx/mime.types;
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 1000000;
+    client_body_temp_path $dir;
+    proxy_temp_path $dir;
+    fastcgi_temp_path $dir;
+    uwsgi_temp_path $dir;
+    scgi_temp_path $dir;
+    server {
+        listen 127.0.0.1:$port;
+        root $root;
+$locations
+    }
+}
+CONF
 }

@@ -50,7 +50,7 @@ struct ExecutableTests {
         let firstLine = try #require(output.split(separator: "\n").first)
         #expect(firstLine.hasPrefix("Adivina: http://127.0.0.1:"))
         let url = try #require(URL(string: String(firstLine.dropFirst("Adivina: ".count))))
-        let (page, response) = try await URLSession.shared.data(from: url)
+        let (page, response) = try await URLSession.shared.dataOffPool(from: url)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: page, as: UTF8.self).contains("<html"))
 

@@ -37,17 +37,7 @@ struct StateRouteTests {
     @Test func statePollingCountsAgainstThePlayersRate() async throws {
         try await withClassroom { _, _, anyone in
             let (_, ana) = try await anyone.join("Ana")
-            // 60 at once, each on its own connection (see ClassroomAPITests.aPlayerOverTheirRateGets429).
-            let burst = ClassroomClient(base: ana.base, cookie: ana.cookie, maxConnections: 64)
-            let replies = try await withThrowingTaskGroup(of: RunningApp.Reply.self) { group in
-                for _ in 0..<60 { group.addTask { try await burst.get("/api/quizzes/state") } }
-                var replies: [RunningApp.Reply] = []
-                for try await reply in group { replies.append(reply) }
-                return replies
-            }
-            #expect(replies.count { $0.status == 200 } >= 20, "a burst of 20 is allowed")
-            let refused = try #require(replies.first { $0.status == 429 }, "over the rate: \(replies.map(\.status))")
-            #expect(refused.error == "Demasiadas peticiones: espera un momento.")
+            try await ana.expectRateLimited("/api/quizzes/state")
         }
     }
 
@@ -67,27 +57,27 @@ struct StateRouteTests {
             if classroom { cookie = try await ClassroomClient(base: running.url).join("Ana").1.cookie }
             let client = ClassroomClient(base: running.url, cookie: cookie)
             let busy = Latch()
-            let slept = Latch()
-            // The request goes out from the pool while the main actor sleeps (it waits for no
-            // turn on it: a route that did would answer only after the sleep).
-            let reply = Task.detached { [client] () async throws -> (status: Int, duringTheSleep: Bool) in
+            let answered = DispatchSemaphore(value: 0)
+            // The request goes out from the pool while the main actor is held until it is answered
+            // (at most 20 s): a route that waited for a turn on the main actor could not answer.
+            let reply = Task.detached { [client] () async throws -> Int in
                 _ = await busy.wait(timeout: .seconds(30))
                 let reply = try await client.get("/api/quizzes/state")
-                return (reply.status, !slept.isOpen)
+                answered.signal()
+                return reply.status
             }
-            Task { @MainActor in
+            let heldUntilAnswered = await Task { @MainActor in
                 busy.open()
-                holdTheThread(seconds: 3)
-                slept.open()
-            }
-            let answer = try await reply.value
-            #expect(answer.status == 200)
-            #expect(answer.duringTheSleep, "answered while the main actor was busy")
+                return holdTheThread(until: answered, atMost: 20)
+            }.value
+            #expect(try await reply.value == 200)
+            #expect(heldUntilAnswered, "answered while the main actor was held")
         }
     }
 }
 
-/// Keeps the calling thread busy (the main actor's, in the test above) without a suspension.
-private func holdTheThread(seconds: Double) {
-    Thread.sleep(forTimeInterval: seconds)
+/// Keeps the calling thread (the main actor's, in the test above) busy, without a suspension,
+/// until `signal` is signalled or `seconds` have passed; whether it was signalled.
+private func holdTheThread(until signal: DispatchSemaphore, atMost seconds: Double) -> Bool {
+    signal.wait(timeout: .now() + seconds) == .success
 }

@@ -1,5 +1,6 @@
 """Helpers of the classroom browser tests (test_classroom*.py): the round's size, the quizzes'
-right answers, the room's state, the host page, refusals seen by a page and a quiz answered."""
+right answers, the room's state, the host page, a join refused, refusals seen by a page and a quiz
+answered."""
 
 import json
 from pathlib import Path
@@ -22,6 +23,17 @@ def room(server):
 
 def alert(page):
     return page.get_by_role("alertdialog")
+
+
+def refused_join(page, server, name, reason):
+    """Tries to join the class as `name` on `page`: the alert says `reason` and is closed with
+    "Aceptar". Returns the page."""
+    page.goto(server.url("/clase/"))
+    page.locator("#name").fill(name)
+    page.locator("#join-button").click()
+    expect(alert(page)).to_contain_text(reason)
+    alert(page).get_by_role("button", name="Aceptar").click()
+    return page
 
 
 def open_host(new_context, server, key):

@@ -43,6 +43,25 @@ def check_error(audit, page, server, app, path, button, status=None):
     set_outage(server, app, False)
 
 
+def audit_when(audit, page, ready, state):
+    """Waits for the element `ready` of `page` to show and audits the page as `state`."""
+    expect(page.locator(ready)).to_be_visible()
+    audit.check(page, state)
+
+
+def audit_screen(audit, page, url, ready, state):
+    """Opens `url`, waits for the element `ready` to show and audits the page as `state`."""
+    page.goto(url)
+    audit_when(audit, page, ready, state)
+
+
+def audit_starred(audit, page, star, state):
+    """Clicks the star button `star`, waits for it to show pressed and audits the page as `state`."""
+    star.click()
+    expect(star).to_have_attribute("aria-pressed", "true")
+    audit.check(page, state)
+
+
 def close_alert(page):
     page.keyboard.press("Escape")
     expect(alert(page)).to_have_count(0)
@@ -52,16 +71,11 @@ def test_home_and_quizzes(server, audited, audit):
     state = server.loaded_state()
     quiz = state["quizzes"][0]
     page = audited()
-    page.goto(server.url("/"))
-    expect(page.locator("#app-quizzes")).to_be_visible()
-    audit.check(page, "home")
+    audit_screen(audit, page, server.url("/"), "#app-quizzes", "home")
 
     page.goto(server.url("/quizzes/"))
     expect(page.locator("#quizzes > li").first).to_be_visible()
-    star = page.locator("#quizzes > li button.star").first
-    star.click()
-    expect(star).to_have_attribute("aria-pressed", "true")
-    audit.check(page, "quizzes list")
+    audit_starred(audit, page, page.locator("#quizzes > li button.star").first, "quizzes list")
 
     page.goto(server.url(f"/quizzes/play.html?id={quiz['id']}"))
     expect(page.locator("#question")).to_have_text(quiz["question"])
@@ -79,16 +93,11 @@ def test_home_and_quizzes(server, audited, audit):
     page.click("#check")
     expect(alert(page)).to_contain_text("¡Correcto!")
     close_alert(page)
-    expect(page.locator("#answered")).to_be_visible()
-    audit.check(page, "quizzes answered")
+    audit_when(audit, page, "#answered", "quizzes answered")
 
-    page.goto(server.url("/quizzes/play.html?id=987654"))
-    expect(page.locator("#not-found")).to_be_visible()
-    audit.check(page, "quizzes not found")
+    audit_screen(audit, page, server.url("/quizzes/play.html?id=987654"), "#not-found", "quizzes not found")
 
-    page.goto(server.url("/quiz/"))
-    expect(page.locator("#question")).to_be_visible()
-    audit.check(page, "quiz one at a time")
+    audit_screen(audit, page, server.url("/quiz/"), "#question", "quiz one at a time")
 
     check_error(audit, page, server, "quiz", "/quizzes/", "#reload")
     audit.assert_clean()
@@ -99,13 +108,10 @@ def test_quizzes_empty_and_no_more(start_server, fake_quiz_server, audited, audi
     from fake_quiz_server import TOKEN
     server = start_server("--quiz-server", fake_quiz_server.url, "--quiz-token", TOKEN)
     page = audited()
-    page.goto(server.url("/quizzes/"))
-    expect(page.locator("#empty")).to_be_visible()
-    audit.check(page, "quizzes empty")
+    audit_screen(audit, page, server.url("/quizzes/"), "#empty", "quizzes empty")
     page.goto(server.url("/quiz/"))
     page.locator("#screen .btn").click()
-    expect(page.locator("#nomore")).to_be_visible()
-    audit.check(page, "quiz no more")
+    audit_when(audit, page, "#nomore", "quiz no more")
     audit.assert_clean()
 
 
@@ -127,11 +133,8 @@ def test_list_games(server, audited, audit, app, answer, ready):
     expect(alert(page)).to_be_visible()
     audit.check(page, f"{app} alert")
     close_alert(page)
-    expect(page.locator("#last-result")).to_be_visible()
-    audit.check(page, f"{app} answered")
-    page.goto(server.url(f"/{app}/play.html?id=987654"))
-    expect(page.locator("#not-found")).to_be_visible()
-    audit.check(page, f"{app} not found")
+    audit_when(audit, page, "#last-result", f"{app} answered")
+    audit_screen(audit, page, server.url(f"/{app}/play.html?id=987654"), "#not-found", f"{app} not found")
     check_error(audit, page, server, app, f"/{app}/", "#reload")
     audit.assert_clean()
 
@@ -141,9 +144,7 @@ def test_list_game_empty(start_server, audited, audit):
     try:
         server = start_server("--books-url", fake.url)
         page = audited()
-        page.goto(server.url("/books/"))
-        expect(page.locator("#empty")).to_be_visible()
-        audit.check(page, "books empty")
+        audit_screen(audit, page, server.url("/books/"), "#empty", "books empty")
     finally:
         fake.stop()
     audit.assert_clean()
@@ -151,9 +152,7 @@ def test_list_game_empty(start_server, audited, audit):
 
 def test_trivia(server, audited, audit):
     page = audited()
-    page.goto(server.url("/trivia/ranking.html"))
-    expect(page.locator("#empty")).to_be_visible()
-    audit.check(page, "trivia ranking empty")
+    audit_screen(audit, page, server.url("/trivia/ranking.html"), "#empty", "trivia ranking empty")
     game_ready(server)
     page.goto(server.url("/trivia/"))
     expect(page.locator("#game-status")).to_contain_text("10 preguntas")
@@ -168,12 +167,10 @@ def test_trivia(server, audited, audit):
     while server.state("trivia")["phase"] == "playing":   # the rest over the API
         assert server.request("POST", "/api/trivia/answer", {"index": 0})[0] == 200
     page.reload()
-    expect(page.locator("#result")).to_be_visible()
-    audit.check(page, "trivia result")
+    audit_when(audit, page, "#result", "trivia result")
     page.fill("#name", "Ana")
     page.keyboard.press("Enter")
-    expect(page.locator("#saved")).to_be_visible()
-    audit.check(page, "trivia saved")
+    audit_when(audit, page, "#saved", "trivia saved")
     page.goto(server.url("/trivia/ranking.html"))
     expect(page.locator("#ranking > li")).to_have_count(1)
     audit.check(page, "trivia ranking")
@@ -185,15 +182,10 @@ def test_news(server, audited, audit):
     state = news_ready(server)
     post = with_image(state)
     page = audited()
-    page.goto(server.url("/news/#favoritos"))
-    expect(page.locator("#favourites-empty")).to_be_visible()
-    audit.check(page, "news favoritos empty")
+    audit_screen(audit, page, server.url("/news/#favoritos"), "#favourites-empty", "news favoritos empty")
     page.goto(server.url("/news/"))
     expect(page.locator("#posts > li").first).to_be_visible()
-    star = page.locator(f'#posts > li[data-id="{post["id"]}"] button.star')
-    star.click()
-    expect(star).to_have_attribute("aria-pressed", "true")
-    audit.check(page, "news list")
+    audit_starred(audit, page, page.locator(f'#posts > li[data-id="{post["id"]}"] button.star'), "news list")
     page.click("#tab-favoritos")
     expect(page.locator("#favourites > li")).to_have_count(1)
     audit.check(page, "news favoritos")
@@ -203,9 +195,7 @@ def test_news(server, audited, audit):
     page.goto(server.url(f"/news/post.html?id={post['id']}"))
     expect(page.frame_locator("#article").locator("h1")).to_have_text(post["title"])
     audit.check(page, "news post")
-    page.goto(server.url("/news/post.html?id=987654"))
-    expect(page.locator("#not-found")).to_be_visible()
-    audit.check(page, "news not found")
+    audit_screen(audit, page, server.url("/news/post.html?id=987654"), "#not-found", "news not found")
     check_error(audit, page, server, "news", "/news/", "#reload", status=503)
     audit.assert_clean()
 
@@ -217,17 +207,12 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     expect(board.locator("#board-empty")).to_have_text("Esperando a que se una alguien…")
     audit.check(board, "board empty")
     student = audited()
-    student.goto(server.url("/clase/"))
-    expect(student.locator("#join")).to_be_visible()
-    audit.check(student, "class join")
+    audit_screen(audit, student, server.url("/clase/"), "#join", "class join")
     student.fill("#name", "Ana")
     student.click("#join-button")
-    expect(student.locator("#lobby")).to_be_visible()
-    audit.check(student, "class lobby")
+    audit_when(audit, student, "#lobby", "class lobby")
     host = audited()
-    host.goto(server.url("/clase/anfitrion.html"))
-    expect(host.locator("#login")).to_be_visible()
-    audit.check(host, "host login")
+    audit_screen(audit, host, server.url("/clase/anfitrion.html"), "#login", "host login")
     host.fill("#key", key)
     host.click("#login-button")
     expect(host.locator("#host")).to_be_visible()
@@ -238,15 +223,12 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
 
     host.click("#game-trivia")
     host.click("#start")
-    expect(host.locator("#next")).to_be_visible()
-    audit.check(host, "host playing")
-    expect(student.locator("#play")).to_be_visible()
-    audit.check(student, "class playing")
+    audit_when(audit, host, "#next", "host playing")
+    audit_when(audit, student, "#play", "class playing")
     student.click("#play")
     expect(student.locator("#answers .answer")).to_have_count(4)
     student.locator("#answers .answer").first.click()
-    expect(student.locator("#waiting-title")).to_be_visible()
-    audit.check(student, "class trivia waiting")
+    audit_when(audit, student, "#waiting-title", "class trivia waiting")
     expect(board.locator("#answered")).to_have_text("1 de 1 han respondido")
     audit.check(board, "board playing")
 
@@ -254,10 +236,8 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     expect(alert(host)).to_be_visible()
     audit.check(host, "host end alert")
     alert(host).get_by_role("button", name="Terminar").click()
-    expect(host.locator("#start")).to_be_visible()
-    audit.check(host, "host finished")
-    expect(board.locator("#podium")).to_be_visible()
-    audit.check(board, "board podium")
+    audit_when(audit, host, "#start", "host finished")
+    audit_when(audit, board, "#podium", "board podium")
     expect(student.locator("#class-title")).to_have_text("Ronda terminada")
     audit.check(student, "class trivia finished")
     student.click("#back-to-class")
@@ -277,18 +257,14 @@ def test_classroom_timed_round(classroom, audited, audit):  # noqa: F811
     host.click("#game-trivia")
     expect(host.locator("#game-trivia")).to_have_attribute("aria-pressed", "true")
     host.click("#start")
-    expect(host.locator("#host-countdown")).to_be_visible()
-    audit.check(host, "host timed question")
-    expect(board.locator("#board-countdown")).to_be_visible()
-    audit.check(board, "board timed question")
+    audit_when(audit, host, "#host-countdown", "host timed question")
+    audit_when(audit, board, "#board-countdown", "board timed question")
     student.click("#play")
-    expect(student.locator("#player-countdown")).to_be_visible()
-    audit.check(student, "class timed question")
+    audit_when(audit, student, "#player-countdown", "class timed question")
     student.locator("#answers .answer").first.click()
     expect(board.locator("#board-chart")).to_be_visible()  # everybody answered: it closes at once
     audit.check(board, "board chart")
-    expect(host.locator("#host-chart")).to_be_visible()
-    audit.check(host, "host chart")
+    audit_when(audit, host, "#host-chart", "host chart")
     expect(student.locator("#waiting-result")).to_contain_text("puntos")
     audit.check(student, "class timed answered")
     host.get_by_role("button", name="Tiempo extra de Ana").click()
@@ -313,8 +289,7 @@ def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
     audit.check(student, "class quiz question")
     student.fill("#answer", "no lo sé")
     student.click("#check")
-    expect(student.locator("#waiting-result")).to_be_visible()
-    audit.check(student, "class quiz waiting")
+    audit_when(audit, student, "#waiting-result", "class quiz waiting")
     host.click("#next")
     student.goto(server.url("/quizzes/"))
     expect(student.locator(".class-tag.wrong")).to_have_count(1)

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from conftest import join_class, wait_until
 from classroom_helpers import (ROUND, QUIZ_ANSWERS, room, alert, open_host, failed_responses,
-                               round_quiz_ids, answer_quiz)
+                               round_quiz_ids, answer_quiz, refused_join)
 
 
 def test_a_game_page_opened_directly_follows_the_room(classroom, new_context):
@@ -138,12 +138,7 @@ def test_host_controls_refuse_a_page_without_the_key(classroom, new_context):
 def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom, new_context):
     server, key = classroom
     ana = join_class(new_context().new_page(), server, "  Ana  ")
-    other = new_context().new_page()
-    other.goto(server.url("/clase/"))
-    other.locator("#name").fill("ana")
-    other.locator("#join-button").click()
-    expect(alert(other)).to_contain_text("Ya hay alguien llamado «ana» en la clase")
-    alert(other).get_by_role("button", name="Aceptar").click()
+    other = refused_join(new_context().new_page(), server, "ana", "Ya hay alguien llamado «ana» en la clase")
     expect(other.locator("#join")).to_be_visible()
     other.locator("#name").fill("x" * 30)
     # The field's own limit keeps 24 characters; the server takes them.
@@ -243,12 +238,8 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     host.locator("#locked").click()
     expect(host.locator("#locked")).to_be_checked()
     wait_until(lambda: room(server)["locked"], message="the room locked on the server")
-    late = new_context().new_page()
-    late.goto(server.url("/clase/"))
-    late.locator("#name").fill("Carla")
-    late.locator("#join-button").click()
-    expect(alert(late)).to_contain_text("La clase está cerrada: el profesor no deja entrar a nadie más.")
-    alert(late).get_by_role("button", name="Aceptar").click()
+    late = refused_join(
+        new_context().new_page(), server, "Carla", "La clase está cerrada: el profesor no deja entrar a nadie más.")
     host.locator("#locked").click()
     expect(host.locator("#locked")).not_to_be_checked()
     wait_until(lambda: not room(server)["locked"], message="the room open again")

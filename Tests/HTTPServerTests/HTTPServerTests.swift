@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 /// The real server on port 0: routing over the wire, keep-alive, pipelining, HEAD, HTTP/1.0,
@@ -41,7 +42,7 @@ import Testing
         try await withServer(Self.router()) { server in
             #expect(server.port > 0)
             let url = URL(string: "http://127.0.0.1:\(server.port)/hello/Ana%20Mar%C3%ADa")!
-            let (data, response) = try await testSession.data(from: url)
+            let (data, response) = try await testSession.dataOffPool(from: url)
             let http = try #require(response as? HTTPURLResponse)
             #expect(http.statusCode == 200)
             #expect(String(decoding: data, as: UTF8.self) == "Hola, Ana María")
@@ -53,7 +54,7 @@ import Testing
     @Test func decodesQueryItems() async throws {
         try await withServer(Self.router()) { server in
             let url = URL(string: "http://127.0.0.1:\(server.port)/query?x=1&q=caf%C3%A9+con+leche")!
-            let (data, _) = try await testSession.data(from: url)
+            let (data, _) = try await testSession.dataOffPool(from: url)
             #expect(String(decoding: data, as: UTF8.self) == "café con leche")
         }
     }
@@ -63,12 +64,12 @@ import Testing
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/echo")!)
             request.httpMethod = "POST"
             request.httpBody = Data(#"{"answer":"Sí"}"#.utf8)
-            let (data, response) = try await testSession.data(for: request)
+            let (data, response) = try await testSession.dataOffPool(for: request)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(try JSONDecoder().decode(Echo.self, from: data) == Echo(answer: "Sí"))
 
             request.httpBody = Data("not json".utf8)
-            let (bad, badResponse) = try await testSession.data(for: request)
+            let (bad, badResponse) = try await testSession.dataOffPool(for: request)
             #expect((badResponse as? HTTPURLResponse)?.statusCode == 400)
             #expect(String(decoding: bad, as: UTF8.self).contains("\"error\""))
         }
@@ -76,7 +77,7 @@ import Testing
 
     @Test func handlersMayAwaitTheMainActor() async throws {
         try await withServer(Self.router()) { server in
-            let (data, _) = try await testSession.data(from: URL(string: "http://127.0.0.1:\(server.port)/main-actor")!)
+            let (data, _) = try await testSession.dataOffPool(from: URL(string: "http://127.0.0.1:\(server.port)/main-actor")!)
             #expect(String(decoding: data, as: UTF8.self) == "from main actor")
         }
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import HTTPServer
 
 /// Static files over real sockets: HEAD without body, 304 over the wire, and traversal attempts
@@ -38,12 +39,12 @@ import Testing
         let web = try TemporaryWebRoot()
         defer { web.remove() }
         try await withServer(try router(web)) { server in
-            let (data, response) = try await testSession.data(from: URL(string: "http://127.0.0.1:\(server.port)/sub/")!)
+            let (data, response) = try await testSession.dataOffPool(from: URL(string: "http://127.0.0.1:\(server.port)/sub/")!)
             #expect(String(decoding: data, as: UTF8.self) == "<p>sub</p>")
             let etag = try #require((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "ETag"))
             var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/sub/")!)
             request.setValue(etag, forHTTPHeaderField: "If-None-Match")
-            let (_, second) = try await testSession.data(for: request)
+            let (_, second) = try await testSession.dataOffPool(for: request)
             #expect((second as? HTTPURLResponse)?.statusCode == 304)
         }
     }
@@ -112,7 +113,7 @@ import Testing
 
     /// The `Content-Security-Policy` a GET of `path` answers with, if any.
     func policy(_ server: HTTPServer, _ path: String) async throws -> String? {
-        let (_, response) = try await testSession.data(from: try #require(URL(string: "http://127.0.0.1:\(server.port)\(path)")))
+        let (_, response) = try await testSession.dataOffPool(from: try #require(URL(string: "http://127.0.0.1:\(server.port)\(path)")))
         return try #require(response as? HTTPURLResponse).value(forHTTPHeaderField: "Content-Security-Policy")
     }
 

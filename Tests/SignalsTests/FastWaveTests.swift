@@ -96,47 +96,39 @@ import Testing
     }
 
     @Test func aSubscriberAddedOnAnotherThreadDuringTheWaveGetsTheValueBeforeSubscribeReturns() {
-        let source = State(0)
-        let handover = WaveHandover()
-        let calls = Recorder<String>()
-        let holder = SubscriptionHolder()
-        let first = source.subscribe(logAs: "first", to: calls) { handover.holdWave(calls) }
-        let subscriber = handover.actDuringWave {
-            holder.subscription = source.subscribe { calls.append("late \($0)") }
-            calls.append("subscribed")
+        let wave = HeldWave()
+        let subscriber = wave.handover.actDuringWave {
+            wave.holder.subscription = wave.source.subscribe { wave.calls.append("late \($0)") }
+            wave.calls.append("subscribed")
         }
-        source.value = 1
+        wave.source.value = 1
         subscriber.join()
-        source.value = 2
-        #expect(calls.all == ["first 0", "first 1", "late 1", "subscribed", "first 2", "late 2"])
-        first.cancel()
-        holder.subscription?.cancel()
+        wave.source.value = 2
+        #expect(wave.calls.all == ["first 0", "first 1", "late 1", "subscribed", "first 2", "late 2"])
+        wave.first.cancel()
+        wave.holder.subscription?.cancel()
     }
 
     @Test func aCancelFromAnotherThreadDuringTheWaveStopsTheSubscriberAndFreesItAfterTheWave() {
-        let source = State(0)
-        let handover = WaveHandover()
-        let calls = Recorder<String>()
-        let holder = SubscriptionHolder()
+        let wave = HeldWave()
         weak var weakToken: Token?
-        let first = source.subscribe(logAs: "first", to: calls) { handover.holdWave(calls) }
         do {
             let token = Token()
             weakToken = token
-            holder.subscription = source.subscribe { value in
-                withExtendedLifetime(token) { calls.append("victim \(value)") }
+            wave.holder.subscription = wave.source.subscribe { value in
+                withExtendedLifetime(token) { wave.calls.append("victim \(value)") }
             }
         }
-        let canceller = handover.actDuringWave {
-            holder.subscription = nil
-            calls.append("cancelled")
+        let canceller = wave.handover.actDuringWave {
+            wave.holder.subscription = nil
+            wave.calls.append("cancelled")
         }
-        source.value = 1
+        wave.source.value = 1
         canceller.join()
         #expect(weakToken == nil)
-        #expect(calls.all == ["first 0", "victim 0", "first 1", "cancelled"])
-        #expect(source.node.targetCount == 1)
-        first.cancel()
+        #expect(wave.calls.all == ["first 0", "victim 0", "first 1", "cancelled"])
+        #expect(wave.source.node.targetCount == 1)
+        wave.first.cancel()
     }
 
     @Test func concurrentWritersNeverOverlapOneSubscriberAndEndOnTheLastValue() {
@@ -199,6 +191,21 @@ struct Worker: Sendable {
     /// Waits up to 30 s for the work to end.
     func join() {
         #expect(done.wait(timeout: .now() + 30) == .success)
+    }
+}
+
+/// A state whose wave at 1 its first subscriber ("first" in `calls`) holds open while the thread
+/// `handover` starts acts; `holder` keeps a subscription the act may replace.
+struct HeldWave: Sendable {
+    let source = State(0)
+    let handover = WaveHandover()
+    let calls = Recorder<String>()
+    let holder = SubscriptionHolder()
+    let first: Subscription
+
+    init() {
+        let (handover, calls) = (handover, calls)
+        first = source.subscribe(logAs: "first", to: calls) { handover.holdWave(calls) }
     }
 }
 

@@ -56,7 +56,7 @@ import TestSupport
     func send(_ url: String, method: String = "GET") async throws -> Reply {
         var request = URLRequest(url: try #require(URL(string: url)))
         request.httpMethod = method
-        let (data, response) = try await session.data(for: request)
+        let (data, response) = try await session.dataOffPool(for: request)
         let http = try #require(response as? HTTPURLResponse)
         return Reply(status: http.statusCode, contentType: http.value(forHTTPHeaderField: "Content-Type"), body: data)
     }

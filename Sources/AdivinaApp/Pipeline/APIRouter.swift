@@ -147,6 +147,17 @@ struct APIRouter {
         add(.post, pattern, bodyLimit: bodyLimit, handler)
     }
 
+    /// A `POST` route with no body to read that runs `action` and answers `Done` (its effect
+    /// arrives over SSE).
+    mutating func action<Context: RequestContext>(
+        _ pattern: String, _ action: @escaping @Sendable (Context) async throws -> Void
+    ) {
+        post(pattern) { (context: Context) in
+            try await action(context)
+            return Done()
+        }
+    }
+
     /// A `POST` route reading a JSON body, answering a value as JSON.
     mutating func post<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
         _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,

@@ -146,13 +146,12 @@ enum ClassroomRoutes {
             try await context.round.pick(game, set: set, timing: timing, hostKey: context.key)
             return Picked(game: game.rawValue)
         }
-        api.post("/api/classroom/host/start") { (context: HostContext) in
+        api.action("/api/classroom/host/start") { (context: HostContext) in
             // A set is played as it is now: edits made after picking it count.
             if let id = await context.round.chosenSetID, let fresh = try await ClassroomSetRoutes.set(id, for: .quizzes, context) {
                 await context.round.refreshChosenSet(fresh)
             }
             try await context.round.start(hostKey: context.key)
-            return Done()
         }
         api.post("/api/classroom/host/next") { (context: HostContext) in
             Question(question: try await context.round.next(hostKey: context.key))

@@ -31,9 +31,9 @@ enum ExamRoutes {
         api.state("/api/books/state") { $0.books }
         api.state("/api/matches/state") { $0.matches }
         api.state("/api/movies/state") { $0.movies }
-        api.post("/api/books/reload") { (context: PlayerContext) in try await context.player.books.download(); return Done() }
-        api.post("/api/matches/reload") { (context: PlayerContext) in try await context.player.matches.download(); return Done() }
-        api.post("/api/movies/reload") { (context: PlayerContext) in try await context.player.movies.download(); return Done() }
+        api.action("/api/books/reload") { (context: PlayerContext) in try await context.player.books.download() }
+        api.action("/api/matches/reload") { (context: PlayerContext) in try await context.player.matches.download() }
+        api.action("/api/movies/reload") { (context: PlayerContext) in try await context.player.movies.download() }
         api.post("/api/books/:id/answer", body: ChoiceBody.self) { (context: PlayerContext, body) in
             try await context.player.books.answer(bookID: try context.request.idParameter(), choice: body.choice)
         }

@@ -13,14 +13,8 @@ enum NewsRoutes {
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
         api.state("/api/news/state") { $0.news }
-        api.post("/api/news/reload") { (context: PlayerContext) in
-            try await context.player.news.reload()
-            return Done()
-        }
-        api.post("/api/news/more") { (context: PlayerContext) in
-            try await context.player.news.loadMore()
-            return Done()
-        }
+        api.action("/api/news/reload") { (context: PlayerContext) in try await context.player.news.reload() }
+        api.action("/api/news/more") { (context: PlayerContext) in try await context.player.news.loadMore() }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             api.add(method, "/api/news/:id/favourite") { (context: PlayerContext) in
                 let id = try context.request.idParameter()

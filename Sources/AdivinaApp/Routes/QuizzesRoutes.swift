@@ -14,10 +14,9 @@ enum QuizzesRoutes {
     static func add(to api: inout APIRouter) {
         // The list.
         api.state("/api/quizzes/state") { $0.quizzes }
-        api.post("/api/quizzes/reload") { (context: PlayerContext) in
+        api.action("/api/quizzes/reload") { (context: PlayerContext) in
             try context.refuseInClassroom("En la clase las preguntas las pone el profesor.")
             try await context.player.quizzes.download()
-            return Done()
         }
         api.put("/api/quizzes/filter", body: FilterBody.self) { (context: PlayerContext, body) in
             // The pages number a round's questions by their place in the whole list.
@@ -31,10 +30,7 @@ enum QuizzesRoutes {
         // answers outside the round, so it is closed there.
         api.state("/api/quiz/state") { $0.quiz }
         api.closedInClassroom(onlyTheRound) { api in
-            api.post("/api/quiz/next") { (context: PlayerContext) in
-                try await context.player.quiz.next()
-                return Done()
-            }
+            api.action("/api/quiz/next") { (context: PlayerContext) in try await context.player.quiz.next() }
             addQuizActions(to: &api, prefix: "/api/quiz", judgedByClassroom: false) { $0.quiz }
         }
     }

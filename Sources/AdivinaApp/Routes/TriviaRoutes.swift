@@ -19,14 +19,8 @@ enum TriviaRoutes {
         api.state("/api/trivia/state") { $0.trivia }
         // The single-player game: in a classroom the host starts the round's game.
         api.closedInClassroom("En la clase la partida la empieza el profesor.") { api in
-            api.post("/api/trivia/start") { (context: PlayerContext) in
-                try await context.player.trivia.start()
-                return Done()
-            }
-            api.post("/api/trivia/restart") { (context: PlayerContext) in
-                try await context.player.trivia.restart()
-                return Done()
-            }
+            api.action("/api/trivia/start") { (context: PlayerContext) in try await context.player.trivia.start() }
+            api.action("/api/trivia/restart") { (context: PlayerContext) in try await context.player.trivia.restart() }
         }
         api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
             if let seat = context.seat { return try await seat.answerTrivia(index: body.index) }

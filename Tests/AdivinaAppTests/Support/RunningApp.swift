@@ -54,7 +54,7 @@ final class RunningApp {
             request.httpBody = Data(body.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        let (data, response) = try await URLSession.shared.dataOffPool(for: request)
         let http = try #require(response as? HTTPURLResponse)
         var headers: [String: String] = [:]
         for (name, value) in http.allHeaderFields {

@@ -41,10 +41,8 @@ struct BooksModelObservationTests {
     }
 
     @Test func anObservedModelIsReleased() async throws {
-        let transport = ScriptedTransport()
-        transport.enqueue(BookReplies.list([1]))
-        let released = try await isReleasedAfterObserving {
-            BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/")!, transport: transport))
+        let released = try await isReleasedAfterObserving(over: BookReplies.list([1])) {
+            BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/")!, transport: $0))
         } read: { _ = $0.books } change: { try await $0.download() }
         #expect(released)
     }

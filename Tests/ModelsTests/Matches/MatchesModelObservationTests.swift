@@ -59,10 +59,8 @@ struct MatchesModelObservationTests {
     }
 
     @Test func anObservedModelIsReleased() async throws {
-        let transport = ScriptedTransport()
-        transport.enqueue(MatchReplies.list([1]))
-        let released = try await isReleasedAfterObserving {
-            MatchesModel(client: MatchesClient(baseURL: URL(string: "http://matches.test")!, transport: transport))
+        let released = try await isReleasedAfterObserving(over: MatchReplies.list([1])) {
+            MatchesModel(client: MatchesClient(baseURL: URL(string: "http://matches.test")!, transport: $0))
         } read: { _ = $0.matches } change: { try await $0.download() }
         #expect(released)
     }

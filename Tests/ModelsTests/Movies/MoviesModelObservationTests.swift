@@ -25,10 +25,8 @@ struct MoviesModelObservationTests {
     }
 
     @Test func anObservedModelIsReleased() async throws {
-        let transport = ScriptedTransport()
-        transport.enqueue(MoviesModelTests.list([1]))
-        let released = try await isReleasedAfterObserving {
-            MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/movies.json")!, transport: transport))
+        let released = try await isReleasedAfterObserving(over: MoviesModelTests.list([1])) {
+            MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/movies.json")!, transport: $0))
         } read: { _ = $0.movies } change: { try await $0.download() }
         #expect(released)
     }

@@ -12,9 +12,7 @@ struct NewsModelObservationTests {
     private let model: NewsModel
 
     init() {
-        model = NewsModel(
-            client: WordPressClient(siteURL: URL(string: "https://site.test/")!, transport: transport), store: nil,
-            siteKey: "site.test", settings: NewsModel.Settings(retry: RetrySchedule(delays: [.seconds(3600)])))
+        model = .testing(over: transport)
     }
 
     /// Two posts by author 1, whose name is "Ana".
@@ -63,7 +61,7 @@ struct NewsModelObservationTests {
         serveTwoPosts()
         let transport = self.transport
         let released = try await isReleasedAfterObserving {
-            NewsModel(client: WordPressClient(siteURL: URL(string: "https://site.test/")!, transport: transport), store: nil, siteKey: "s")
+            NewsModel.testing(over: transport)
         } read: { _ = $0.posts } change: { try await $0.reload() }
         #expect(released)
     }

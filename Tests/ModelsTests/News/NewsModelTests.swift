@@ -13,9 +13,7 @@ struct NewsModelTests {
     private typealias Replies = WordPressReplies
 
     init() {
-        model = NewsModel(
-            client: WordPressClient(siteURL: URL(string: "https://site.test/")!, transport: transport), store: nil,
-            siteKey: "site.test", settings: NewsModel.Settings(retry: RetrySchedule(delays: [.seconds(3600)])))
+        model = .testing(over: transport)
     }
 
     /// Three posts: authors 1 and 2, categories 10, 11 and 12, names all answered.

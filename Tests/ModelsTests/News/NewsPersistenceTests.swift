@@ -12,10 +12,7 @@ struct NewsPersistenceTests {
     private typealias Replies = WordPressReplies
 
     private func makeModel(_ transport: RoutedTransport, site: String = "site.test") throws -> NewsModel {
-        NewsModel(
-            client: WordPressClient(siteURL: URL(string: "https://\(site)/")!, transport: transport),
-            store: try Store(directory: directory), siteKey: site,
-            settings: NewsModel.Settings(retry: RetrySchedule(delays: [.seconds(3600)])))
+        .testing(over: transport, site: site, store: try Store(directory: directory))
     }
 
     private func servedSite() -> RoutedTransport {

@@ -17,10 +17,7 @@ struct NewsSiteChangesTests {
 
     private func makeModel(retry: [Duration] = [.seconds(3600)]) -> NewsModel {
         let clock = self.clock
-        return NewsModel(
-            client: WordPressClient(siteURL: URL(string: "https://site.test/")!, transport: transport), store: nil,
-            siteKey: "site.test",
-            settings: NewsModel.Settings(retry: RetrySchedule(delays: retry), now: { clock.now }))
+        return .testing(over: transport, retry: retry, now: { clock.now })
     }
 
     /// `count` posts dated one hour apart, newest first, ids `count`…1, embedding their names.

@@ -7,9 +7,7 @@ import Testing
 @Suite("QuizModel: one quiz at a time from random, nomore, check, next", .timeLimit(.minutes(1)))
 @MainActor
 struct QuizModelTests {
-    private let server = Scripted {
-        QuizModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test")!, token: "tok", transport: $0))
-    }
+    private let server = Scripted { QuizModel.testing(over: $0) }
 
     @Test func startsEmptyAndNextBringsAQuiz() async throws {
         #expect(server.model.snapshot.value == QuizSnapshot(quiz: nil, nomore: false, lastResult: nil, score: 0, loading: false, error: nil))

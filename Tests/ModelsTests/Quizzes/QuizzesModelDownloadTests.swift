@@ -9,9 +9,7 @@ import TestSupport
 @Suite("QuizzesModel: download, load, failures and supersession", .timeLimit(.minutes(1)))
 @MainActor
 struct QuizzesModelDownloadTests {
-    private let server = Scripted {
-        QuizzesModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test/base")!, token: "tok", transport: $0), store: nil)
-    }
+    private let server = Scripted { QuizzesModel.testing(over: $0, base: "http://quiz.test/base") }
 
     @Test func downloadFillsTheListAndSnapshot() async throws {
         server.transport.enqueue(QuizReplies.list([4, 8, 15]))

@@ -7,14 +7,18 @@ import Testing
 @Suite("QuizzesModel is Observable: what a view reads, told once per change that matters", .timeLimit(.minutes(1)))
 @MainActor
 struct QuizzesModelObservationTests {
-    private let quizzes = Scripted {
-        QuizzesModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test")!, token: "tok", transport: $0), store: nil)
-    }
+    private let quizzes = Scripted { QuizzesModel.testing(over: $0) }
     private var model: QuizzesModel { quizzes.model }
 
     private func downloaded(_ ids: [Int]) async throws {
         quizzes.transport.enqueue(QuizReplies.list(ids))
         try await model.download()
+    }
+
+    /// Checks `answer` to quiz `id`, the server judging it `right`.
+    private func check(_ id: Int, _ answer: String, right: Bool) async throws {
+        quizzes.transport.enqueue(QuizReplies.check(id, answer, right: right))
+        _ = try await model.check(quizID: id, answer: answer)
     }
 
     @Test func aDownloadFiresTheListOnce() async throws {
@@ -29,16 +33,13 @@ struct QuizzesModelObservationTests {
     @Test func aRightCheckFiresTheScoreAndAWrongOneDoesNot() async throws {
         try await downloaded([1, 2])
         let wrong = tracking { (model.score, model.record) }
-        quizzes.transport.enqueue(QuizReplies.check(1, "x", right: false))
-        _ = try await model.check(quizID: 1, answer: "x")
+        try await check(1, "x", right: false)
         #expect(wrong.count == 0, "a wrong answer leaves score and record as they were")
         let right = tracking { model.score }
-        quizzes.transport.enqueue(QuizReplies.check(2, "Roma", right: true))
-        _ = try await model.check(quizID: 2, answer: "Roma")
+        try await check(2, "Roma", right: true)
         #expect(right.count == 1 && model.score == 1)
         let again = tracking { model.score }
-        quizzes.transport.enqueue(QuizReplies.check(2, "Roma", right: true))
-        _ = try await model.check(quizID: 2, answer: "Roma")
+        try await check(2, "Roma", right: true)
         #expect(again.count == 0, "the same quiz right twice: the score does not change")
     }
 
@@ -60,8 +61,7 @@ struct QuizzesModelObservationTests {
         #expect(unchanged.count == 0, "nothing answered yet: the visible list comes out equal")
         #expect(flag.count == 1)
         let hiding = tracking { model.visibleQuizzes }
-        quizzes.transport.enqueue(QuizReplies.check(1, "a", right: true))
-        _ = try await model.check(quizID: 1, answer: "a")
+        try await check(1, "a", right: true)
         #expect(hiding.count == 1 && model.visibleQuizzes.map(\.id) == [2])
     }
 
@@ -74,10 +74,8 @@ struct QuizzesModelObservationTests {
     }
 
     @Test func anObservedModelIsReleased() async throws {
-        let transport = ScriptedTransport()
-        transport.enqueue(QuizReplies.list([1]))
-        let released = try await isReleasedAfterObserving {
-            QuizzesModel(client: QuizServerClient(baseURL: URL(string: "http://quiz.test")!, token: "tok", transport: transport), store: nil)
+        let released = try await isReleasedAfterObserving(over: QuizReplies.list([1])) {
+            QuizzesModel.testing(over: $0)
         } read: { _ = $0.quizzes } change: { try await $0.download() }
         #expect(released)
     }

@@ -8,11 +8,8 @@ import TestSupport
 /// with every post, name and favourite it had.
 @Suite("Store migration 3 → 4: news foreign keys, from the old schema")
 struct NewsStoreMigrationTests {
-    private let path = TestFiles.scratch("adivina-migration", suffix: ".sqlite").path
-
-    private func cleanUp() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
+    private let database = ScratchDatabase("adivina-migration")
+    private var path: String { database.path }
 
     /// A version-3 file: two posts (one by an author whose name was never looked up, one in a
     /// category never named), names, a favourite, and a second site.
@@ -38,7 +35,6 @@ struct NewsStoreMigrationTests {
     }
 
     @Test func aVersion3FileKeepsEverythingAndGainsItsForeignKeys() throws {
-        defer { cleanUp() }
         try makeVersion3File()
         let store = try Store(path: path)
         #expect(try store.schemaVersion() == StoreSchema.migrations.count)
@@ -72,7 +68,6 @@ struct NewsStoreMigrationTests {
     }
 
     @Test func theForeignKeysHold() throws {
-        defer { cleanUp() }
         try makeVersion3File()
         let store = try Store(path: path)
         #expect(throws: StoreError.self, "a category of a post that is not there") {

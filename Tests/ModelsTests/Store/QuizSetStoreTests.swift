@@ -6,16 +6,13 @@ import Testing
 
 @Suite("QuizSetStore: the host's sets and their uploaded images in SQLite")
 struct QuizSetStoreTests {
-    private let path = TestFiles.scratch("adivina-sets", suffix: ".sqlite").path
+    private let database = ScratchDatabase("adivina-sets")
+    private var path: String { database.path }
     private let clock = TestClock()
 
     private func sets() throws -> QuizSetStore {
         let clock = self.clock
         return QuizSetStore(store: try Store(path: path), now: { clock.now })
-    }
-
-    private func cleanUp() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
     private let capitals = QuizSet(title: "Capitales", quizzes: [
@@ -24,7 +21,6 @@ struct QuizSetStoreTests {
     ])
 
     @Test func createsGetsListsAndKeepsSetsAcrossReopening() throws {
-        defer { cleanUp() }
         let store = try sets()
         let id = try store.create(capitals)
         clock.advance(by: 1)
@@ -37,7 +33,6 @@ struct QuizSetStoreTests {
     }
 
     @Test func updatesReplaceTheTitleAndQuizzesAndMoveTheSetFirst() throws {
-        defer { cleanUp() }
         let store = try sets()
         let id = try store.create(capitals)
         clock.advance(by: 1)
@@ -50,7 +45,6 @@ struct QuizSetStoreTests {
     }
 
     @Test func anInvalidSetIsRefusedAndNothingIsWritten() throws {
-        defer { cleanUp() }
         let store = try sets()
         let id = try store.create(capitals)
         #expect(throws: ModelError.invalid("Falta el título.")) { try store.create(QuizSet(title: "", quizzes: capitals.quizzes)) }
@@ -62,7 +56,6 @@ struct QuizSetStoreTests {
     }
 
     @Test func duplicatesAndDeletes() throws {
-        defer { cleanUp() }
         let store = try sets()
         let id = try store.create(capitals)
         let copy = try store.duplicate(id)
@@ -85,7 +78,6 @@ struct QuizSetStoreTests {
     }
 
     @Test func keepsUploadedImagesAndDropsTheUnusedOnesADayLater() throws {
-        defer { cleanUp() }
         let store = try sets()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]
         let used = try store.addImage(try SetImage(bytes: png))

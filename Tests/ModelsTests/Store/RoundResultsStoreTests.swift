@@ -8,12 +8,9 @@ import Testing
 @Suite("RoundResultsStore: every round's results in SQLite")
 @MainActor
 struct RoundResultsStoreTests {
-    private let path = TestFiles.scratch("adivina-rounds", suffix: ".sqlite").path
+    private let database = ScratchDatabase("adivina-rounds")
+    private var path: String { database.path }
     private let start = Date(timeIntervalSince1970: 1_790_000_000)
-
-    private func cleanUp() {
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-    }
 
     private func answer(_ player: Int, _ name: String, _ question: Int, _ text: String, right: Bool, seconds: Double = 2, points: Int? = nil)
         -> RoundAnswer
@@ -23,7 +20,6 @@ struct RoundResultsStoreTests {
     }
 
     @Test func aRoundIsRecordedAndReadBackAcrossReopening() async throws {
-        defer { cleanUp() }
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
             game: .quizzes, setID: 4, questions: ["¿Capital de Francia?", "¿Capital de Italia?"], seconds: 20,
@@ -53,7 +49,6 @@ struct RoundResultsStoreTests {
     }
 
     @Test func roundsAreListedLatestFirstAndAnUnendedRoundHasNoEnd() async throws {
-        defer { cleanUp() }
         let results = RoundResultsStore(store: try Store(path: path))
         let first = results.roundStarted(RoundStart(
             game: .trivia, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
@@ -69,7 +64,6 @@ struct RoundResultsStoreTests {
     }
 
     @Test func anAnswerGivenAgainReplacesTheFirstAndARemovedPlayerKeepsTheirAnswers() async throws {
-        defer { cleanUp() }
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
             game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
@@ -83,7 +77,6 @@ struct RoundResultsStoreTests {
     }
 
     @Test func aClassAnsweringAtOnceLosesNoAnswerAndAReadSeesEveryOneAskedBefore() async throws {
-        defer { cleanUp() }
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
             game: .trivia, setID: nil, questions: (1...10).map { "q\($0)" }, seconds: nil, speedPoints: false, startedAt: start))
@@ -103,7 +96,6 @@ struct RoundResultsStoreTests {
     }
 
     @Test func aStoreThatCannotWriteSaysSoOnceAndTheRoundGoesOn() async throws {
-        defer { cleanUp() }
         // A database at schema 6 has no results tables: every write fails.
         let old = try Store(path: path, migrations: StoreSchema.migrations.filter { $0.version <= 6 })
         let said = Mutex<[String]>([])

@@ -1,5 +1,6 @@
 import Foundation
 import Observation
+import ModelsTesting
 import Synchronization
 
 /// One `withObservationTracking`, as a SwiftUI view's render is: what `track` read is watched,
@@ -47,4 +48,15 @@ func isReleasedAfterObserving<Model: AnyObject>(
         try await change(model)
     }
     return released == nil && probe?.count == 1
+}
+
+/// The same for a model `make` builds over a `ScriptedTransport` whose first answer is `reply`.
+@MainActor
+func isReleasedAfterObserving<Model: AnyObject>(
+    over reply: ScriptedTransport.Reply, _ make: (ScriptedTransport) -> Model, read: (Model) -> Void,
+    change: (Model) async throws -> Void
+) async rethrows -> Bool {
+    let transport = ScriptedTransport()
+    transport.enqueue(reply)
+    return try await isReleasedAfterObserving({ make(transport) }, read: read, change: change)
 }

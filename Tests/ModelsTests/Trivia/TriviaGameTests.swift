@@ -7,11 +7,7 @@ import Testing
 @Suite("TriviaGame: ten shuffled questions, scoring, advancing, the end, restart, failures", .timeLimit(.minutes(1)))
 @MainActor
 struct TriviaGameTests {
-    private let server = Scripted {
-        TriviaGame(
-            client: TriviaClient(baseURL: URL(string: "http://trivia.test/standin/trivia/")!, transport: $0),
-            generator: SeededGenerator(seed: 42))
-    }
+    private let server = Scripted { TriviaGame.testing(over: $0, base: "http://trivia.test/standin/trivia/", seed: 42) }
 
     /// Answers every remaining question right (`right == true`) or wrong.
     /// The number at the end of a stand-in question ("Pregunta 7" → 7), or nil.

@@ -7,10 +7,7 @@ import Testing
 @Suite("TriviaGame and Ranking are Observable: the question, the score, the phase, the ranking", .timeLimit(.minutes(1)))
 @MainActor
 struct TriviaObservationTests {
-    private let server = Scripted {
-        TriviaGame(
-            client: TriviaClient(baseURL: URL(string: "http://trivia.test/")!, transport: $0), generator: SeededGenerator(seed: 7))
-    }
+    private let server = Scripted { TriviaGame.testing(over: $0, seed: 7) }
     private var game: TriviaGame { server.model }
 
     private func started() async throws {
@@ -69,10 +66,8 @@ struct TriviaObservationTests {
     }
 
     @Test func observedModelsAreReleased() async throws {
-        let transport = ScriptedTransport()
-        transport.enqueue(TriviaReplies.list(1...10))
-        let game = try await isReleasedAfterObserving {
-            TriviaGame(client: TriviaClient(baseURL: URL(string: "http://trivia.test/")!, transport: transport))
+        let game = try await isReleasedAfterObserving(over: TriviaReplies.list(1...10)) {
+            TriviaGame.testing(over: $0)
         } read: { _ = $0.currentQuestion } change: { try await $0.start() }
         let ranking = await isReleasedAfterObserving { Ranking(store: nil) } read: { _ = $0.entries } change: {
             _ = try? $0.save(name: "Ana", score: 1)
