@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from classroom import (build_viewers, classroom_options, join_players, now, report_failures, request, run_players,
+from classroom_kit import (build_viewers, classroom_options, join_players, now, report_failures, request, run_players,
                        start_classroom, start_self_paced_trivia, start_viewer_shards, stop_viewers)
 
 

@@ -35,7 +35,7 @@ import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from classroom import join_players, percentile, report_failures, request, split_events, start_classroom  # noqa: E402
+from classroom_kit import join_players, percentile, report_failures, request, split_events, start_classroom  # noqa: E402
 
 
 def open_stream(port, topics, cookie=None):
