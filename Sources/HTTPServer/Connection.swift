@@ -66,6 +66,9 @@ final class Connection {
     var eventOffset = 0
     /// Where this stream's events start in the loop's current burst (-1: none).
     var burstFrom = -1
+    /// The bytes of the current burst this stream has been given and not yet had written: its
+    /// queue limit counts only what its socket left behind, not these.
+    var burstBytes = 0
 
     init(id: ConnectionID, clientAddress: String) {
         self.id = id

@@ -61,7 +61,8 @@ extension EventLoop {
         let writeNow = endsBurst && index == 0
         for connection in audience.values where event.id > connection.lastEventID && connection.hubID == event.hub {
             connection.lastEventID = event.id
-            if connection.queuedBytes + event.count > connection.queueLimit {
+            // What the socket left behind counts, not the burst this pass will write.
+            if connection.queuedBytes - connection.burstBytes + event.count > connection.queueLimit {
                 overflowing.append(connection)
                 continue
             }
@@ -70,9 +71,12 @@ extension EventLoop {
                 connection.events.append(event)
             } else if writeNow {
                 writeBurst(connection, from: index, vectorCount: 1, total: event.count)
-            } else if connection.burstFrom < 0 {
-                connection.burstFrom = index
-                burstStreams.append(connection)
+            } else {
+                connection.burstBytes += event.count
+                if connection.burstFrom < 0 {
+                    connection.burstFrom = index
+                    burstStreams.append(connection)
+                }
             }
         }
         for connection in overflowing where isOpen(connection) {
@@ -92,6 +96,7 @@ extension EventLoop {
         for connection in burstStreams {
             let from = connection.burstFrom
             connection.burstFrom = -1
+            connection.burstBytes = 0
             guard isOpen(connection) else { continue }
             if from == last {
                 writeBurst(connection, from: from, vectorCount: 1, total: burst[last].count)  // The common case.

@@ -21,7 +21,8 @@ import Synchronization
 /// files' mtimes, and revalidation stats the partials too, so an edited partial changes every page
 /// that includes it. A directive that cannot be expanded answers the page 500 and says why in
 /// `report` (standard error by default). Partials are plain files of the webroot: a GET of one
-/// serves it as it is (a fragment, with nothing to hide).
+/// serves the fragment, its own directives expanded like a page's (`echo` with its default),
+/// with nothing to hide.
 ///
 /// Text files (html, css, js, json, svg, webmanifest, txt) of at least `minCompressedFileSize`
 /// bytes are sent gzip-compressed to requests whose `Accept-Encoding` prefers it

@@ -15,7 +15,25 @@ export function forgetMarker() {
   document.cookie = `${MARKER}=; Path=/; SameSite=Strict; Max-Age=0`;
 }
 
-/** The classroom module (classroom-player.js) when the marker is set, else null. */
+const ATTEMPTS = 3; // a dropped request on the classroom's Wi-Fi gets two more tries
+const RETRY_MS = 800;
+
+/**
+ * The classroom module (classroom-player.js) when the marker is set, else null. If it cannot be
+ * loaded (three tries), says so in an alert and resolves to null: the page plays single-player,
+ * and the class's routes refuse it with their own message.
+ */
 export async function classroomModule() {
-  return hasMarker() ? import("./classroom-player.js") : null;
+  if (!hasMarker()) return null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await import("./classroom-player.js");
+    } catch {
+      if (attempt === ATTEMPTS) break;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
+    }
+  }
+  const { showAlert } = await import("./ui.js");
+  showAlert({ title: "No se pudo cargar la clase", message: "Comprueba la conexión y recarga la página." });
+  return null;
 }

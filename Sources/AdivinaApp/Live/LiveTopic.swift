@@ -30,9 +30,12 @@ final class LiveTopic: Sendable {
     private let pending = Mutex((scheduled: false, last: DispatchTime(uptimeNanoseconds: 0)))
     /// Kept so the subscription lives as long as the topic.
     private let subscription = Mutex<Subscription?>(nil)
-    /// The last `stateResponse` made, and the bytes it was made from: asked again before the
-    /// snapshot changes, the same response is answered, with no copy.
-    private let lastState = Mutex<(json: Data, response: HTTPResponse)?>(nil)
+    /// The last `stateResponse` made, the bytes it was made from and the count of changes seen
+    /// before they were read: asked again before the snapshot changes, the same response is
+    /// answered, with no copy.
+    private let lastState = Mutex<(changes: UInt64, json: Data, response: HTTPResponse)?>(nil)
+    /// How many changes of the snapshot this topic has been told of (one per notification).
+    private let changes = Atomic<UInt64>(0)
 
     /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
     /// after every change.
@@ -103,16 +106,29 @@ final class LiveTopic: Sendable {
     /// never was, until the next event.
     var snapshot: Data { opening() }
 
-    /// The response of `GET /api/<name>/state`. Callable from any thread (the event loops).
+    /// The response of `GET /api/<name>/state`, read from the model's snapshot (which may wait
+    /// for the Signals graph's lock and encode a changed snapshot).
     func stateResponse() -> HTTPResponse {
+        let seen = changes.load(ordering: .acquiring)
         let current = json.value
         return lastState.withLock { last in
-            if let last, last.json == current { return last.response }
+            if let kept = last, kept.json == current {
+                last = (seen, current, kept.response)
+                return kept.response
+            }
             var response = HTTPResponse.json(encoded: Array(current))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-            last = (current, response)
+            last = (seen, current, response)
             return response
         }
+    }
+
+    /// The last `stateResponse` when no change has been told of since it was made; nil
+    /// otherwise. Touches neither the model nor the Signals graph: an event loop may ask it
+    /// (nil: the request goes the ordinary way, to `stateResponse` on the pool).
+    func keptStateResponse() -> HTTPResponse? {
+        let seen = changes.load(ordering: .acquiring)
+        return lastState.withLock { last in last.flatMap { $0.changes == seen ? $0.response : nil } }
     }
 
     /// Stops publishing.
@@ -121,6 +137,7 @@ final class LiveTopic: Sendable {
     }
 
     private func schedulePublish() {
+        changes.add(1, ordering: .releasing)
         let last = pending.withLock { state -> DispatchTime? in
             defer { state.scheduled = true }
             return state.scheduled ? nil : state.last

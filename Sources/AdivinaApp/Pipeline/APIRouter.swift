@@ -119,16 +119,31 @@ struct APIRouter {
     mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
         routes.append(APIRoute(method: .get, pattern: pattern, closedInClassroom: closedReason))
         let closedReason = closedReason
-        let answer: @Sendable (HTTPRequest) -> HTTPResponse = { [resolver] request in
-            do throws(HTTPError) {
+        // On the event loop: a refusal, or the response kept since the snapshot last changed;
+        // after a change the first request is answered on the pool, which makes the new one.
+        let resolve: @Sendable (HTTPRequest) -> Result<LiveTopic, HTTPError> = { [resolver] request in
+            Result { () throws(HTTPError) -> LiveTopic in
                 let player = try resolver.player(for: request)
                 if let closedReason, player.seat != nil { throw HTTPError(.forbidden, message: closedReason) }
-                return topic(player.topics).stateResponse()
-            } catch {
-                return error.response
+                return topic(player.topics)
             }
         }
-        router.get(pattern, immediate: answer) { request in answer(request) }
+        router.get(pattern, immediate: { [resolver] request in
+            // Only a request the loop can answer is counted against the player's rate (the pool
+            // would count it again): its player known and their topic's response kept.
+            guard let known = resolver.knownPlayer(for: request), let kept = topic(known.topics).keptStateResponse() else {
+                return nil
+            }
+            switch resolve(request) {
+            case .success: return kept
+            case .failure(let refusal): return refusal.response
+            }
+        }) { request in
+            switch resolve(request) {
+            case .success(let topic): topic.stateResponse()
+            case .failure(let refusal): refusal.response
+            }
+        }
     }
 
     // MARK: Shorthands

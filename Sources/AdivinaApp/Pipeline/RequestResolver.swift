@@ -45,6 +45,16 @@ final class RequestResolver {
         }
     }
 
+    /// The models of the player making `request`, if known, without counting the request
+    /// against their rate (nil while starting, or without a valid cookie in classroom mode).
+    nonisolated func knownPlayer(for request: HTTPRequest) -> PlayerModels? {
+        switch try? currentMode() {
+        case .local(let player): player
+        case .classroom(let session): session.knownSeat(for: request)?.models
+        case nil: nil
+        }
+    }
+
     /// The classroom session (404 outside classroom mode).
     nonisolated func classroom() throws(HTTPError) -> ClassroomSession {
         guard case .classroom(let session) = try currentMode() else { throw APIError.notFound }

@@ -125,6 +125,12 @@ final class ClassroomSession {
         try players.entry(for: request, cookie: Self.playerCookie)
     }
 
+    /// The player whose cookie `request` carries, if any, without counting the request
+    /// against their rate.
+    nonisolated func knownSeat(for request: HTTPRequest) -> PlayerTable.Entry? {
+        players.peek(for: request, cookie: Self.playerCookie)
+    }
+
     /// The host key the request carries (header `X-Host-Key` or the host cookie): 401 without
     /// one, 403 for a wrong one.
     func hostKey(of request: HTTPRequest) throws(HTTPError) -> String {
@@ -140,11 +146,13 @@ final class ClassroomSession {
     /// ends (not loopback: that is the teacher's own machine).
     func kick(playerID: Int, hostKey: String, ban: Bool = false) throws(ModelError) {
         try round.remove(playerID: playerID, hostKey: hostKey)
+        // Out of the table first: requests resolve players off the main actor, and none may get
+        // models that are being cancelled.
+        players.remove(playerID: playerID)
         if let models = models.removeValue(forKey: playerID) {
             models.cancel()
             registry.unregister(models.topics.all)
         }
-        players.remove(playerID: playerID)
         hub.closeStreams(on: Topic.seat(playerID: playerID))
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)

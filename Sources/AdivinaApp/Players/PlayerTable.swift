@@ -44,6 +44,12 @@ final class PlayerTable: Sendable {
         }
     }
 
+    /// The player whose cookie `request` carries, if any, without taking one of their tokens.
+    func peek(for request: HTTPRequest, cookie: String) -> Entry? {
+        guard let token = request.cookie(cookie) else { return nil }
+        return table.withLock { $0.byToken[token] }
+    }
+
     /// The player whose cookie `request` carries: 401 without a valid cookie, 429 when the
     /// player is over their rate (each call takes one of their tokens).
     func entry(for request: HTTPRequest, cookie: String) throws(HTTPError) -> Entry {

@@ -30,10 +30,16 @@ final class Transfers: NSObject, URLSessionDataDelegate, Sendable {
         running.withLock { $0[task.taskIdentifier] = Transfer(continuation: continuation, limit: limit) }
     }
 
-    /// Ends a registered transfer with `.cancelled` at once and stops the download.
+    /// Ends a registered transfer with `.cancelled` at once and stops the download (on the
+    /// calling thread: the session's queue).
     func cancel(_ task: URLSessionDataTask) {
-        finish(task, with: .failure(.cancelled))
+        finishCancelled(task)
         task.cancel()
+    }
+
+    /// Ends a registered transfer with `.cancelled` at once; the download is stopped apart.
+    func finishCancelled(_ task: URLSessionDataTask) {
+        finish(task, with: .failure(.cancelled))
     }
 
     /// Resumes the waiting caller once; later events of the same task find no entry.

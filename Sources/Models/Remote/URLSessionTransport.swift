@@ -73,7 +73,13 @@ public final class URLSessionTransport: HTTPTransport {
                 started.cancelled = true
                 return started.task
             }
-            if let task { shared.transfers.cancel(task) }
+            // The caller is told at once; the transfer is stopped on the session's queue, since
+            // `URLSessionTask.cancel()` waits for the session's work queue too (and a task is
+            // cancelled on the canceller's thread: the main actor, when a request supersedes one).
+            if let task {
+                shared.transfers.finishCancelled(task)
+                shared.starter.async { task.cancel() }
+            }
         }
         return try result.get()
     }

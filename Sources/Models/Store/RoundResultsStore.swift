@@ -8,8 +8,9 @@ import Synchronization
 /// (it is one per round and gives the id), the answers and the end go to a serial queue of this
 /// store's own, off the main actor. Answers that come while a write is waiting are written
 /// together, in one transaction: a class answering at once queues one write, not 300. A write
-/// that fails is said once on stderr (the round goes on; the results miss it). Reads (`read`)
-/// run on the same queue, after every write asked before.
+/// that fails is said once on stderr (the round goes on; the results miss it: with a batch, every
+/// answer of that batch, since it is one transaction). Reads (`read`) run on the same queue,
+/// after every write asked before.
 public final class RoundResultsStore: Sendable {
     /// The statements over the database.
     public let records: RoundRecords
