@@ -12,12 +12,18 @@ import TestSupport
     let directory: URL
     let session: URLSession
 
-    init() throws {
-        directory = try makeTemporaryDirectory()
+    /// One session for every test of the suite, never torn down (see `URLSessionTransport`: on
+    /// Linux a session's teardown races its sockets' dispatch sources).
+    private static let sharedSession: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
+        return URLSession(configuration: configuration)
+    }()
+
+    init() throws {
+        directory = try makeTemporaryDirectory()
+        session = Self.sharedSession
     }
 
     deinit {

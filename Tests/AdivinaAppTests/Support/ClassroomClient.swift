@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -25,7 +26,14 @@ final class ClassroomClient: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpMaximumConnectionsPerHost = maxConnections
         session = URLSession(configuration: configuration)
+        Self.keptSessions.withLock { $0.append(session) }
     }
+
+    /// Every client's session, kept for the life of the test process: on Linux a session's
+    /// teardown races its sockets' dispatch sources (swift-corelibs-foundation #4791; the test
+    /// process crashed in `_dispatch_event_loop_drain` while hundreds of clients came and went).
+    /// A few hundred idle sessions cost less than that.
+    private static let keptSessions = Mutex<[URLSession]>([])
 
     /// Joins as `name`; returns the reply and a client that carries the player's cookie.
     func join(_ name: String) async throws -> (RunningApp.Reply, ClassroomClient) {
