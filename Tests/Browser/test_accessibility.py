@@ -295,3 +295,27 @@ def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
     expect(student.locator(".class-tag.wrong")).to_have_count(1)
     audit.check(student, "class quizzes list answered")
     audit.assert_clean()
+
+
+def test_classroom_self_paced_timed_quizzes(classroom, audited, audit):  # noqa: F811
+    """A self-paced timed round with speed points: the player's own countdown on the question,
+    then the answered screen with the points the reply carried and the way on."""
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    student = join_class(audited(), server, "Ana")
+    host.locator("#self-paced").check()
+    host.locator("#seconds").select_option("30")
+    host.locator("#speed-points").click()
+    host.click("#game-quizzes")
+    wait_until(lambda: room(server).get("selfPaced") is True and (room(server).get("timer") or {}).get("speedPoints") is True,
+               message="a self-paced timed round on the server")
+    host.click("#start")
+    student.goto(server.url("/quizzes/"))
+    student.locator("#quizzes a[href]").first.click()
+    expect(student.locator("#player-countdown")).to_be_visible()
+    audit.check(student, "class self-paced timed question")
+    student.fill("#answer", "no lo sé")
+    student.click("#check")
+    expect(student.locator("#answered-result")).to_contain_text("puntos")
+    audit.check(student, "class self-paced answered")
+    audit.assert_clean()
