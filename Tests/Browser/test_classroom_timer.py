@@ -8,7 +8,7 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import wait_until
+from conftest import join_class, wait_until
 from classroom_helpers import ROUND, QUIZ_ANSWERS, room, alert, host_board_and_players
 
 
@@ -85,6 +85,31 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
     expect(board.locator("#podium")).to_be_visible()
+
+
+def test_the_hosts_timer_choice_survives_the_rooms_news_before_a_game_is_picked(classroom, new_context):
+    """Until a game is picked the timer is the host's own choice: the room's news (a player joins,
+    the pace changes) must not wipe it nor switch speed points off again (a race CI once lost)."""
+    server, key = classroom
+    host, board, (ana,) = host_board_and_players(new_context, server, key, ["Ana"])
+    host.locator("#seconds").select_option("20")
+    host.locator("#speed-points").click()
+    host.locator("#self-paced").check()
+    wait_until(lambda: room(server).get("selfPaced") is True, message="the pace on the server")
+    join_class(new_context().new_page(), server, "Bea")
+    expect(host.locator("#players-header")).to_have_text("Jugadores (2)")
+    expect(host.locator("#seconds")).to_have_value("20")
+    expect(host.locator("#speed-points")).to_be_checked()
+    expect(host.locator("#speed-points")).to_be_enabled()
+    host.locator("#game-trivia").click()
+    wait_until(lambda: room(server).get("timer") == {"seconds": 20, "speedPoints": True},
+               message=f"the host's timer on the server: {room(server).get('timer')}")
+    # Once a game is picked the server's choice is shown; a change is kept while it is sent.
+    host.locator("#seconds").select_option("30")
+    wait_until(lambda: room(server).get("timer") == {"seconds": 30, "speedPoints": True},
+               message=f"the new timer on the server: {room(server).get('timer')}")
+    expect(host.locator("#seconds")).to_have_value("30")
+    expect(host.locator("#speed-points")).to_be_checked()
 
 
 def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(classroom, new_context):

@@ -32,6 +32,8 @@ const countdown = createCountdown("host-countdown");
 roundStatus.after(countdown.element);
 
 let state = null;
+/** How many changes of the round's choices are on their way to the server. */
+let choicesSending = 0;
 /** The extra time of each player who has some, by id (the host's only: not in the room's state). */
 const extraTime = new Map();
 const FACTOR_NAMES = { 1: "Tiempo normal", 1.5: "×1,5", 2: "×2" };
@@ -47,14 +49,18 @@ function render(snapshot) {
   }
   selfPaced.checked = Boolean(snapshot.selfPaced);
   locked.checked = Boolean(snapshot.locked);
-  const timer = snapshot.timer;
-  const secondsValue = timer ? String(timer.seconds) : "";
-  if (![...seconds.options].some((option) => option.value === secondsValue)) {
-    seconds.append(el("option", { value: secondsValue, text: `${secondsValue} s` }));  // set through the API
+  // The timer is the host's own choice until a game is picked (the server learns it with the
+  // pick), and while a change of it is on its way: only then is the server's the one to show.
+  if (snapshot.game && choicesSending === 0) {
+    const timer = snapshot.timer;
+    const secondsValue = timer ? String(timer.seconds) : "";
+    if (![...seconds.options].some((option) => option.value === secondsValue)) {
+      seconds.append(el("option", { value: secondsValue, text: `${secondsValue} s` }));  // set through the API
+    }
+    seconds.value = secondsValue;
+    speedPoints.checked = Boolean(timer?.speedPoints);
   }
-  seconds.value = secondsValue;
-  speedPoints.checked = Boolean(timer?.speedPoints);
-  speedPoints.disabled = playing || !timer;
+  speedPoints.disabled = playing || !seconds.value;
   seconds.disabled = playing;
   const deadline = playing && !snapshot.selfPaced ? snapshot.deadline : null;
   if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);
@@ -127,11 +133,22 @@ function gameBody(game) {
 }
 
 /** Sends the round's choices again when one changes, if a game is picked. */
-function choiceChanged() {
+async function choiceChanged() {
   speedPoints.disabled = !seconds.value;
   if (!seconds.value) speedPoints.checked = false;
   const picked = gameButtons.find((button) => button.getAttribute("aria-pressed") === "true");
-  if (picked) act("POST", "/api/classroom/host/game", gameBody(picked.dataset.game));
+  if (picked) await sendChoices(picked.dataset.game);
+}
+
+/** Picks `game` with the round's choices; the page shows its own choices until the reply. */
+async function sendChoices(game) {
+  choicesSending += 1;
+  try {
+    await act("POST", "/api/classroom/host/game", gameBody(game));
+  } finally {
+    choicesSending -= 1;
+  }
+  if (state) render(state);
 }
 seconds.addEventListener("change", choiceChanged);
 speedPoints.addEventListener("change", choiceChanged);
@@ -151,7 +168,7 @@ async function kick(player) {
 }
 
 for (const button of gameButtons) {
-  button.addEventListener("click", () => act("POST", "/api/classroom/host/game", gameBody(button.dataset.game)));
+  button.addEventListener("click", () => sendChoices(button.dataset.game));
 }
 selfPaced.addEventListener("change", async () => {
   const done = await act("PUT", "/api/classroom/host/pace", { selfPaced: selfPaced.checked });
