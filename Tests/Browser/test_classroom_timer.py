@@ -111,6 +111,25 @@ def test_the_hosts_timer_choice_survives_the_rooms_news_before_a_game_is_picked(
     expect(host.locator("#seconds")).to_have_value("30")
     expect(host.locator("#speed-points")).to_be_checked()
 
+    # A switch held on its way: the room's news crossing it does not undo the click...
+    held = []
+    host.route("**/api/classroom/host/lock", lambda route: held.append(route))
+    host.locator("#locked").check()
+    join_class(new_context().new_page(), server, "Carla")
+    expect(host.locator("#players-header")).to_have_text("Jugadores (3)")
+    expect(host.locator("#locked")).to_be_checked()
+    assert len(held) == 1 and room(server)["locked"] is False
+    held[0].continue_()
+    wait_until(lambda: room(server)["locked"] is True, message="the room locked on the server")
+    # ...and a refusal puts the server's value back, with the reason.
+    host.unroute("**/api/classroom/host/lock")
+    host.route("**/api/classroom/host/lock", lambda route: route.fulfill(
+        status=409, content_type="application/json", body='{"error": "Ahora no se puede."}'))
+    host.locator("#locked").click()
+    expect(alert(host)).to_contain_text("Ahora no se puede.")
+    alert(host).get_by_role("button", name="Aceptar").click()
+    expect(host.locator("#locked")).to_be_checked()
+
 
 def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(classroom, new_context):
     """Self-paced and timed, each player's time starts when their page opens the question

@@ -47,8 +47,9 @@ function render(snapshot) {
     button.setAttribute("aria-pressed", String(button.dataset.game === snapshot.game));
     button.disabled = playing;
   }
-  selfPaced.checked = Boolean(snapshot.selfPaced);
-  locked.checked = Boolean(snapshot.locked);
+  // A switch being sent keeps the host's click until the server's reply (see `sendSwitch`).
+  if (!selfPaced.dataset.sending) selfPaced.checked = Boolean(snapshot.selfPaced);
+  if (!locked.dataset.sending) locked.checked = Boolean(snapshot.locked);
   // The timer is the host's own choice until a game is picked (the server learns it with the
   // pick), and while a change of it is on its way: only then is the server's the one to show.
   if (snapshot.game && choicesSending === 0) {
@@ -140,15 +141,17 @@ async function choiceChanged() {
   if (picked) await sendChoices(picked.dataset.game);
 }
 
-/** Picks `game` with the round's choices; the page shows its own choices until the reply. */
+/** Picks `game` with the round's choices; the page shows its own choices until the reply, and
+ * the server's again if it refuses them. */
 async function sendChoices(game) {
   choicesSending += 1;
+  let done = null;
   try {
-    await act("POST", "/api/classroom/host/game", gameBody(game));
+    done = await act("POST", "/api/classroom/host/game", gameBody(game));
   } finally {
     choicesSending -= 1;
   }
-  if (state) render(state);
+  if (!done && state) render(state);  // refused: back to the server's; else its news shows it
 }
 seconds.addEventListener("change", choiceChanged);
 speedPoints.addEventListener("change", choiceChanged);
@@ -170,14 +173,20 @@ async function kick(player) {
 for (const button of gameButtons) {
   button.addEventListener("click", () => sendChoices(button.dataset.game));
 }
-selfPaced.addEventListener("change", async () => {
-  const done = await act("PUT", "/api/classroom/host/pace", { selfPaced: selfPaced.checked });
-  if (!done && state) selfPaced.checked = Boolean(state.selfPaced);
-});
-locked.addEventListener("change", async () => {
-  const done = await act("PUT", "/api/classroom/host/lock", { locked: locked.checked });
-  if (!done && state) locked.checked = Boolean(state.locked);
-});
+/** Sends a room switch's new value; news of the room that crosses it on the way does not undo
+ * the click, and a refusal puts back the server's value. */
+async function sendSwitch(box, path, key) {
+  box.dataset.sending = "true";
+  let done = null;
+  try {
+    done = await act("PUT", path, { [key]: box.checked });
+  } finally {
+    delete box.dataset.sending;
+  }
+  if (!done && state) render(state);
+}
+selfPaced.addEventListener("change", () => sendSwitch(selfPaced, "/api/classroom/host/pace", "selfPaced"));
+locked.addEventListener("change", () => sendSwitch(locked, "/api/classroom/host/lock", "locked"));
 
 async function run(button, method, path, body = undefined) {
   button.disabled = true;
