@@ -45,12 +45,14 @@ struct ServerSideIncludes {
         var path: String
         var info: cel_file_info
         var body: [UInt8]
+        /// The path the page wrote (set by the include).
+        var virtualPath = ""
     }
 
     /// Reads the partial at a virtual path's decoded segments; nil when there is none.
     let readPartial: ([String]) -> Partial?
     private var variables: [String: String] = [:]
-    /// The partials included so far.
+    /// The partials included so far, each once.
     private(set) var partials: [Partial] = []
 
     init(readPartial: @escaping ([String]) -> Partial?) {
@@ -98,8 +100,16 @@ struct ServerSideIncludes {
             guard path.hasPrefix("/"), !path.contains("?"), let segments = StaticFiles.safeSegments(of: path),
                 !segments.isEmpty
             else { throw .refusedPath(path) }
-            guard let partial = readPartial(segments) else { throw .missingPartial(path) }
-            partials.append(partial)
+            // A partial included again (a home screen's tiles) is read once.
+            let partial: Partial
+            if let known = partials.first(where: { $0.virtualPath == path }) {
+                partial = known
+            } else {
+                guard var read = readPartial(segments) else { throw .missingPartial(path) }
+                read.virtualPath = path
+                partials.append(read)
+                partial = read
+            }
             var body = partial.body
             if body.last == UInt8(ascii: "\n") { body.removeLast() }
             return try expand(body, inPartial: true)

@@ -1,3 +1,4 @@
+import CEventLoop
 import Foundation
 import Synchronization
 import TestSupport
@@ -58,6 +59,22 @@ import Testing
             == "<!doctype html>\n<meta name=\"theme-color\" content=\"#000000\">\n", "a partial is served too")
         let plainTag = try #require(header(get(files, "/index.html"), "ETag"))
         #expect(!plainTag.contains("ssi"), "a page without directives keeps the file's ETag")
+    }
+
+    @Test func aPartialIncludedAgainIsReadOnceAndEchoesTheVariablesSetBeforeEachInclude() throws {
+        let tile = Array("<li><!--#echo var=\"name\" --></li>".utf8)
+        let reads = Mutex(0)
+        var includes = ServerSideIncludes { _ in
+            reads.withLock { $0 += 1 }
+            return .init(path: "/web/partials/tile.html", info: cel_file_info(), body: tile)
+        }
+        let page = ["Quizzes", "Libros", "Películas & <Cine>"]
+            .map { "<!--#set var=\"name\" value=\"\($0)\" --><!--#include virtual=\"/partials/tile.html\" -->" }
+            .joined(separator: "\n")
+        let expanded = try includes.expand(Array(page.utf8))
+        #expect(String(decoding: expanded, as: UTF8.self)
+            == "<li>Quizzes</li>\n<li>Libros</li>\n<li>Películas &amp; &lt;Cine&gt;</li>")
+        #expect(reads.withLock { $0 } == 1 && includes.partials.count == 1, "one read, one dependency to revalidate")
     }
 
     @Test func anEditedPartialChangesThePageItsETagAndLastModified() throws {

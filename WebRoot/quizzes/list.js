@@ -54,7 +54,7 @@ function createRow(quiz) {
   const avatar = imageBox("avatar", "person-circle-fill");
   const authorName = el("span", { className: "author-name" });
   const answered = el("span", { className: "badge-right" }, sym("checkmark-circle-fill"), el("span", { text: "Acertado" }));
-  const tag = el("span", { className: "class-tag", hidden: true });
+  const tag = el("span", { className: "capsule class-tag", hidden: true });
   const star = QuizCard.starButton("icon-btn row-above", undefined);
   star.addEventListener("click", () => {
     const latest = rows.get(quiz.id)?.quiz;
@@ -76,7 +76,7 @@ function tagRow(row, quiz) {
   const status = classroom?.room?.phase === "playing" ? questionStatus(classroom, quiz, all.indexOf(quiz) + 1) : null;
   row.tag.hidden = !TAGS[status];
   row.tag.textContent = TAGS[status] ?? "";
-  row.tag.className = `class-tag ${status ?? ""}`.trim();
+  row.tag.className = `capsule class-tag ${status ?? ""}`.trim();
   const locked = Boolean(classroom?.room && !classroom.room.selfPaced && status !== "now");
   row.li.classList.toggle("locked", locked);
   if (locked) {
