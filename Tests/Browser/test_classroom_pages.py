@@ -160,6 +160,25 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
     expect(host.locator("#players .player-row")).to_have_count(2)
 
 
+def test_a_click_on_a_players_button_survives_the_rooms_news(classroom, new_context):
+    """The room's news between the press and the release of a click on a player's button (in a
+    class, news comes with every answer) does not swallow the click: the row is kept, not redrawn."""
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    join_class(new_context().new_page(), server, "Ana")
+    button = host.get_by_role("button", name="Expulsar a Ana")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    host.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    host.mouse.down()
+    join_class(new_context().new_page(), server, "Bea")
+    expect(host.locator("#players-header")).to_have_text("Jugadores (2)")
+    host.mouse.up()
+    expect(alert(host)).to_contain_text("¿Expulsar a Ana?")
+    alert(host).get_by_role("button", name="Cancelar").click()
+    expect(host.locator("#players .player-row")).to_have_count(2)
+
+
 def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_context):
     server, key = classroom
     host = open_host(new_context, server, key)

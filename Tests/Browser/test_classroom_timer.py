@@ -9,7 +9,7 @@ import re
 from playwright.sync_api import expect
 
 from conftest import join_class, wait_until
-from classroom_helpers import ROUND, QUIZ_ANSWERS, room, alert, host_board_and_players
+from classroom_helpers import ROUND, QUIZ_ANSWERS, room, alert, open_host, host_board_and_players
 
 
 def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom, new_context):
@@ -129,6 +129,28 @@ def test_the_hosts_timer_choice_survives_the_rooms_news_before_a_game_is_picked(
     expect(alert(host)).to_contain_text("Ahora no se puede.")
     alert(host).get_by_role("button", name="Aceptar").click()
     expect(host.locator("#locked")).to_be_checked()
+
+
+def test_a_choice_changed_while_the_game_pick_is_on_its_way_goes_after_it(classroom, new_context):
+    """The host picks a game and changes the timer before the pick's reply (and its news) came:
+    the change is not lost, and reaches the server after the pick, not before it."""
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    held = []
+    host.route("**/api/classroom/host/game", lambda route: route.continue_() if held else held.append(route))
+    host.locator("#seconds").select_option("20")
+    with host.expect_request("**/api/classroom/host/game"):
+        host.locator("#game-trivia").click()
+    host.locator("#seconds").select_option("30")
+    host.locator("#speed-points").click()
+    expect(host.locator("#game-trivia")).to_have_attribute("aria-pressed", "true")
+    assert len(held) == 1 and room(server)["game"] is None  # the change waits for the pick
+    with host.expect_response(lambda r: r.url.endswith("/host/game") and r.request.post_data_json.get("seconds") == 30):
+        held[0].continue_()
+    assert room(server).get("timer") == {"seconds": 30, "speedPoints": True}, room(server).get("timer")
+    expect(host.locator("#seconds")).to_have_value("30")
+    expect(host.locator("#speed-points")).to_be_checked()
+    expect(host.locator("#game-trivia")).to_have_attribute("aria-pressed", "true")
 
 
 def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(classroom, new_context):

@@ -1,7 +1,7 @@
 // The host's page: log in with the key printed in the terminal (the server keeps it in an
 // HttpOnly cookie), then run the room: join link + QR, game, pace, start / next / end, players.
 import { subscribe, act } from "../js/events.js";
-import { el, sym, showAlert } from "../js/ui.js";
+import { el, sym, showAlert, syncRows } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
@@ -32,8 +32,15 @@ const countdown = createCountdown("host-countdown");
 roundStatus.after(countdown.element);
 
 let state = null;
-/** How many changes of the round's choices are on their way to the server. */
+/** How many changes of the round's choices are on their way to the server (sent one at a time). */
 let choicesSending = 0;
+let choicesSent = Promise.resolve();
+/** The game this page picked, until the room's news shows it: a choice changed meanwhile goes
+ * with it (the news of the pick may come after the pick's reply: they travel apart). */
+let pickedGame = null;
+/** The players' rows by id, kept from one snapshot to the next: a click on a row's button must
+ * not land on a row the room's news replaced between the press and the release. */
+const playerRows = new Map();
 /** The extra time of each player who has some, by id (the host's only: not in the room's state). */
 const extraTime = new Map();
 const FACTOR_NAMES = { 1: "Tiempo normal", 1.5: "×1,5", 2: "×2" };
@@ -43,16 +50,18 @@ setupNavBar($("navbar"));
 function render(snapshot) {
   state = snapshot;
   const playing = snapshot.phase === "playing";
+  if (choicesSending === 0 && snapshot.game === pickedGame) pickedGame = null;
   for (const button of gameButtons) {
-    button.setAttribute("aria-pressed", String(button.dataset.game === snapshot.game));
+    button.setAttribute("aria-pressed", String(button.dataset.game === (pickedGame ?? snapshot.game)));
     button.disabled = playing;
   }
   // A switch being sent keeps the host's click until the server's reply (see `sendSwitch`).
   if (!selfPaced.dataset.sending) selfPaced.checked = Boolean(snapshot.selfPaced);
   if (!locked.dataset.sending) locked.checked = Boolean(snapshot.locked);
   // The timer is the host's own choice until a game is picked (the server learns it with the
-  // pick), and while a change of it is on its way: only then is the server's the one to show.
-  if (snapshot.game && choicesSending === 0) {
+  // pick), while a change of it is on its way and until the news shows the pick: only then is
+  // the server's the one to show.
+  if (snapshot.game && choicesSending === 0 && pickedGame === null) {
     const timer = snapshot.timer;
     const secondsValue = timer ? String(timer.seconds) : "";
     if (![...seconds.options].some((option) => option.value === secondsValue)) {
@@ -86,25 +95,42 @@ function render(snapshot) {
   playersHeader.textContent = `Jugadores (${players.length})`;
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
-  playerList.replaceChildren(...players.map((player) => el("li", { className: "row player-row", dataset: { id: player.id } },
-    el("span", { className: "row-main player-name", text: player.name }),
-    ...roundMarks(player, snapshot),
-    extraTime.has(player.id) ? el("span", { className: "player-extra", text: FACTOR_NAMES[extraTime.get(player.id)] }) : null,
-    el("span", { className: "player-score", text: String(player.score) }),
-    el("button", {
+  syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
+}
+
+/** A player's row: name, round marks, extra time, score, and the host's two buttons. */
+function playerRow(player) {
+  const row = {
+    player,
+    name: el("span", { className: "row-main player-name" }),
+    score: el("span", { className: "player-score" }),
+    extra: el("button", {
       type: "button",
       className: "icon-btn extra-time",
-      "aria-label": `Tiempo extra de ${player.name}`,
       title: "Tiempo extra",
-      onclick: () => giveExtraTime(player),
+      onclick: () => giveExtraTime(row.player),
     }, sym("timer")),
-    el("button", {
+    kick: el("button", {
       type: "button",
       className: "icon-btn kick",
-      "aria-label": `Expulsar a ${player.name}`,
       title: "Expulsar",
-      onclick: () => kick(player),
-    }, sym("xmark-circle-fill")))));
+      onclick: () => kick(row.player),
+    }, sym("xmark-circle-fill")),
+  };
+  row.li = el("li", { className: "row player-row", dataset: { id: player.id } }, row.name, row.score, row.extra, row.kick);
+  return row;
+}
+
+/** Brings `row` up to date; the buttons stay the same elements. */
+function updatePlayerRow(row, player, snapshot) {
+  row.player = player;
+  row.name.textContent = player.name;
+  row.score.textContent = String(player.score);
+  row.extra.setAttribute("aria-label", `Tiempo extra de ${player.name}`);
+  row.kick.setAttribute("aria-label", `Expulsar a ${player.name}`);
+  while (row.name.nextSibling !== row.score) row.name.nextSibling.remove();
+  row.score.before(...roundMarks(player, snapshot),
+    ...(extraTime.has(player.id) ? [el("span", { className: "player-extra", text: FACTOR_NAMES[extraTime.get(player.id)] })] : []));
 }
 
 /** Asks how much time `player` gets for each question (an accommodation: only the host sees it). */
@@ -137,21 +163,31 @@ function gameBody(game) {
 async function choiceChanged() {
   speedPoints.disabled = !seconds.value;
   if (!seconds.value) speedPoints.checked = false;
-  const picked = gameButtons.find((button) => button.getAttribute("aria-pressed") === "true");
-  if (picked) await sendChoices(picked.dataset.game);
+  const game = pickedGame ?? state?.game;
+  if (game) await sendChoices(game);
 }
 
-/** Picks `game` with the round's choices; the page shows its own choices until the reply, and
+/** Picks `game` with the round's choices as they are when its turn comes (one request at a
+ * time, so the server gets them in order); the page shows its own choices until the reply, and
  * the server's again if it refuses them. */
-async function sendChoices(game) {
+function sendChoices(game) {
+  pickedGame = game;
   choicesSending += 1;
-  let done = null;
-  try {
-    done = await act("POST", "/api/classroom/host/game", gameBody(game));
-  } finally {
-    choicesSending -= 1;
-  }
-  if (!done && state) render(state);  // refused: back to the server's; else its news shows it
+  if (state) render(state);  // the pick shows at once
+  const send = async () => {
+    let done = null;
+    try {
+      done = await act("POST", "/api/classroom/host/game", gameBody(pickedGame ?? game));
+    } finally {
+      choicesSending -= 1;
+    }
+    if (!done) {
+      pickedGame = null;
+      if (state) render(state);  // refused: back to the server's; else its news shows it
+    }
+  };
+  choicesSent = choicesSent.then(send, send);
+  return choicesSent;
 }
 seconds.addEventListener("change", choiceChanged);
 speedPoints.addEventListener("change", choiceChanged);
