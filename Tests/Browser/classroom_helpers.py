@@ -1,6 +1,6 @@
 """Helpers of the classroom browser tests (test_classroom*.py): the round's size, the quizzes'
-right answers, the room's state, the host page, a join refused, refusals seen by a page and a quiz
-answered."""
+right answers, the room's state, the host page, a join refused, refusals seen by a page, a quiz
+answered and one topic's news made late."""
 
 import json
 from pathlib import Path
@@ -76,3 +76,34 @@ def host_board_and_players(new_context, server, key, names=("Ana", "Bea", "Carla
     board = new_context(viewport={"width": 1280, "height": 800}).new_page()
     board.goto(server.url("/clase/marcador.html"))
     return host, board, [join_class(new_context().new_page(), server, name) for name in names]
+
+
+LATE_NEWS = """(() => {
+  // While `window.lateTopic` (a RegExp) is set, the events of the topics it matches wait until
+  // 300 ms after an event of another topic: that topic's news arrives after the other's, as it
+  // may when the server sends them apart. The page's own stream (no SharedWorker) is the one held.
+  window.SharedWorker = undefined;
+  const held = [];
+  let releasing = false;
+  const release = () => {
+    window.lateTopic = null;
+    releasing = false;
+    for (const deliver of held.splice(0)) deliver();
+  };
+  window.EventSource = class extends window.EventSource {
+    addEventListener(type, listener, options) {
+      super.addEventListener(type, (event) => {
+        const late = window.lateTopic;
+        if (late && late.test(type)) {
+          held.push(() => listener(event));
+          return;
+        }
+        if (late && !releasing) {
+          releasing = true;
+          setTimeout(release, 300);
+        }
+        listener(event);
+      }, options);
+    }
+  };
+})();"""

@@ -8,9 +8,10 @@ import re
 
 from playwright.sync_api import expect
 
-from conftest import join_class
-from classroom_helpers import (ROUND, QUIZ_ANSWERS, room, alert, open_host, failed_responses,
+from conftest import join_class, wait_until
+from classroom_helpers import (ROUND, QUIZ_ANSWERS, LATE_NEWS, room, alert, open_host, failed_responses,
                                round_quiz_ids, answer_quiz)
+from test_keyboard_and_live import SPOKEN
 
 
 # ---------- tests ----------
@@ -240,3 +241,53 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
     expect(players[1].locator("#room-status")).to_have_text("Ronda terminada: has quedado en el puesto 2.")
     for name, failed in zip(names, failures):
         assert failed == [], f"{name}'s pages got refusals in the normal flow: {failed}"
+
+
+def late_room_news(new_context, server, key, game):
+    """The host's page and a player's game page (their words said recorded, see SPOKEN) with one
+    other player, in a host-paced round of `game` on its first question."""
+    host = open_host(new_context, server, key)
+    context = new_context()
+    context.add_init_script(SPOKEN)
+    context.add_init_script(LATE_NEWS)
+    player = join_class(context.new_page(), server, "Ana")
+    join_class(new_context().new_page(), server, "Bea")
+    host.locator(f"#game-{game}").click()
+    expect(host.locator(f"#game-{game}")).to_have_attribute("aria-pressed", "true")
+    host.locator("#start").click()
+    player.locator("#play").click()
+    return host, player
+
+
+def test_the_games_news_before_the_rooms_shows_no_wait_for_the_host(classroom, new_context):
+    """The host moves on; the player's trivia news of question 2 comes before the room's (two
+    topics, sent apart). The page neither shows nor says "waiting for the host" meanwhile: it
+    says the new question once."""
+    server, key = classroom
+    host, ana = late_room_news(new_context, server, key, "trivia")
+    expect(ana.locator("#answers .answer")).to_have_count(4)
+    ana.locator("#answers .answer").first.click()
+    expect(ana.locator("#waiting-title")).to_be_visible()
+    ana.evaluate("() => { window.spoken = []; window.lateTopic = /^classroom/; }")
+    host.locator("#next").click()
+    expect(ana.locator("#progress")).to_have_text(f"2 / {ROUND}")
+    question = ana.locator("#question").inner_text()
+    wait_until(lambda: ana.evaluate("() => window.spoken.length") > 0, message="the new question said")
+    assert ana.evaluate("() => window.spoken") == [f"Pregunta 2 de {ROUND}: {question}"]
+
+
+def test_the_rooms_news_before_the_lists_shows_no_end_of_round(classroom, new_context):
+    """Host-paced quizzes: the room's news of question 2 comes before the round's list has it. The
+    page does not show (nor say) that every question is answered meanwhile."""
+    server, key = classroom
+    host, ana = late_room_news(new_context, server, key, "quizzes")
+    expect(ana.locator("#title")).to_have_text(f"Pregunta 1 de {ROUND}")
+    answer_quiz(ana, "no lo sé")
+    expect(ana.locator("#waiting-title")).to_be_visible()
+    ana.evaluate("() => { window.spoken = []; window.lateTopic = /quizzes$/; }")
+    host.locator("#next").click()
+    expect(ana.locator("#title")).to_have_text(f"Pregunta 2 de {ROUND}")
+    expect(ana.locator("#answer")).to_be_editable()
+    wait_until(lambda: ana.evaluate("() => window.spoken.length") > 0, message="the new question said")
+    spoken = ana.evaluate("() => window.spoken")
+    assert len(spoken) == 1 and spoken[0].startswith(f"Pregunta 2 de {ROUND}: "), spoken

@@ -161,6 +161,29 @@ export async function classroomSeat(onChange) {
   return seat;
 }
 
+// ---------- news that travel apart ----------
+
+const NEWS_GRACE_MS = 1000; // how long the room's news and the game's may trail each other
+let laggingKey = null;
+let laggingSince = 0;
+let laggingTimer = 0;
+
+/**
+ * Whether a mismatch between the room and the game's own state (named by `key`) may only be one
+ * of them still on its way: the two topics are sent apart, so when the host moves on a page may
+ * hear of it from one before the other. True for the first moments of a mismatch, then
+ * `redraw()` runs to draw it as it is; a new `key` starts again.
+ */
+export function newsMayLag(key, redraw) {
+  if (key !== laggingKey) {
+    laggingKey = key;
+    laggingSince = performance.now();
+    clearTimeout(laggingTimer);
+    laggingTimer = setTimeout(redraw, NEWS_GRACE_MS);
+  }
+  return performance.now() - laggingSince < NEWS_GRACE_MS;
+}
+
 // ---------- the timer ----------
 
 /** The countdown of the player's question (hidden without a timer), placed by the page. */

@@ -173,6 +173,12 @@ function drawClassroom(state) {
   }
   const total = room.total || quizzes.length;
   const question = roundQuestion(classroom, quizzes, id);
+  if (!question && !room.selfPaced
+    && inClass.newsMayLag(`${room.question} ${quizzes.length}`, () => latest && render(latest))) {
+    // Host-paced, the room is on a question the round's list does not have yet: its news (sent
+    // apart from the room's) is on its way. The screen stays as it is for a moment.
+    return play.isConnected;
+  }
   if (!question) {
     // Self-paced, every question answered.
     title.textContent = "Quiz";

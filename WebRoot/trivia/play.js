@@ -224,7 +224,7 @@ saveForm.addEventListener("submit", async (event) => {
     nameField.focus();
     nameField.select();
   }
-  if (latest && !holding) render(latest);
+  redraw();
 });
 restartButton.addEventListener("click", async () => {
   restartButton.disabled = true;
@@ -295,6 +295,10 @@ function renderClassroom(state) {
   // Answered and waiting for the room (the server holds the question), or ahead of it.
   const ahead = state.phase === "finished" || (state.phase === "playing" && (state.waiting || state.number > room.question));
   if (!room.selfPaced && ahead) {
+    // Ahead without the server holding the question: the host may have moved on, with the room's
+    // news still on its way (the game's travels apart). The screen stays as it is for a moment
+    // (nothing to answer: `shown` is cleared), neither showing nor saying "waiting" for nothing.
+    if (!state.waiting && inClass.newsMayLag(`${state.phase} ${state.number} ${room.phase} ${room.question}`, redraw)) return true;
     const total = room.total || state.total || 0;
     const next = state.waiting ? state.number + 1 : state.number; // the question the player waits for
     inClass.showWaiting(screen, state.phase === "finished" || next > total
@@ -306,19 +310,21 @@ function renderClassroom(state) {
   return false;
 }
 
+function redraw() {
+  if (latest && !holding) render(latest);
+}
+
 /** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
 async function detectClassroom() {
   inClass = await classroomModule();
-  const seat = inClass && await inClass.classroomSeat(() => {
-    if (latest && !holding) render(latest);
-  });
+  const seat = inClass && await inClass.classroomSeat(redraw);
   if (seat) {
     inClass.backToClass(document.getElementById("back"));
     document.getElementById("ranking-link").hidden = true;
     screen.before(inClass.playerCountdown.element);
   }
   classroom = seat;
-  if (latest && !holding) render(latest);
+  redraw();
 }
 
 function render(state) {
