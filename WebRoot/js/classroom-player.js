@@ -165,7 +165,7 @@ export async function classroomSeat(onChange) {
 
 const NEWS_GRACE_MS = 1000; // how long the room's news and the game's may trail each other
 let laggingKey = null;
-let laggingSince = 0;
+let laggingSettled = false;
 let laggingTimer = 0;
 
 /**
@@ -177,11 +177,14 @@ let laggingTimer = 0;
 export function newsMayLag(key, redraw) {
   if (key !== laggingKey) {
     laggingKey = key;
-    laggingSince = performance.now();
+    laggingSettled = false;
     clearTimeout(laggingTimer);
-    laggingTimer = setTimeout(redraw, NEWS_GRACE_MS);
+    laggingTimer = setTimeout(() => {
+      laggingSettled = true;
+      redraw();
+    }, NEWS_GRACE_MS);
   }
-  return performance.now() - laggingSince < NEWS_GRACE_MS;
+  return !laggingSettled;
 }
 
 // ---------- the timer ----------
