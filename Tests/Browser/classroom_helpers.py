@@ -81,7 +81,8 @@ def host_board_and_players(new_context, server, key, names=("Ana", "Bea", "Carla
 LATE_NEWS = """(() => {
   // While `window.lateTopic` (a RegExp) is set, the events of the topics it matches wait until
   // 300 ms after an event of another topic: that topic's news arrives after the other's, as it
-  // may when the server sends them apart. The page's own stream (no SharedWorker) is the one held.
+  // may when the server sends them apart; `window.releaseNews()` lets them in at once. The page's
+  // own stream (no SharedWorker) is the one held.
   window.SharedWorker = undefined;
   const held = [];
   let releasing = false;
@@ -90,6 +91,7 @@ LATE_NEWS = """(() => {
     releasing = false;
     for (const deliver of held.splice(0)) deliver();
   };
+  window.releaseNews = release;
   window.EventSource = class extends window.EventSource {
     addEventListener(type, listener, options) {
       super.addEventListener(type, (event) => {

@@ -291,3 +291,24 @@ def test_the_rooms_news_before_the_lists_shows_no_end_of_round(classroom, new_co
     wait_until(lambda: ana.evaluate("() => window.spoken.length") > 0, message="the new question said")
     spoken = ana.evaluate("() => window.spoken")
     assert len(spoken) == 1 and spoken[0].startswith(f"Pregunta 2 de {ROUND}: "), spoken
+
+
+def test_an_answer_to_a_question_the_host_has_left_is_refused(classroom, new_context):
+    """The host moves on while a player's page still shows question 1 (its news on the way): a
+    click on an answer there is refused with the reason, never counted for question 2."""
+    server, key = classroom
+    host, ana = late_room_news(new_context, server, key, "trivia")
+    expect(ana.locator("#answers .answer")).to_have_count(4)
+    ana.evaluate("() => { window.lateTopic = /./; }")
+    host.locator("#next").click()
+    wait_until(lambda: room(server)["question"] == 2, message="the room on question 2")
+    expect(ana.locator("#progress")).to_have_text(f"1 / {ROUND}")  # the news held
+    with ana.expect_response(lambda r: r.url.endswith("/api/trivia/answer")) as answered:
+        ana.locator("#answers .answer").first.click()
+    assert answered.value.status == 409, answered.value.text()
+    expect(alert(ana)).to_contain_text("Esa pregunta ya no está en juego")
+    alert(ana).get_by_role("button", name="Aceptar").click()
+    ana.evaluate("() => window.releaseNews()")
+    expect(ana.locator("#progress")).to_have_text(f"2 / {ROUND}")
+    expect(ana.locator("#answers .answer").first).to_be_enabled()
+    assert not any(player["answered"] for player in room(server)["players"]), room(server)["players"]

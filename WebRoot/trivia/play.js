@@ -77,7 +77,9 @@ async function choose(index) {
   const hadFocus = answers.contains(document.activeElement);
   for (const { button } of answerButtons) button.disabled = true;
   chosen.classList.add("chosen");
-  const result = await act("POST", `${API}/answer`, { index });
+  // The question's number goes with the answer: one the game has left since (the host moved on,
+  // another tab answered) is refused, not counted for a question this page has not shown.
+  const result = await act("POST", `${API}/answer`, { index, question: shown.number });
   if (result && typeof result.right === "boolean") {
     if (classroom && Number.isInteger(result.number)) {
       // The reply carries the points and, self-paced and timed, the next question's deadline.

@@ -17,8 +17,8 @@ struct ClassroomSeat {
     }
 
     /// Answers the player's current trivia question by the round's rules.
-    func answerTrivia(index: Int) throws(ModelError) -> TriviaAnswer {
-        try round.answerTrivia(playerID: playerID, index: index)
+    func answerTrivia(index: Int, question: Int?) throws(ModelError) -> TriviaAnswer {
+        try round.answerTrivia(playerID: playerID, index: index, question: question)
     }
 
     /// Opens question `number` for the player (self-paced, timed: their timer starts); returns

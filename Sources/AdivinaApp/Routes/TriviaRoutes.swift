@@ -6,7 +6,12 @@ import Models
 /// `/api/ranking…`. Every action calls one model method; the new state reaches the pages over
 /// SSE, the answer only says how the action went.
 enum TriviaRoutes {
-    private struct AnswerBody: Decodable, Sendable { var index: Int }
+    /// `{"index"}`, and `question`: the number of the question the page showed (an answer to
+    /// one the game has left since is refused with 409 rather than counted for the next).
+    private struct AnswerBody: Decodable, Sendable {
+        var index: Int
+        var question: Int?
+    }
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct Saved: Encodable, Sendable {
         var name: String
@@ -23,8 +28,8 @@ enum TriviaRoutes {
             api.action("/api/trivia/restart") { (context: PlayerContext) in try await context.player.trivia.restart() }
         }
         api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
-            if let seat = context.seat { return try await seat.answerTrivia(index: body.index) }
-            return try await context.player.trivia.answer(index: body.index)
+            if let seat = context.seat { return try await seat.answerTrivia(index: body.index, question: body.question) }
+            return try await context.player.trivia.answer(index: body.index, question: body.question)
         }
         api.addResponding(.get, "/api/ranking/state") { (context: PublicContext) in
             context.shared.rankingTopic.stateResponse()

@@ -249,13 +249,15 @@ public final class ClassroomRound {
         return result
     }
 
-    /// Answers player `playerID`'s current trivia question with choice `index` and records it.
-    public func answerTrivia(playerID: Int, index: Int) throws(ModelError) -> TriviaAnswer {
+    /// Answers player `playerID`'s current trivia question with choice `index` and records it
+    /// (with `question`, only if that is still their question: see `TriviaGame.answer`).
+    public func answerTrivia(playerID: Int, index: Int, question seen: Int? = nil) throws(ModelError) -> TriviaAnswer {
         guard room.gameState.value == .trivia, room.phaseState.value == .playing, let game = seats[playerID]?.trivia else {
             throw .conflict("No hay ninguna ronda de trivia en marcha.")
         }
         guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
         let number = game.snapshot.value.number
+        if let seen, seen != number { throw TriviaGame.movedOn }
         try room.checkMayAnswer(playerID: playerID, number: number)
         let elapsed = try onTime(playerID: playerID, number: number)
         let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""

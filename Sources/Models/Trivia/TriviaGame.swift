@@ -190,6 +190,9 @@ public final class TriviaGame: Observable, SignalObservable {
         }
     }
 
+    /// The refusal of an answer to a question the game has moved on from.
+    public static let movedOn = ModelError.conflict("Esa pregunta ya no está en juego: responde a la que tienes ahora en pantalla.")
+
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
     public func restart() async throws(ModelError) {
         try await start()
@@ -198,12 +201,15 @@ public final class TriviaGame: Observable, SignalObservable {
     /// Answers the current question with the answer at `index` (0…3): a right answer scores 1;
     /// either way the game moves to the next question (or finishes after the last), unless it
     /// holds answered questions (a host-paced round). The report names the right answer only
-    /// if the question is closed.
+    /// if the question is closed. With `question` (the number the player's page showed), an
+    /// answer to a question the game has since left (the host moved on, another tab answered)
+    /// is refused (`movedOn`): it would count for one the player has not seen.
     @discardableResult
-    public func answer(index: Int) throws(ModelError) -> TriviaAnswer {
+    public func answer(index: Int, question seen: Int? = nil) throws(ModelError) -> TriviaAnswer {
         guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
         }
+        if let seen, seen != positionState.value + 1 { throw Self.movedOn }
         guard !waitingState.value else {
             throw .conflict("Ya has respondido a esta pregunta: espera a que el profesor pase a la siguiente.")
         }

@@ -113,6 +113,17 @@ struct TriviaGameTests {
         #expect(server.model.snapshot.value.number == 1, "a refused answer does not advance")
     }
 
+    @Test func anAnswerToAQuestionTheGameHasLeftIsRefused() async throws {
+        server.transport.enqueue(TriviaReplies.list(1...10))
+        try await server.model.start()
+        try server.model.answer(index: 0, question: 1)
+        #expect(throws: TriviaGame.movedOn) { try server.model.answer(index: 0, question: 1) }
+        #expect(server.model.snapshot.value.number == 2, "the stale answer did not count for question 2")
+        #expect(server.model.snapshot.value.lastAnswer?.number == 1)
+        try server.model.answer(index: 0, question: 2)
+        #expect(server.model.snapshot.value.number == 3)
+    }
+
     @Test func restartStartsANewGameFromZero() async throws {
         server.transport.enqueue(TriviaReplies.list(1...10))
         try await server.model.start()
