@@ -98,25 +98,20 @@ function render(snapshot) {
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
 }
 
+/** One of the host's buttons in a player's row: `action` gets the row's player of the moment. */
+function rowButton(row, className, title, symbol, action) {
+  return el("button", { type: "button", className: `icon-btn ${className}`, title, onclick: () => action(row.player) }, sym(symbol));
+}
+
 /** A player's row: name, round marks, extra time, score, and the host's two buttons. */
 function playerRow(player) {
   const row = {
     player,
     name: el("span", { className: "row-main player-name" }),
     score: el("span", { className: "player-score" }),
-    extra: el("button", {
-      type: "button",
-      className: "icon-btn extra-time",
-      title: "Tiempo extra",
-      onclick: () => giveExtraTime(row.player),
-    }, sym("timer")),
-    kick: el("button", {
-      type: "button",
-      className: "icon-btn kick",
-      title: "Expulsar",
-      onclick: () => kick(row.player),
-    }, sym("xmark-circle-fill")),
   };
+  row.extra = rowButton(row, "extra-time", "Tiempo extra", "timer", giveExtraTime);
+  row.kick = rowButton(row, "kick", "Expulsar", "xmark-circle-fill", kick);
   row.li = el("li", { className: "row player-row", dataset: { id: player.id } }, row.name, row.score, row.extra, row.kick);
   return row;
 }
