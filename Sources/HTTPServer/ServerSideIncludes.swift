@@ -45,15 +45,13 @@ struct ServerSideIncludes {
         var path: String
         var info: cel_file_info
         var body: [UInt8]
-        /// The path the page wrote (set by the include).
-        var virtualPath = ""
     }
 
     /// Reads the partial at a virtual path's decoded segments; nil when there is none.
     let readPartial: ([String]) -> Partial?
     private var variables: [String: String] = [:]
-    /// The partials included so far, each once.
-    private(set) var partials: [Partial] = []
+    /// The partials included so far, each once, by the path the page wrote.
+    private(set) var partials: [String: Partial] = [:]
 
     init(readPartial: @escaping ([String]) -> Partial?) {
         self.readPartial = readPartial
@@ -102,12 +100,11 @@ struct ServerSideIncludes {
             else { throw .refusedPath(path) }
             // A partial included again (a home screen's tiles) is read once.
             let partial: Partial
-            if let known = partials.first(where: { $0.virtualPath == path }) {
+            if let known = partials[path] {
                 partial = known
             } else {
-                guard var read = readPartial(segments) else { throw .missingPartial(path) }
-                read.virtualPath = path
-                partials.append(read)
+                guard let read = readPartial(segments) else { throw .missingPartial(path) }
+                partials[path] = read
                 partial = read
             }
             var body = partial.body

@@ -303,8 +303,8 @@ public final class StaticFiles: Sendable {
                 report("StaticFiles: \(requestPath): \(error.description); answered 500")
                 return .failedIncludes
             }
-            partials = includes.partials.map { Dependency(statPath: $0.path, version: FileVersion($0.info)) }
-            modified = includes.partials.reduce(modified) { max($0, $1.info.mtime_seconds) }
+            partials = includes.partials.values.map { Dependency(statPath: $0.path, version: FileVersion($0.info)) }
+            modified = includes.partials.values.reduce(modified) { max($0, $1.info.mtime_seconds) }
             etag = "\"\(String(body.count, radix: 16))-ssi-\(String(Self.fnv1a(body), radix: 16))\""
         }
         let extra = contentType.hasPrefix("text/html")

@@ -257,7 +257,7 @@ public final class ClassroomRound {
         }
         guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
         let number = game.snapshot.value.number
-        if let seen, seen != number { throw TriviaGame.movedOn }
+        try game.refuseUnlessShowing(seen)
         try room.checkMayAnswer(playerID: playerID, number: number)
         let elapsed = try onTime(playerID: playerID, number: number)
         let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""

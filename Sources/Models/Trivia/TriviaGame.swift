@@ -193,6 +193,12 @@ public final class TriviaGame: Observable, SignalObservable {
     /// The refusal of an answer to a question the game has moved on from.
     public static let movedOn = ModelError.conflict("Esa pregunta ya no está en juego: responde a la que tienes ahora en pantalla.")
 
+    /// Refuses (`movedOn`) an answer to question `seen` when the game is no longer on it; nil
+    /// (a caller that does not say which question it saw) is always let through.
+    public func refuseUnlessShowing(_ seen: Int?) throws(ModelError) {
+        if let seen, seen != positionState.value + 1 { throw Self.movedOn }
+    }
+
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
     public func restart() async throws(ModelError) {
         try await start()
@@ -209,7 +215,7 @@ public final class TriviaGame: Observable, SignalObservable {
         guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
         }
-        if let seen, seen != positionState.value + 1 { throw Self.movedOn }
+        try refuseUnlessShowing(seen)
         guard !waitingState.value else {
             throw .conflict("Ya has respondido a esta pregunta: espera a que el profesor pase a la siguiente.")
         }
