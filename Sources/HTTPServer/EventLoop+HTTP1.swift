@@ -1,5 +1,4 @@
 import CEventLoop
-import Glibc
 
 /// The HTTP/1 connection state machine (`Connection.State`): reading, parsing, dispatching to
 /// a handler or the static files, and encoding the answer. Runs on the loop's thread.
@@ -43,7 +42,7 @@ extension EventLoop {
             cel_read(connection.id.fd, $0.baseAddress, $0.count)
         }
         if count < 0 {
-            if -count != EAGAIN && -count != EWOULDBLOCK { close(connection) }
+            if cel_would_block(count) == 0 { close(connection) }
             return
         }
         if count == 0 {

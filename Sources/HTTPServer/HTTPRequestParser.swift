@@ -1,4 +1,3 @@
-import Glibc
 
 /// The HTTP/1.1 request parser (RFC 9112): a pure function from bytes to a request, "need more
 /// bytes", or the error to answer with. It never touches a socket, so it is unit-tested and fuzzed
