@@ -9,7 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
-#if defined(__linux__) && !defined(ADIVINA_PORTABLE)
+#if defined(CEL_USE_EPOLL)
 #include <sys/eventfd.h>
 #define CEL_NATIVE_LINUX 1
 #endif

@@ -7,6 +7,12 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 
+/// The readiness backend this build compiles: epoll on native Linux builds (ReadinessEpoll.c),
+/// poll(2) on every other system and in the portable build (ReadinessPoll.c).
+#if defined(__linux__) && !defined(ADIVINA_PORTABLE)
+#define CEL_USE_EPOLL 1
+#endif
+
 /// A stream socket, non-blocking and close-on-exec. Returns the fd or -1 with errno set.
 int cel_platform_socket(int family, int type, int protocol);
 /// `accept` giving a non-blocking, close-on-exec socket that never raises SIGPIPE; -1 and errno.

@@ -1,7 +1,7 @@
 // The Linux readiness backend: epoll. Compiled only for native Linux builds; macOS and the
 // portable build (-DADIVINA_PORTABLE) use ReadinessPoll.c.
-#if defined(__linux__) && !defined(ADIVINA_PORTABLE)
-#include "CEventLoop.h"
+#include "Platform.h"
+#if defined(CEL_USE_EPOLL)
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -5,8 +5,8 @@
 // descriptor to index so that adding, changing and removing cost O(1); removing moves the last
 // entry into the hole. A wait that finds more ready descriptors than the caller takes resumes
 // its scan where it stopped the next time, so no descriptor starves.
-#if !defined(__linux__) || defined(ADIVINA_PORTABLE)
-#include "CEventLoop.h"
+#include "Platform.h"
+#if !defined(CEL_USE_EPOLL)
 #include <errno.h>
 #include <poll.h>
 #include <stdlib.h>

@@ -106,6 +106,10 @@ public final class HTTPServer: Sendable {
     private let stopped: StopSignal
     private let statistics = ServerStatistics()
 
+    /// The readiness backend this build serves with: "epoll" (Linux) or "poll" (macOS, and the
+    /// portable build `-DADIVINA_PORTABLE` that runs the Mac's path on Linux).
+    public static var readinessBackend: String { String(cString: cel_poller_backend()) }
+
     /// Connections open right now (event streams included).
     public var openConnections: Int { statistics.openConnections.load(ordering: .relaxed) }
 

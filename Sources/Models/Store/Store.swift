@@ -32,16 +32,23 @@ public final class Store: Sendable {
         connection = Mutex(opened)
     }
 
-    /// The default data directory: `$XDG_DATA_HOME/adivina`, else `~/.local/share/adivina`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> URL
-    {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("adivina", isDirectory: true)
-        }
+    /// The default data directory. On Linux `$XDG_DATA_HOME/adivina`, else
+    /// `~/.local/share/adivina` (the XDG base directories); on a Mac
+    /// `~/Library/Application Support/Adivina`, where macOS apps keep their data.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment, system: HostSystem = .current
+    ) -> URL {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share/adivina", isDirectory: true)
+            ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        switch system {
+        case .darwin:
+            return home.appendingPathComponent("Library/Application Support/Adivina", isDirectory: true)
+        case .linux:
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("adivina", isDirectory: true)
+            }
+            return home.appendingPathComponent(".local/share/adivina", isDirectory: true)
+        }
     }
 
     /// The schema version the file is at.
