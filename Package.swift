@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
-        // The README's example of a user's test: only the products a user's test target sees.
+        // docs/api.md's example of a user's test: only the products a user's test target sees.
         .testTarget(name: "ModelsTestingTests", dependencies: ["Models", "ModelsTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport", "CZlib"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),

@@ -11,7 +11,7 @@ Chromium's own `Accept-Encoding` and their wire body sizes added to each page th
 worker (but for the modules the page loaded already: the context's HTTP cache has them). API calls, event streams and images are not counted.
 
 --identity sends `Accept-Encoding: identity` from the browser (what the server sent before it
-compressed: the "before" column of README's table).
+compressed: the "before" column of docs/benchmarks.md's table).
 
 Usage: benchmarks/page-bytes.py [--binary .build/release/adivina] [--identity]
   (needs Playwright: python3 -m venv .venv && .venv/bin/pip install -r Tests/Browser/requirements.txt;

@@ -4,7 +4,7 @@ import Foundation
 /// (the classroom's leaderboard, seen by a thousand screens) sends a few changed rows instead of
 /// the whole state on every change.
 ///
-/// The patch's JSON is the web contract's patch event (README, "Live updates"):
+/// The patch's JSON is the web contract's patch event (docs/api.md, "Live updates"):
 /// `{"set":{field: value…},"lists":{field:{"upsert":[row…],"remove":[id…],"sort":[key…]}}}` —
 /// `set` replaces top-level fields; each list of rows (objects with an `id`) has rows replaced
 /// or appended by `id`, rows removed by `id`, then is sorted by the keys (`-key` descending,

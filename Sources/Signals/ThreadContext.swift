@@ -15,7 +15,7 @@ import Darwin
 /// resumes elsewhere gets that thread's context. The context is made on first need and released
 /// when its thread ends.
 ///
-/// Why Glibc, when DESIGN.md says Signals imports Synchronization only: reads inside a `Computed`
+/// Why a system module, when Signals otherwise imports Synchronization only: reads inside a `Computed`
 /// closure (`other.value`) take no parameter, so the graph must find "this thread's" context on
 /// its own, on every read and write, and Synchronization has no per-thread storage and not even a
 /// way to tell which thread is running (thread ids come from Glibc too), so a `Mutex`-guarded

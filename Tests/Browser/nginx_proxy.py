@@ -21,7 +21,7 @@ OPENSSL = shutil.which("openssl") or "/usr/bin/openssl"
 
 
 def self_signed_certificate(folder):
-    """The README's command for a class's certificate, for 127.0.0.1: (certificate, key)."""
+    """The teacher's guide's command for a class's certificate, for 127.0.0.1: (certificate, key)."""
     certificate, key = Path(folder) / "adivina.crt", Path(folder) / "adivina.key"
     subprocess.run([OPENSSL, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
                     "-keyout", str(key), "-out", str(certificate), "-subj", "/CN=127.0.0.1",

@@ -1,4 +1,4 @@
-"""A class over HTTPS through Debian's nginx (README, "Clase con HTTPS"): the repository's site
+"""A class over HTTPS through Debian's nginx (docs/guia-docente.md, "Clase con HTTPS"): the repository's site
 file (deploy/nginx/adivina.conf) with a self-signed certificate made by openssl, in front of the
 real `adivina --classroom --trust-proxy 127.0.0.1 --public-url https://…/`. A student joins
 (their cookies are Secure), answers, and a leaderboard stream through nginx gets the score at

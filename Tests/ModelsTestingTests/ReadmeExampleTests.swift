@@ -1,5 +1,5 @@
-// The README's example of a user's own unit test (section "Testing your code against the
-// models"), line for line: this target depends only on the `Models` and `ModelsTesting`
+// The example of a user's own unit test in docs/api.md (section "Testing your code against
+// the models"), line for line: this target depends only on the `Models` and `ModelsTesting`
 // products, as a user's test target does, so it proves the example builds and passes.
 import Foundation
 import Models
