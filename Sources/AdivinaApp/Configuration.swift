@@ -183,7 +183,8 @@ public struct Configuration: Sendable, Equatable {
     }
 
     /// Checks that the files the flags name can be used: `--quizzes-file` must be a readable
-    /// list with at least one quiz that can be played. Run before the server starts.
+    /// list with at least one quiz that can be played. `AdivinaServer` runs it once, as it is made,
+    /// so no caller serves an unplayable file (`adivina` then exits 64).
     public func checkFiles() throws(ConfigurationError) {
         guard let file = quizzesFile else { return }
         do {

@@ -5,7 +5,7 @@ import CZlib
 enum Gzip {
     /// The level the static file server uses. On WebRoot's 77 text files 9 gives 122,345 bytes
     /// against 6's 122,424 for ~20 % more time (css/ios.css, the largest, 33 KB: 0.63 ms against
-    /// 0.53 ms); each file is compressed once, so the smaller result wins (benchmarks/RESULTS.md).
+    /// 0.53 ms); each file is compressed once, so the smaller result wins (docs/benchmarks.md).
     static let defaultLevel: Int32 = 9
 
     /// `bytes` as one gzip member, or nil when zlib fails (it only does when out of memory).

@@ -1,12 +1,9 @@
-/// The node behind a `State`: a stored value, its equality and an optional companion counter
-/// (the `changes` of the `SignalModel` it belongs to) bumped with every change.
+/// The node behind a `State`: a stored value and its equality.
 @usableFromInline final class StateNode<Value: Sendable>: ValueNode<Value>, @unchecked Sendable {
     // @unchecked: all mutable state is guarded by the graph lock.
 
     @exclusivity(unchecked) @usableFromInline var value: Value
     @usableFromInline let isEqual: @Sendable (Value, Value) -> Bool
-    /// Bumped in the same wave as every change of this state (see `Tracked`).
-    @exclusivity(unchecked) var companion: StateNode<Int>?
 
     init(_ value: Value, isEqual: @escaping @Sendable (Value, Value) -> Bool) {
         self.value = value
@@ -90,24 +87,11 @@
     @usableFromInline func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
         version &+= 1
         Graph.globalVersion &+= 1
-        if companion != nil { companion!.value &+= 1 }
-        let companionIsQuiet = companion == nil || companion!.targets.isEmpty
-        if companionIsQuiet {
-            if targets.isEmpty {
-                companion?.version &+= 1
-                return .quiet
-            }
-            if !context.isDelivering && context.batchDepth == 0 && startFastWave(context) {
-                companion?.version &+= 1
-                return .fastWave
-            }
+        if targets.isEmpty { return .quiet }
+        if !context.isDelivering && context.batchDepth == 0 && startFastWave(context) {
+            return .fastWave
         }
-        let depth = Graph.causeDepth(context)
-        Graph.markTargets(of: self, depth: depth, into: &context.queue)
-        if let companion {
-            companion.version &+= 1
-            Graph.markTargets(of: companion, depth: depth, into: &context.queue)
-        }
+        Graph.markTargets(of: self, depth: Graph.causeDepth(context), into: &context.queue)
         return Graph.startDelivery(context, &trash) ? .deliver : .quiet
     }
 
@@ -224,14 +208,5 @@
             return Graph.startDelivery(context, &trash)
         }
         if mustDeliver { Graph.deliver(context) }
-    }
-}
-
-extension StateNode {
-    /// Makes every change of this state also bump `counter` (once; later calls are no-ops).
-    func attachCompanion(_ counter: StateNode<Int>) {
-        Graph.locked(ThreadContext.current) { _ in
-            if companion == nil { companion = counter }
-        }
     }
 }

@@ -9,7 +9,6 @@ do {
         print(Configuration.usage)
         exit(0)
     }
-    try parsed.checkFiles()
     configuration = parsed
 } catch {
     FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
@@ -21,6 +20,10 @@ MainActorProbe.startIfAsked()
 let app: AdivinaServer
 do {
     app = try await AdivinaServer.start(configuration: configuration)
+} catch let error as ConfigurationError {
+    // A file a flag names that cannot be used (`Configuration.checkFiles`): a bad command line.
+    FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
+    exit(64)
 } catch {
     FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
     exit(1)

@@ -16,8 +16,8 @@ struct ExecutableTests {
         let child: ChildProcess
         var process: Process { child.process }
 
-        init(_ arguments: [String]) throws {
-            child = try ChildProcess(ExecutableTests.binary, arguments, mergingErrors: true)
+        init(_ arguments: [String], environment: [String: String]? = nil) throws {
+            child = try ChildProcess(ExecutableTests.binary, arguments, environment: environment, mergingErrors: true)
         }
 
         var text: String { child.outputText }
@@ -99,5 +99,35 @@ struct ExecutableTests {
         #expect(await child.exitStatus() == 64)
         let output = try #require(await child.wait(for: "\n"))
         #expect(output == "adivina: --quizzes-file \(missing.path): no se puede leer \(missing.lastPathComponent)\n")
+    }
+
+    /// The main actor probe `benchmarks/classroom.py --probe` reads: off by default, and with
+    /// `ADIVINA_MAIN_ACTOR_PROBE` set one line a second of waits that are plausible numbers.
+    @Test func theMainActorProbeWritesItsLineOnlyWhenAsked() async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["ADIVINA_MAIN_ACTOR_PROBE"] = "1"
+        let probed = try Child(try Self.dataArguments(), environment: environment)
+        let output = try #require(await probed.wait(for: "main-actor-probe "))
+        _ = await eventually(timeout: .seconds(20)) {
+            probed.text.components(separatedBy: "main-actor-probe ").count > 2
+        }
+        let line = try #require(probed.text.split(separator: "\n").first { $0.hasPrefix("main-actor-probe ") })
+        let fields = line.split(separator: " ")
+        try #require(fields.count == 4, "\(output)")
+        #expect(Double(fields[1]).map { $0 > 0 } == true)
+        #expect(Int(fields[2]) != nil)
+        let waits = fields[3].split(separator: ",").compactMap { UInt64($0) }
+        #expect(waits.count >= 100 && waits.count <= 1_100, "about one ask a millisecond: \(waits.count)")
+        #expect(waits.allSatisfy { $0 < 5_000_000 }, "an idle main actor answers within seconds")
+        probed.process.terminate()
+        #expect(await probed.exitStatus() == 0)
+
+        environment["ADIVINA_MAIN_ACTOR_PROBE"] = nil
+        let quiet = try Child(try Self.dataArguments(), environment: environment)
+        _ = try #require(await quiet.wait(for: "/\n"))
+        try await Task.sleep(for: .milliseconds(1_500))
+        #expect(!quiet.text.contains("main-actor-probe"))
+        quiet.process.terminate()
+        #expect(await quiet.exitStatus() == 0)
     }
 }
