@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Bytes a phone downloads for one screen on its first visit (issue 22: goal <= 40 KB).
+"""Bytes a phone downloads for one screen on its first visit (goal <= 40 KB).
 
 Starts the `adivina` binary on loopback (and a second one with --classroom for the class pages
 under /clase/), opens every page of WebRoot/ in a fresh Chromium context (empty cache: a first

@@ -15,7 +15,7 @@ Usage: benchmarks/sse-fanout.py [--clients 10000] [--shards 4] [--broadcasts 20]
 
 With --burst K each broadcast is K events published back to back (K - 1 fillers, then the timed
 one): the server's CPU per broadcast then shows what a burst costs per stream.
-Goals (issue 3): p99 <= 200 ms, <= 16 KB per idle client.
+Goals: p99 <= 200 ms, <= 16 KB per idle client.
 """
 import argparse
 import multiprocessing

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Timed-question benchmark (issue 18): the classroom at its cap answering against the clock.
+"""Timed-question benchmark: the classroom at its cap answering against the clock.
 
 Starts the release `adivina --classroom` on loopback, joins --players players (300, the room's
 cap), opens one event stream per player (their own `trivia` topic, with their cookie, as the

@@ -1,4 +1,4 @@
-"""WCAG 2.2 AA with axe-core (issue 15): every screen in every state a user reaches — lists,
+"""WCAG 2.2 AA with axe-core: every screen in every state a user reaches — lists,
 detail screens, the alert open, the context menu open, errors, empty states, Favoritos, Acerca
 de, the class pages in lobby / playing / finished, the host page logged in — in light and dark,
 phone and desktop, with zero violations of any impact. Each test reaches its states once and

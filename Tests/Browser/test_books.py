@@ -1,4 +1,4 @@
-"""Browser tests of Libros (issue 5, the June 2024 exam) against the real server and its stand-in:
+"""Browser tests of Libros (the June 2024 exam) against the real server and its stand-in:
 the list of books, the "Respuesta sobre:" screen with both answers, the alert, the score live in
 every page, the error banner, progress, keyboard use, and the layout in both themes."""
 

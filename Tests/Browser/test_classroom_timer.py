@@ -1,4 +1,4 @@
-"""A timed classroom round in the browser (issue 18): the host sets the timer and speed points on
+"""A timed classroom round in the browser: the host sets the timer and speed points on
 the page, the projector and every player show the same countdown, a reload or a dropped network
 keeps it, the
 question closes when time is up and the projector and the host show the chart with the right

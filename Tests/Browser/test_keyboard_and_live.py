@@ -1,4 +1,4 @@
-"""Issue 15 beyond axe: every app played from the launcher by keyboard alone (Tab, Enter, Escape,
+"""Accessibility beyond axe: every app played from the launcher by keyboard alone (Tab, Enter, Escape,
 arrows — never a click), the alert's focus (in, trapped, Escape, back), the author photo's menu
 by keyboard, what the live regions say after a right answer (once, not again on later stream
 events), unique page titles, reduced motion, and `prefers-contrast: more`."""

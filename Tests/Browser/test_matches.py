@@ -1,4 +1,4 @@
-"""Browser tests of Partidos (issue 5, the December 2022 exam) against the real server and its
+"""Browser tests of Partidos (the December 2022 exam) against the real server and its
 stand-in: the list of matches with flags, the "Adivina el ganador" screen (a neutral badge for a
 team without a flag), the alert, the details revealed after the answer, the current match shared
 by the model, the live score, the error banner, keyboard use, and the layout in both themes."""

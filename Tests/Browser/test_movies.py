@@ -1,4 +1,4 @@
-"""Browser tests of Películas (issue 5) against the real server and its stand-in: the list with
+"""Browser tests of Películas against the real server and its stand-in: the list with
 posters, the "Responde:" screen with Sí / No, the alert, the poster that goes almost grey while
 the alert is up and comes back to colour after it (both animated), the live score, the error
 banner, keyboard use, and the layout in both themes."""

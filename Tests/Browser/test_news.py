@@ -1,4 +1,4 @@
-"""Browser tests of the news reader against the real server (issue 6): the three tabs, the rows,
+"""Browser tests of the news reader against the real server: the three tabs, the rows,
 the article in its sandbox, favourites live and across a restart, the hostile article, progress,
 the error banner while the WordPress stand-in is down, placeholders, and the layout."""
 

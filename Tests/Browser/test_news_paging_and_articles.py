@@ -1,4 +1,4 @@
-"""Browser tests of the news reader's issue 14 on the fast stand-ins: "Cargar más" (by keyboard and
+"""Browser tests of the news reader's paging and articles on the fast stand-ins: "Cargar más" (by keyboard and
 by reaching the end of the list), excerpts clamped to three lines, an embedded YouTube player
 made a card, a password-protected post's notice, "(Sin título)", the next automatic try while
 the site is down; each with its contrast checked (WCAG 2.2 AA) in light and dark. The same

@@ -1,4 +1,4 @@
-"""The news reader against a real WordPress (issue 14): Debian's `wordpress` on MariaDB behind
+"""The news reader against a real WordPress: Debian's `wordpress` on MariaDB behind
 PHP's built-in server, with 46 posts made through WordPress's own functions — 12 with a featured
 image, one by an author who was deleted, hostile titles, an empty title, a password-protected
 post, an embedded YouTube player. The tests change the site (trash, draft, renames, plain

@@ -1,4 +1,4 @@
-"""Browser tests of the Quizzes apps against the real server (issue 4): the launcher, a whole
+"""Browser tests of the Quizzes apps against the real server: the launcher, a whole
 round live in other pages, the shared SSE stream across tabs, the favourites and the filter, the
 pages' layout in both themes and the list by keyboard. The play screen is in test_quizzes_play.py;
 reload, restart, the stream indicator, a failing quiz server and the one-at-a-time screen in

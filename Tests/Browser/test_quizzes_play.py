@@ -1,4 +1,4 @@
-"""Browser tests of the Quizzes play screen (issue 4): the alert by keyboard, the author photo's
+"""Browser tests of the Quizzes play screen: the alert by keyboard, the author photo's
 context menu and long press, the attachment typing the answer in, deep links and the way back."""
 
 import re

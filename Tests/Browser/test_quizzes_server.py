@@ -1,4 +1,4 @@
-"""Browser tests of the Quizzes apps across the server's life (issue 4): a reload and a restart
+"""Browser tests of the Quizzes apps across the server's life: a reload and a restart
 (score and record), a stop signal with pages connected, the stream indicator while the server is
 away, a quiz server that fails, is slow or sends markup, and the one-at-a-time screen to its end."""
 

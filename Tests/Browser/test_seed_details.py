@@ -1,4 +1,4 @@
-"""Browser tests of the seeds' last details (issue 20): a play screen says which quiz it shows,
+"""Browser tests of the seeds' last details: a play screen says which quiz it shows,
 the launch screen comes once per browser session on whichever page is opened first, and the
 manifest has a shortcut for every app."""
 

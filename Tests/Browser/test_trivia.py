@@ -1,4 +1,4 @@
-"""Browser tests of Trivia against the real server (issue 6): home, a whole game, the result with
+"""Browser tests of Trivia against the real server: home, a whole game, the result with
 Guardar / Reiniciar, the shared ranking live in every page and after a restart, the keyboard,
 the error banner while the trivia stand-in is down, and the layout in both themes."""
 

@@ -39,7 +39,7 @@ struct HTMLTextTests {
     }
 }
 
-@Suite("HTMLText: text as a browser shows it (issue 14)")
+@Suite("HTMLText: text as a browser shows it")
 struct HTMLTextAsABrowserShowsItTests {
     @Test(arguments: [
         ("Swift 6 > Swift 5 y 3 < 4: ¿qué cambia?", "Swift 6 > Swift 5 y 3 < 4: ¿qué cambia?"),

@@ -6,7 +6,7 @@ import TestSupport
 
 @testable import Models
 
-/// The news model against a site that embeds, pages, changes and goes down (issue 14).
+/// The news model against a site that embeds, pages, changes and goes down.
 @Suite("NewsModel: embeds, paging, a site that changes, missing names, recovery", .timeLimit(.minutes(1)))
 @MainActor
 struct NewsSiteChangesTests {
