@@ -55,7 +55,6 @@ fanout_round() {
 import re, sys
 round_, backend, out = sys.argv[1:]
 p99 = re.search(r"median over broadcasts: p50 ([\d.]+) ms, p99 ([\d.]+) ms", out)
-kb = re.search(r"\(([\d.]+) KiB per client\)|([\d.]+) KiB per client|([\d.]+) KB per", out)
 rss = re.search(r"server RSS: ([\d.]+) MiB before, ([\d.]+) MiB with (\d+) idle", out)
 print(f"{round_}\t{backend}\tSSE 10k p99 ms\t{p99.group(2)}")
 print(f"{round_}\t{backend}\tSSE KiB per stream\t{(float(rss.group(2)) - float(rss.group(1))) * 1024 / int(rss.group(3)):.2f}")
