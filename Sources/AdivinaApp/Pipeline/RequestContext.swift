@@ -42,7 +42,13 @@ struct PublicStateContext: RequestContext {
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PublicStateContext {
         try resolver.publicStateReads.take(for: resolver.addresses.address(of: request))
-        return PublicStateContext(request: request, shared: resolver.shared, session: try? resolver.classroom())
+        let session: ClassroomSession?
+        do {
+            session = try resolver.classroom()
+        } catch where error.status == .notFound {
+            session = nil  // Not in classroom mode; while starting, the 503 goes out.
+        }
+        return PublicStateContext(request: request, shared: resolver.shared, session: session)
     }
 }
 
