@@ -107,7 +107,8 @@ def main():
             time.sleep(3)
             after, _ = memory(process.pid)
             print(f"{options.connections} connections x {options.megabytes:g} MB without the host key, in {took:.1f} s")
-            print(f"body bytes the server took: {sent / 1048576:.0f} MB; answers: {dict(statuses)}")
+            print(f"body bytes sent before each answer (socket buffers included): {sent / 1048576:.0f} MB; "
+                  f"answers: {dict(statuses)}")
             print(f"RSS before {before:.0f} MB, peak {peak:.0f} MB, with the connections open {during:.0f} MB, "
                   f"3 s after closing them {after:.0f} MB")
         finally:
