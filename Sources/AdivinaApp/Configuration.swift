@@ -60,8 +60,10 @@ public struct Configuration: Sendable, Equatable {
     /// The text `--help` prints.
     public static let usage = """
     Usage: adivina [options]
+           adivina backup FILE [--data-dir DIR]
 
-    Serves the Adivina apps at http://HOST:PORT/ (open it in a browser).
+    Serves the Adivina apps at http://HOST:PORT/ (open it in a browser). With backup,
+    writes one consistent copy of the database to FILE (also while Adivina runs).
 
     Options:
       --host HOST          address to listen on (default 127.0.0.1)

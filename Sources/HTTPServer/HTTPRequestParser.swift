@@ -26,12 +26,17 @@ public struct HTTPRequestParser: Sendable {
         public var maxTargetBytes: Int
         /// Body size used by `parse(_:)` when no route-specific limit applies.
         public var maxBodyBytes: Int
+        /// The bytes the server may buffer at once for request bodies still arriving, over all
+        /// its connections (each body counts its declared length, or its limit when chunked, from
+        /// its head on): a body that would pass it is refused with 503 and `Retry-After`.
+        public var maxBufferedBodyBytes: Int
 
         /// Makes limits; every argument has a sensible default.
         public init(
             maxHeadBytes: Int = 80 * 1024, maxHeaderFields: Int = 100, maxHeaderLineBytes: Int = 8 * 1024,
-            maxTargetBytes: Int = 8 * 1024, maxBodyBytes: Int = 1 << 20
+            maxTargetBytes: Int = 8 * 1024, maxBodyBytes: Int = 1 << 20, maxBufferedBodyBytes: Int = 64 << 20
         ) {
+            self.maxBufferedBodyBytes = maxBufferedBodyBytes
             self.maxHeadBytes = maxHeadBytes
             self.maxHeaderFields = maxHeaderFields
             self.maxHeaderLineBytes = maxHeaderLineBytes

@@ -116,6 +116,10 @@ public final class HTTPServer: Sendable {
     /// Event streams open right now.
     public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
 
+    /// The bytes reserved right now by request bodies still arriving (at most
+    /// `limits.maxBufferedBodyBytes`).
+    public var bufferedBodyBytes: Int { statistics.bufferedBodyBytes.load(ordering: .relaxed) }
+
     /// Event streams closed so far because their client fell behind (its queue passed
     /// `SSEHub.Configuration.clientQueueLimit`); each is also said on stderr.
     public var eventStreamsClosedBehind: Int { statistics.streamsClosedBehind.load(ordering: .relaxed) }

@@ -199,6 +199,9 @@ def test_a_whole_host_paced_quizzes_round_on_the_quiz_pages(classroom, new_conte
             expect(page).to_have_url(server.url(f"/quizzes/play.html?id={ids[number - 1]}"))
             expect(page.locator("#waiting")).to_have_count(0)
             expect(page.locator("#attachment-hint")).to_be_hidden()  # no way to the answer in class
+            # The class's limit on an answer, said by the field and kept by it.
+            expect(page.locator("#answer")).to_have_attribute("maxlength", "200")
+            expect(page.locator("#answer")).to_have_attribute("placeholder", "Tu respuesta (hasta 200 caracteres)")
             text = QUIZ_ANSWERS[ids[number - 1]] if right(index, number) else "no lo sé"
             result = answer_quiz(page, text)
             assert result == right(index, number), (name, number, text)

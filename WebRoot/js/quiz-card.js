@@ -100,6 +100,9 @@ export class QuizCard {
    */
   playInClassroom() {
     this.inClassroom = true;
+    // The class's limit (the server refuses a longer answer), said by the field itself.
+    this.input.maxLength = 200;
+    this.input.placeholder = "Tu respuesta (hasta 200 caracteres)";
     this.mediaWrap.querySelector(".play-hint").hidden = true;
     this.authorCaption.hidden = true;
     this.photoButton.removeAttribute("aria-haspopup");

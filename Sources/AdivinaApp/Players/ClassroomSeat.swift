@@ -10,6 +10,9 @@ struct ClassroomSeat {
     unowned let round: ClassroomRound
     /// The player's public id in the room.
     let playerID: Int
+    /// The longest answer a player may give in a class, in characters (the page's field says
+    /// so): longer ones are refused with 400, so none weighs on the chart every screen gets.
+    nonisolated static let maxAnswerLength = 200
 
     /// Checks the player's answer to the round's quiz `quizID` by the round's rules.
     func checkQuiz(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {

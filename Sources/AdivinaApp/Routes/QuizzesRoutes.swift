@@ -50,6 +50,9 @@ enum QuizzesRoutes {
             (context: PlayerContext, body) in
             let id = try context.request.idParameter()
             if judgedByClassroom, let seat = context.seat {
+                guard body.answer.count <= ClassroomSeat.maxAnswerLength else {
+                    throw APIError.badBody("La respuesta puede tener como mucho \(ClassroomSeat.maxAnswerLength) caracteres.")
+                }
                 return try await seat.checkQuiz(quizID: id, answer: body.answer)
             }
             return try await model(context.player).check(quizID: id, answer: body.answer)

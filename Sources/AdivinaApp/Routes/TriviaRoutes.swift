@@ -31,7 +31,7 @@ enum TriviaRoutes {
             if let seat = context.seat { return try await seat.answerTrivia(index: body.index, question: body.question) }
             return try await context.player.trivia.answer(index: body.index, question: body.question)
         }
-        api.addResponding(.get, "/api/ranking/state") { (context: PublicContext) in
+        api.addResponding(.get, "/api/ranking/state") { (context: PublicStateContext) in
             context.shared.rankingTopic.stateResponse()
         }
         api.post("/api/ranking", body: NameBody.self) { (context: PlayerContext, body) in

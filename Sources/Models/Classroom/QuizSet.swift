@@ -114,20 +114,21 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     }
 
     /// The quiz trimmed and checked: a question and an answer that are not blank and within
-    /// their lengths, at most `maxAlternatives` alternatives (blank ones and repeats of the
-    /// answer dropped), an image that is an `http(s)` URL or one of the app's uploads (a blank
-    /// one is none).
+    /// their lengths, at most `maxAlternatives` alternatives (counted as sent, before any is
+    /// read; blank ones and repeats of the answer dropped), an image that is an `http(s)` URL or
+    /// one of the app's uploads (a blank one is none). Linear in the quiz's size.
     public func validated() throws(ModelError) -> SetQuiz {
+        guard self.alternatives.count <= Self.maxAlternatives else {
+            throw .invalid("Como mucho \(Self.maxAlternatives) respuestas alternativas.")
+        }
         let question = try Self.text(question, field: "la pregunta", limit: Self.maxQuestionLength)
         let answer = try Self.text(answer, field: "la respuesta", limit: Self.maxAnswerLength)
         var alternatives: [String] = []
+        var accepted: Set = [LocalQuizFile.normalised(answer)]
         for alternative in self.alternatives {
             let trimmed = alternative.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !trimmed.isEmpty, !Self.accepts(trimmed, among: [answer] + alternatives) else { continue }
+            guard !trimmed.isEmpty, accepted.insert(LocalQuizFile.normalised(trimmed)).inserted else { continue }
             alternatives.append(try Self.text(trimmed, field: "una respuesta alternativa", limit: Self.maxAnswerLength))
-        }
-        guard alternatives.count <= Self.maxAlternatives else {
-            throw .invalid("Como mucho \(Self.maxAlternatives) respuestas alternativas.")
         }
         let image = try image.flatMap(Self.imageURL)
         return SetQuiz(question: question, answer: answer, alternatives: alternatives, image: image)

@@ -24,12 +24,40 @@ public final class Store: Sendable {
         try self.init(path: directory.appendingPathComponent(Self.fileName).path)
     }
 
-    /// Opens the database at `path` and applies `migrations` (the app's schema by default).
+    /// Opens the database at `path` and applies `migrations` (the app's schema by default). A
+    /// file that is there (not empty) but cannot be read is refused with `cannotRead`, never
+    /// replaced by an empty database.
     public init(path: String, migrations: [Migration] = StoreSchema.migrations) throws(StoreError) {
-        let opened = try SQLiteConnection(path: path)
-        try opened.migrate(migrations)
+        let opened: SQLiteConnection
+        do throws(StoreError) {
+            opened = try SQLiteConnection(path: path)
+            try opened.migrate(migrations)
+        } catch {
+            switch error {
+            case .busy, .schemaTooNew: throw error
+            default: break
+            }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int ?? 0) > 0 else {
+                throw error
+            }
+            throw .cannotRead(path: path, reason: error.reason)
+        }
         self.path = path
         connection = Mutex(opened)
+    }
+
+    /// Moves the `-wal` file's pages into the database file and empties it: afterwards the
+    /// `.sqlite` file alone holds everything (the app does it every few minutes and on a clean
+    /// stop).
+    public func checkpoint() throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in try connection.checkpoint() }
+    }
+
+    /// Writes one consistent copy of the database to `path` (a single file), while the app
+    /// may go on using it.
+    public func backup(to path: String) throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in try connection.backup(to: path) }
     }
 
     /// The default data directory. On Linux `$XDG_DATA_HOME/adivina`, else
