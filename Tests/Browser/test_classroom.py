@@ -1,4 +1,4 @@
-"""Browser tests of classroom mode (issue 7) against `adivina --classroom`: a host page, a
+"""Browser tests of classroom mode against `adivina --classroom`: a host page, a
 leaderboard page and three player pages (each in its own browser context, so each has its own
 cookie) playing whole host-paced trivia and quizzes rounds to the podium, each game page waiting
 for the host after answering and showing the player's result at the end. The other screens and
