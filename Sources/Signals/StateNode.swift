@@ -118,18 +118,18 @@
     /// puts `old` back, it is not called with a value equal to the one it has
     /// (`SubscriberNode.prepare`). A fast wave needs none of this: it calls with the value
     /// just stored.
+    @inline(__always)
     private func keepBaselines(_ old: Value, _ trash: inout [Any]) {
         let previous = version &- 1
         var index = 0
         while index < targets.count {
             targets[index].node._withUnsafeGuaranteedRef { node in
-                guard node.flags.contains(.stateSubscriber),
-                    node.flags.isDisjoint(with: [.scheduled, .cancelled])
+                // Flags and version first: only a subscriber that takes a baseline needs its type.
+                guard node.flags.contains([.stateSubscriber, .hasValue]),
+                    node.flags.isDisjoint(with: [.scheduled, .cancelled]),
+                    unsafeDowncast(node, to: ObserverNode.self).deliveredVersion == previous
                 else { return }
-                let subscriber = unsafeDowncast(node, to: SubscriberNode<Value>.self)
-                if subscriber.deliveredVersion == previous && subscriber.flags.contains(.hasValue) {
-                    subscriber.keepBaseline(old, &trash)
-                }
+                unsafeDowncast(node, to: SubscriberNode<Value>.self).keepBaseline(old, &trash)
             }
             index += 1
         }
