@@ -16,6 +16,17 @@ const latest = new Map();    // topic -> last snapshot seen by this tab
 let transport = null;        // {send(message)}
 let indicator = null;
 let downTimer = 0;
+let streamUp = true;         // what the stream last said of itself
+
+// The browser knows it is offline before the stream does: say so at once, and take it back when
+// the browser is online again unless the stream is still down.
+addEventListener("offline", () => {
+  clearTimeout(downTimer);
+  showIndicator();
+});
+addEventListener("online", () => {
+  if (streamUp) setConnected(true);
+});
 
 function handle(message) {
   if (message.type === "event") {
@@ -95,14 +106,16 @@ export function subscribe(topic, render) {
 }
 
 function setConnected(connected) {
+  streamUp = connected;
   clearTimeout(downTimer);
   if (connected) {
+    if (navigator.onLine === false) return; // the browser is still offline: keep saying so
     indicator?.remove();
     indicator = null;
     document.documentElement.classList.remove("offline");
     return;
   }
-  downTimer = setTimeout(showIndicator, DOWN_GRACE_MS);
+  downTimer = setTimeout(showIndicator, navigator.onLine === false ? 0 : DOWN_GRACE_MS);
 }
 
 function showIndicator() {

@@ -1,0 +1,254 @@
+// The player's round on the phone (topic `round`: the player's own view of it, one snapshot, so
+// the room's news and the player's can't arrive apart). The screen follows the round by itself:
+// the 3-2-1, the question with its tiles or its field, the answer sent (or waiting for the
+// connection), the verdict with the right answer, the points and the place, and the end.
+import { subscribe } from "../js/events.js";
+import { el, sym, announce, setLiveText } from "../js/ui.js";
+import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
+import { createGetReady } from "./get-ready.js";
+import { AnswerOutbox } from "./answer-outbox.js";
+import { questionImage } from "./question-image.js";
+import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
+import { answerForm } from "./answer-form.js";
+import { ordinal, pointsText } from "./clase-common.js";
+
+const slot = document.getElementById("round");
+const lobbyCard = document.getElementById("lobby-card");
+const countdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
+const getReady = createGetReady("get-ready");
+const outbox = new AnswerOutbox(() => latest && render(latest));
+
+let latest = null;
+let shownKey = "";     // what the slot shows now: a new key redraws it
+let status = null;     // the question screen's status line
+let given = new Map(); // question -> what this page answered, to show it back
+
+/** A question screen's heading: "Pregunta n de m" and the countdown. */
+function questionHead(view) {
+  return el("div", { className: "round-head" },
+    el("p", { className: "round-number", id: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    countdown.element);
+}
+
+function showCountdown(view) {
+  const deadline = view.deadline;
+  const endsAt = typeof deadline === "number" ? deadline : deadline?.endsAt;
+  const total = typeof deadline === "object" && deadline ? deadline.endsAt - deadline.openedAt : null;
+  if (view.phase === "open" && Number.isFinite(endsAt)) countdown.show(endsAt, total ?? endsAt - serverNow());
+  else countdown.hide();
+}
+
+/** The question itself: text and image. */
+function questionBody(view) {
+  return [
+    el("h2", { className: "round-question", id: "round-question", text: view.text ?? "" }),
+    typeof view.image === "string" && view.image ? questionImage(view.image, "Imagen de la pregunta") : null,
+  ];
+}
+
+/** How the player's answer `answer` to `view` reads ("B: Roma", "Verdadero", "3,5", "París"). */
+function describeAnswer(view, answer) {
+  const texts = optionTexts(view.kind, view.options);
+  if (view.kind === "truefalse") return answer === true ? "Verdadero" : answer === false ? "Falso" : "";
+  if (Array.isArray(answer)) return answer.map((index) => `${letter(index)}: ${texts[index] ?? ""}`).join(", ");
+  if (view.kind === "poll" && Number.isInteger(answer)) return `${letter(answer)}: ${texts[answer] ?? ""}`;
+  if (typeof answer === "number") return answer.toLocaleString("es-ES");
+  return typeof answer === "string" ? answer : "";
+}
+
+function send(view, answer) {
+  given.set(view.question, answer);
+  outbox.send(view.question, answer);
+}
+
+/** The tiles of a choice, true/false or poll question; several right answers: pick, then send. */
+function tileButtons(view) {
+  const texts = optionTexts(view.kind, view.options);
+  const several = view.kind === "choice" && view.multiple === true;
+  const picked = new Set();
+  const sendButton = several
+    ? el("button", { type: "button", className: "btn btn-block send-choices", id: "send-choices", text: "Enviar", disabled: true })
+    : null;
+  const buttons = texts.map((text, index) => tile("button", index, text, {
+    type: "button",
+    "aria-label": `${letter(index)}: ${text}`,
+    "aria-pressed": several ? "false" : undefined,
+    onclick: (event) => {
+      if (several) {
+        if (picked.has(index)) picked.delete(index); else picked.add(index);
+        event.currentTarget.setAttribute("aria-pressed", String(picked.has(index)));
+        sendButton.disabled = picked.size === 0;
+        return;
+      }
+      const answer = view.kind === "truefalse" ? index === 0 : view.kind === "poll" ? index : [index];
+      send(view, answer);
+    },
+  }));
+  sendButton?.addEventListener("click", () => send(view, [...picked].sort((a, b) => a - b)));
+  return [
+    several ? el("p", { className: "round-hint", text: "Puede haber varias correctas: marca todas y pulsa Enviar." }) : null,
+    el("div", { className: "tiles tiles-buttons", role: "group", "aria-label": "Respuestas" }, ...buttons),
+    sendButton,
+  ];
+}
+
+/** The open question, waiting for the player's answer. */
+function questionScreen(view) {
+  return el("div", { className: "round-card", id: "question-screen" },
+    questionHead(view), ...questionBody(view),
+    ...(hasTiles(view.kind) ? tileButtons(view) : [answerForm(view.kind, (answer) => send(view, answer))]));
+}
+
+/** What the player answered and where it is: sent, waiting for the connection, too late. */
+function answeredScreen(view, entry) {
+  const answer = entry?.answer ?? given.get(view.question);
+  status = el("p", { className: "round-status", id: "answer-status", role: "status" });
+  const screen = el("div", { className: "round-card", id: "answered-screen" },
+    questionHead(view), ...questionBody(view),
+    answer === undefined ? null : el("p", { className: "your-answer", id: "your-answer" },
+      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), el("b", { text: describeAnswer(view, answer) })),
+    status);
+  return screen;
+}
+
+function answerStatus(entry) {
+  if (!entry || entry.status === "sent") return "Respuesta enviada. Espera a que se cierre la pregunta.";
+  if (entry.status === "sending") return "Enviando tu respuesta…";
+  if (entry.status === "waiting") return "Sin conexión: tu respuesta se enviará en cuanto vuelva.";
+  if (entry.status === "late") return "Tu respuesta llegó tarde: la pregunta ya se había cerrado.";
+  return entry.message;
+}
+
+/** The verdict of a closed question: right or not, the right answer, the points, the place. */
+function verdictScreen(view) {
+  const verdict = view.verdict ?? {};
+  const entry = outbox.of(view.question);
+  const poll = view.kind === "poll";
+  const answered = view.answered === true;
+  const right = verdict.right === true;
+  const title = poll ? (answered ? "Tu voto cuenta" : "Sin voto")
+    : !answered ? "Sin respuesta" : right ? "¡Correcto!" : "No es correcto";
+  const tone = poll || !answered ? "neutral" : right ? "good" : "bad";
+  const symbol = tone === "good" ? "checkmark-circle-fill" : tone === "bad" ? "xmark-circle-fill" : "questionmark";
+  const correct = typeof verdict.answer === "string" && verdict.answer ? verdict.answer : verdict.correctAnswer;
+  const points = Number.isInteger(verdict.points) ? verdict.points : 0;
+  return el("div", { className: `round-card verdict verdict-${tone}`, id: "verdict-screen" },
+    el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    sym(symbol, "verdict-symbol"),
+    el("h2", { className: "verdict-title", id: "verdict-title", text: title }),
+    entry?.status === "late" ? el("p", { className: "round-status", id: "answer-status", text: answerStatus(entry) }) : null,
+    !poll && correct ? el("p", { className: "verdict-answer", id: "verdict-answer" },
+      el("span", { text: "Respuesta correcta: " }), el("b", { text: correct })) : null,
+    typeof verdict.feedback === "string" && verdict.feedback ? el("p", { className: "verdict-feedback", text: verdict.feedback }) : null,
+    poll ? null : el("p", { className: "verdict-points tnum", id: "verdict-points", text: `+${pointsText(points)}` }),
+    rankLine(view, "verdict-rank"));
+}
+
+/** "Vas 2.º de 30 · 1850 puntos". */
+function rankLine(view, id) {
+  const rank = Number.isInteger(view.rank) ? view.rank : null;
+  const of = Number.isInteger(view.playerCount) ? view.playerCount : null;
+  const place = rank ? `Vas ${ordinal(rank)}${of ? ` de ${of}` : ""}` : "";
+  return el("p", { className: "verdict-rank tnum", id, text: [place, pointsText(view.score ?? 0)].filter(Boolean).join(" · ") });
+}
+
+/** The end of the round: "4 de 5 aciertos · 3699 puntos · puesto 1 de 30". */
+function endScreen(view) {
+  const right = view.rightCount ?? 0;
+  const parts = [`${right} de ${view.total} aciertos`, pointsText(view.score ?? 0)];
+  if (Number.isInteger(view.rank)) parts.push(`puesto ${view.rank}${Number.isInteger(view.playerCount) ? ` de ${view.playerCount}` : ""}`);
+  return el("div", { className: "round-card round-end", id: "end-screen" },
+    sym("flag-checkered", "verdict-symbol"),
+    el("h2", { className: "verdict-title", text: "Ronda terminada" }),
+    el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
+}
+
+/** Self-paced: the next question waits until the player opens it (its time starts then). */
+function openScreen(view, open) {
+  return el("div", { className: "round-card", id: "open-screen" },
+    el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    el("button", { type: "button", className: "btn btn-block btn-green open-question", id: "open-question", text: "Ver la pregunta", onclick: open }));
+}
+
+function place(key, make, said = null) {
+  if (key === shownKey) return false;
+  shownKey = key;
+  slot.replaceChildren(make());
+  if (said) announce(said);
+  return true;
+}
+
+/** Draws `view`, keeping the screen (and what the player is typing) while it stays the same. */
+function render(view) {
+  latest = view;
+  const playing = view.phase !== "lobby" && view.phase !== undefined && view.question > 0;
+  lobbyCard.hidden = playing || view.phase === "finished";
+  document.documentElement.classList.toggle("in-round", playing);
+  if (view.phase === "finished") {
+    countdown.hide();
+    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), `Ronda terminada. ${endScreen(view).textContent}`);
+    return;
+  }
+  if (!playing) {
+    countdown.hide();
+    place("lobby", () => el("div"));
+    return;
+  }
+  const opensAt = Number(view.opensAt);
+  if (Number.isFinite(opensAt) && opensAt > serverNow()) {
+    countdown.hide();
+    place(`ready ${view.question}`, () => getReady.element);
+    getReady.show(opensAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
+    return;
+  }
+  getReady.hide();
+  if (view.phase === "closed") {
+    countdown.hide();
+    const entry = outbox.of(view.question);
+    place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
+      () => verdictScreen(view), `${verdictScreen(view).querySelector("h2").textContent}.`);
+    return;
+  }
+  if (view.needsOpen === true || (view.selfPaced && typeof view.text !== "string")) {
+    countdown.hide();
+    place(`open ${view.question}`, () => openScreen(view, () => openQuestion(view.question)));
+    return;
+  }
+  const entry = outbox.of(view.question);
+  if (view.answered === true || entry) {
+    place(`answered ${view.question}`, () => answeredScreen(view, entry));
+    setLiveText(status, answerStatus(entry));
+  } else {
+    place(`question ${view.question} ${view.text}`, () => questionScreen(view), `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+  }
+  showCountdown(view);
+}
+
+/** Self-paced: opens question `number` (its time starts now); the view's news then show it. */
+async function openQuestion(number) {
+  const button = document.getElementById("open-question");
+  if (button) button.disabled = true;
+  try {
+    const response = await fetch("/api/classroom/round/open", {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ question: number }),
+    });
+    if (response.ok && latest) {
+      const opened = await response.json();
+      shownKey = "";
+      render({ ...latest, ...opened, needsOpen: false });
+      return;
+    }
+  } catch {
+    // No connection: the banner says so; the button stays to try again.
+  }
+  if (button) button.disabled = false;
+}
+
+/** Follows the player's round (once the player is in the class); → stops following it. */
+export async function followRound() {
+  await syncServerClock();
+  given = new Map();
+  return subscribe("round", render);
+}
