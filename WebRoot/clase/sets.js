@@ -3,6 +3,7 @@
 // set a quizzes round plays (the "Preguntas de Quizzes" choice of the round section).
 import { act, subscribe } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
+import { field, quizFields, readQuiz } from "./quiz-editor.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,7 +24,6 @@ const roundSet = $("round-set");
 const MAX_IMAGE = 1024 * 1024;
 let editing = null; // the id of the set being edited, or null for a new one
 let returnFocus = null;
-let nextField = 0;
 
 /** "1 pregunta" / "3 preguntas". */
 function questions(count) {
@@ -65,6 +65,7 @@ function row(set) {
       el("span", { className: "set-name", text: set.title }),
       el("span", { className: "row-detail set-count", text: questions(set.count) })),
     el("div", { className: "set-buttons" },
+      el("button", { type: "button", className: "btn btn-small set-play", text: "Jugar este conjunto", "aria-label": `Jugar ${name}`, onclick: () => play(set) }),
       el("button", { type: "button", className: "btn btn-small btn-gray set-edit", text: "Editar", "aria-label": `Editar ${name}`, onclick: (event) => edit(set.id, event.currentTarget) }),
       el("button", { type: "button", className: "btn btn-small btn-gray set-duplicate", text: "Duplicar", "aria-label": `Duplicar ${name}`, onclick: () => duplicate(set) }),
       el("a", {
@@ -72,6 +73,13 @@ function row(set) {
         href: `/api/classroom/sets/${set.id}/quizzes.json`, download: "quizzes.json",
       }),
       el("button", { type: "button", className: "btn btn-small btn-gray set-delete", text: "Borrar", "aria-label": `Borrar ${name}`, onclick: () => remove(set) })));
+}
+
+/** Makes `set` the round's questions (the host's page sends it: `playset`) and goes to Empezar. */
+function play(set) {
+  roundSet.value = String(set.id);
+  sessionStorage.setItem(CHOICE_KEY, roundSet.value);
+  roundSet.dispatchEvent(new CustomEvent("playset", { bubbles: true, detail: set }));
 }
 
 async function duplicate(set) {
@@ -122,25 +130,14 @@ function closeEditor() {
   target.focus();
 }
 
-/** A labelled field: `<label>` + `<input>` (or `<textarea>`), ids unique in the page. */
-function field(label, props, tag = "input") {
-  const id = `set-field-${nextField++}`;
-  const input = el(tag, { className: "field", id, autocomplete: "off", ...props });
-  return [el("label", { className: "set-label", for: id, text: label }), input];
-}
-
 function addQuiz(quiz = {}) {
-  const [questionLabel, question] = field("Pregunta", { maxlength: "500", value: quiz.question ?? "", dataset: { role: "question" } });
-  const [answerLabel, answer] = field("Respuesta", { maxlength: "200", value: quiz.answer ?? "", dataset: { role: "answer" } });
-  const [alternativesLabel, alternatives] = field("Otras respuestas válidas (una por línea, opcional)", { rows: "2", dataset: { role: "alternatives" } }, "textarea");
-  alternatives.value = (quiz.alternatives ?? []).join("\n");
   const [imageLabel, image] = field("Imagen: dirección http(s) o sube una (opcional)", { type: "url", value: quiz.image ?? "", dataset: { role: "image" } });
   const preview = el("img", { className: "set-preview", alt: "Vista previa de la imagen", hidden: true });
   const upload = el("input", { type: "file", accept: "image/png,image/jpeg,image/gif,image/webp", hidden: true });
   const legend = el("legend", { className: "set-legend" });
   const item = el("li", { className: "set-quiz" },
     el("fieldset", { className: "set-fieldset" },
-      legend, questionLabel, question, answerLabel, answer, alternativesLabel, alternatives, imageLabel, image, preview,
+      legend, ...quizFields(quiz), imageLabel, image, preview,
       el("div", { className: "set-buttons" },
         el("button", { type: "button", className: "btn btn-small btn-gray set-upload", text: "Subir imagen…", onclick: () => upload.click() }),
         upload,
@@ -205,20 +202,7 @@ function base64(file) {
 }
 
 function editedSet() {
-  const value = (item, role) => item.querySelector(`[data-role="${role}"]`).value;
-  return {
-    title: titleField.value,
-    quizzes: [...quizList.children].map((item) => {
-      const quiz = {
-        question: value(item, "question"),
-        answer: value(item, "answer"),
-        alternatives: value(item, "alternatives").split("\n").map((line) => line.trim()).filter(Boolean),
-      };
-      const image = value(item, "image").trim();
-      if (image) quiz.image = image;
-      return quiz;
-    }),
-  };
+  return { title: titleField.value, quizzes: [...quizList.children].map(readQuiz) };
 }
 
 editor.addEventListener("submit", async (event) => {
@@ -235,7 +219,7 @@ editor.addEventListener("submit", async (event) => {
   (list.querySelector(`[data-id="${saved.id}"] .set-edit`) ?? newButton).focus();
 });
 newButton.addEventListener("click", () => openEditor(null, newButton));
-addQuizButton.addEventListener("click", () => addQuiz().querySelector("input").focus());
+addQuizButton.addEventListener("click", () => addQuiz().querySelector('[data-role="question"]').focus());
 cancelButton.addEventListener("click", closeEditor);
 
 // ---------- import ----------
