@@ -169,7 +169,7 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     expect(host.locator("#set-title")).to_be_focused()
     host.keyboard.type("Teclado")
     first = quiz(host, 1)
-    tab_through(host, first.get_by_label("Pregunta", exact=True))
+    tab_through(host, first.get_by_label("Tipo"), first.get_by_label("Pregunta", exact=True))
     ring = host.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
     assert "2px" in ring and "inset" not in ring, f"a focused field's ring: {ring}"
     host.keyboard.type("¿Dos más dos?")
@@ -177,7 +177,8 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     host.keyboard.type("4")
     tab_through(host, first.get_by_label("Otras respuestas válidas (una por línea, opcional)"))
     host.keyboard.type("cuatro")
-    tab_through(host, first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
+    tab_through(host, first.get_by_label("Comentario al cerrar la pregunta (opcional)"),
+                first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
                 first.get_by_role("button", name="Subir una imagen para la pregunta 1"),
                 host.locator("#add-quiz"), host.locator("#cancel-set"), host.locator("#save-set"))
     assert focus_ring_visible(host)

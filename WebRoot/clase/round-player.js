@@ -13,6 +13,7 @@ import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./clase-common.js";
 
 const slot = document.getElementById("round");
+const lateNote = document.getElementById("late-note");
 const lobbyCard = document.getElementById("lobby-card");
 const countdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
 const getReady = createGetReady("get-ready");
@@ -170,23 +171,34 @@ function openScreen(view, open) {
     el("button", { type: "button", className: "btn btn-block btn-green open-question", id: "open-question", text: "Ver la pregunta", onclick: open }));
 }
 
+/** Puts the screen `make()` in the slot unless `key` is already shown; says `said(screen)`. */
 function place(key, make, said = null) {
-  if (key === shownKey) return false;
+  if (key === shownKey) return;
   shownKey = key;
-  slot.replaceChildren(make());
-  if (said) announce(said);
-  return true;
+  const screen = make();
+  slot.replaceChildren(screen);
+  if (said) announce(said(screen));
+}
+
+/** An answer that arrived after its question closed, said whatever screen the round is on now. */
+function renderLate(view) {
+  const entry = outbox.entry;
+  const late = entry?.status === "late" && entry.question !== view.question ? entry : null;
+  const text = late ? `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.` : "";
+  if (lateNote.textContent !== text) setLiveText(lateNote, text);
+  lateNote.hidden = !late;
 }
 
 /** Draws `view`, keeping the screen (and what the player is typing) while it stays the same. */
 function render(view) {
   latest = view;
+  renderLate(view);
   const playing = view.phase !== "lobby" && view.phase !== undefined && view.question > 0;
   lobbyCard.hidden = playing || view.phase === "finished";
   document.documentElement.classList.toggle("in-round", playing);
   if (view.phase === "finished") {
     countdown.hide();
-    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), `Ronda terminada. ${endScreen(view).textContent}`);
+    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
     return;
   }
   if (!playing) {
@@ -206,7 +218,7 @@ function render(view) {
     countdown.hide();
     const entry = outbox.of(view.question);
     place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
-      () => verdictScreen(view), `${verdictScreen(view).querySelector("h2").textContent}.`);
+      () => verdictScreen(view), (screen) => [...screen.querySelectorAll("h2, p:not(.round-number)")].map((node) => node.textContent).join(". "));
     return;
   }
   if (view.needsOpen === true || (view.selfPaced && typeof view.text !== "string")) {
@@ -219,7 +231,7 @@ function render(view) {
     place(`answered ${view.question}`, () => answeredScreen(view, entry));
     setLiveText(status, answerStatus(entry));
   } else {
-    place(`question ${view.question} ${view.text}`, () => questionScreen(view), `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+    place(`question ${view.question} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
   }
   showCountdown(view);
 }
