@@ -129,7 +129,7 @@ function render(state) {
   const ready = playing && !state.selfPaced && Number.isFinite(opensAt) && opensAt > serverNow();
   const chart = playing && !state.selfPaced && state.chart?.question === state.question ? state.chart : null;
   const open = playing && !state.selfPaced && !ready && !chart && typeof state.text === "string";
-  title.textContent = finished ? "¡Podio!" : ready ? "¡Prepárate!" : typeof state.setTitle === "string" && state.setTitle ? state.setTitle : "Marcador";
+  title.textContent = finished ? "¡Podio!" : typeof state.setTitle === "string" && state.setTitle ? state.setTitle : "Marcador";
   progress.textContent = playing && !state.selfPaced && state.question > 0 ? `${state.question} / ${state.total}` : playing ? `${state.total} preguntas` : "";
 
   join.hidden = state.phase !== "lobby";

@@ -1,6 +1,7 @@
 // What the class answered to a closed question with options (choice, true/false, poll), on the
-// projector: one bar per option, in the option's own tile (colour, shape, letter), with its count,
-// and the right ones marked "Correcta" in words as well as with a tick. Text and number questions
+// projector: one bar per option, in the option's own tile (colour, shape, letter), with its count;
+// the right ones have a green bar and a tick (and "correcta" in their accessible name), and the
+// right answer is written out in big type above the chart. Text and number questions
 // use the chart of the most given answers (js/answer-chart.js).
 import { el, sym } from "../js/ui.js";
 import { letter, tile } from "./tiles.js";
@@ -30,6 +31,6 @@ export function optionChart(chart, texts, id, poll = false) {
         tile("span", index, row.text),
         el("span", { className: "option-bar-track", "aria-hidden": "true" }, bar),
         el("span", { className: "option-count tnum", "aria-hidden": "true", text: String(row.count) }),
-        !poll && row.right ? el("span", { className: "option-right", "aria-hidden": "true" }, sym("checkmark-circle-fill"), el("span", { text: "Correcta" })) : null);
+        !poll && row.right ? el("span", { className: "option-right", "aria-hidden": "true", title: "Correcta" }, sym("checkmark-circle-fill")) : el("span"));
     }));
 }

@@ -231,7 +231,7 @@ function render(view) {
     place(`answered ${view.question}`, () => answeredScreen(view, entry));
     setLiveText(status, answerStatus(entry));
   } else {
-    place(`question ${view.question} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+    place(`question ${view.question} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
   }
   showCountdown(view);
 }
