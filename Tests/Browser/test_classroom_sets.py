@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from conftest import focus_ring_visible, join_class, tab_through, wait_until
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
 from classroom_helpers import alert, answer_quiz, open_host
+from round_pages import build_set, editor_quiz
 
 FIXTURES = Path(__file__).parents[1] / "Fixtures" / "quiz-server"
 PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -205,3 +206,40 @@ def test_the_round_s_set_choice_survives_a_reload_of_the_host_page(classroom, ne
     host.reload()
     expect(host.locator("#host")).to_be_visible()
     expect(host.locator("#round-set option:checked")).to_have_text("Ríos (1 pregunta)")
+
+
+def test_the_editor_makes_and_reads_back_a_question_of_every_kind(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    build_set(host, "Tipos", [
+        ("text", "¿Capital de Francia?", {"answer": "París", "alternatives": "Paris", "feedback": "París es la capital desde el siglo X."}),
+        ("choice", "¿Lenguajes de Apple?", {"options": [("Swift", True), ("Kotlin", False), ("Objective-C", True)]}),
+        ("truefalse", "El Sol es una estrella", {"answer": True}),
+        ("number", "¿Cuánto es pi, más o menos?", {"value": "3,14", "tolerance": "0,01"}),
+        ("poll", "¿Qué prefieres?", {"options": ["Té", "Café"]}),
+    ])
+    expect(host.locator("#sets .set-count")).to_have_text("5 preguntas")
+    set_id = host.locator("#sets .set-row").first.get_attribute("data-id")
+    quizzes = host.evaluate("(id) => fetch(`/api/classroom/sets/${id}`).then((r) => r.json())", set_id)["quizzes"]
+    assert [quiz.get("kind", "text") for quiz in quizzes] == ["text", "choice", "truefalse", "number", "poll"]
+    assert quizzes[0]["answer"] == "París" and quizzes[0]["alternatives"] == ["Paris"]
+    assert quizzes[0]["feedback"] == "París es la capital desde el siglo X."
+    assert quizzes[1]["options"] == [{"text": "Swift", "right": True}, {"text": "Kotlin", "right": False}, {"text": "Objective-C", "right": True}]
+    assert quizzes[2]["answer"] is True
+    assert quizzes[3]["value"] == 3.14 and quizzes[3]["tolerance"] == 0.01
+    assert [option["text"] for option in quizzes[4]["options"]] == ["Té", "Café"]
+
+    # Opened again, every field is as it was saved; a poll needs two options at least.
+    host.locator("#sets .set-edit").first.click()
+    expect(editor_quiz(host, 2).get_by_label("Tipo")).to_have_value("choice")
+    expect(editor_quiz(host, 2).get_by_label("Opción C", exact=True)).to_have_value("Objective-C")
+    expect(editor_quiz(host, 2).get_by_label("La opción C es correcta")).to_be_checked()
+    expect(editor_quiz(host, 2).get_by_label("La opción B es correcta")).not_to_be_checked()
+    expect(editor_quiz(host, 3).get_by_label("Verdadero", exact=True)).to_be_checked()
+    expect(editor_quiz(host, 4).get_by_label("Respuesta (número)")).to_have_value("3,14")
+    expect(editor_quiz(host, 5).get_by_role("button", name="Quitar la opción A")).to_be_disabled()
+    # A choice with no right option is refused with the server's reason.
+    editor_quiz(host, 2).get_by_label("La opción A es correcta").uncheck()
+    editor_quiz(host, 2).get_by_label("La opción C es correcta").uncheck()
+    host.locator("#save-set").click()
+    expect(alert(host)).to_contain_text("Marca al menos una opción como correcta.")
