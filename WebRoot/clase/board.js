@@ -5,7 +5,7 @@
 // in big type, and the top 5; at the end the podium, where ties share a place.
 import { subscribe } from "../js/events.js";
 import { el, setLiveText } from "../js/ui.js";
-import { answeredMark, points, showJoinLink } from "./clase-common.js";
+import { answeredMark, points, present, showJoinLink } from "./clase-common.js";
 import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
 import { answerChart } from "../js/answer-chart.js";
 import { createGetReady } from "./get-ready.js";
@@ -45,11 +45,6 @@ function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** Players still with the class (an away player keeps their points but no row of their own). */
-function present(players) {
-  return players.filter((player) => player.away !== true);
-}
-
 /** The lobby: the names arriving (away players dimmed and said so). */
 function renderLobby(players) {
   const here = present(players);
@@ -71,7 +66,7 @@ function renderQuestion(state) {
 /** Who has answered: "n de m han respondido" and a neutral mark per player. */
 function renderAnswered(state, players) {
   const here = present(players);
-  setLiveText(answered, `${state.answeredCount} de ${here.length} han respondido`);
+  setLiveText(answered, `${here.filter((player) => player.answered).length} de ${here.length} han respondido`);
   marks.replaceChildren(...here.map((player) => el("li", { className: "board-mark", dataset: { id: player.id, answered: String(Boolean(player.answered)) } },
     answeredMark(player.answered), el("span", { className: "board-mark-name", text: player.name }))));
 }
@@ -158,7 +153,8 @@ function render(state) {
   top.hidden = !(chart || (playing && state.selfPaced));
   if (!top.hidden) renderTop(players);
   setLiveText(topTitle, playing && state.selfPaced
-    ? `Cada uno a su ritmo · ${state.answeredCount} de ${present(players).length} han terminado` : "Los 5 primeros");
+    ? `Cada uno a su ritmo · ${present(players).filter((player) => player.answered).length} de ${present(players).length} han terminado`
+    : "Los 5 primeros");
 
   const steps = finished && Array.isArray(state.podium) ? state.podium.filter((row) => row.position <= 3) : [];
   podium.replaceChildren(...steps.map(podiumStep));

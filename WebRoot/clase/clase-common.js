@@ -4,6 +4,11 @@ import { el } from "../js/ui.js";
 
 export const GAME_NAMES = { quizzes: "Quizzes", trivia: "Trivia" };
 
+/** The players still with the class (an away one keeps their points but is left out). */
+export function present(players) {
+  return (Array.isArray(players) ? players : []).filter((player) => player.away !== true);
+}
+
 /** "1 punto" / "3 puntos". */
 export function points(score) {
   return `${score} punto${score === 1 ? "" : "s"}`;

@@ -6,7 +6,7 @@
 import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert, syncRows } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
 import { roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
@@ -88,9 +88,10 @@ function render(snapshot) {
   else if (chartSlot.dataset.shown !== JSON.stringify(chart)) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
   chartSlot.dataset.shown = chart ? JSON.stringify(chart) : "";
   const here = present(snapshot.players);
+  const done = here.filter((player) => player.answered).length;
   barCount.textContent = playing && snapshot.selfPaced
-    ? `Cada uno a su ritmo · ${snapshot.answeredCount} de ${here} han terminado`
-    : playing ? `Pregunta ${snapshot.question} de ${snapshot.total} · ${snapshot.answeredCount} de ${here} han respondido` : "";
+    ? `Cada uno a su ritmo · ${done} de ${here.length} han terminado`
+    : playing ? `Pregunta ${snapshot.question} de ${snapshot.total} · ${done} de ${here.length} han respondido` : "";
   roundStatus.textContent = snapshot.phase === "finished" ? "Ronda terminada. Puedes empezar otra." : "";
   roundStatus.hidden = snapshot.phase !== "finished";
   roundChoiceLine.textContent = roundLabel(snapshot);
@@ -109,11 +110,6 @@ function render(snapshot) {
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
-}
-
-/** How many players are with the class (away ones not counted). */
-function present(players) {
-  return (Array.isArray(players) ? players : []).filter((player) => player.away !== true).length;
 }
 
 /** "Ronda: Capitales (5 preguntas)": the questions the server will play, as it says them. */
