@@ -115,7 +115,11 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     phone.route("**/api/classroom/round/answer", lambda route: route.abort("internetdisconnected"))
     phone.locator("#question-screen .tile").nth(1).click()
     expect(phone.locator("#answer-status")).to_have_text("Sin conexión: tu respuesta se enviará en cuanto vuelva.")
-    audit.check(phone, "phone answer waiting")
+    phone.context.set_offline(True)
+    expect(phone.locator("#connection")).to_have_text("Sin conexión — reconectando…")
+    audit.check(phone, "phone answer waiting, offline")
+    phone.context.set_offline(False)
+    expect(phone.locator("#connection")).to_have_count(0)
     phone.unroute("**/api/classroom/round/answer")
     phone.route("**/api/classroom/round/answer", lambda route: route.fulfill(
         status=409, content_type="application/json", body='{"error":"La pregunta ya está cerrada."}'))
@@ -181,6 +185,10 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     expect(board.locator("#arrivals-count")).to_have_text("5 jugadores en la clase")
     expect(board.locator("#names li.away")).to_have_text("Dani (ausente)")
     audit.check(board, "projector lobby")
+    board.evaluate("() => import('/js/ui.js').then((ui) => { ui.showAlert({ title: 'No disponible', message: 'Vuelve más tarde.' }); })")
+    expect(board.get_by_role("alertdialog")).to_be_visible()
+    audit.check(board, "projector alert")  # its button, focused from the start, readable in dark
+    board.get_by_role("alertdialog").get_by_role("button").click()
 
     feed(board, "classroom", board_state(board, players, opensAt=now(board) + 60000))
     expect(board.locator("#board-ready")).to_contain_text("¡Prepárate!")

@@ -134,7 +134,7 @@ function showIndicator() {
   spinner.className = "spinner";
   spinner.setAttribute("aria-hidden", "true");
   indicator.append(icon, text, spinner);
-  document.body.append(indicator);
+  (document.querySelector("main") ?? document.body).append(indicator); // inside a landmark
 }
 
 /**
