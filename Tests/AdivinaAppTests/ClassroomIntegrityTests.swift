@@ -24,7 +24,7 @@ struct ClassroomIntegrityTests {
             try #require(ids.count == 10)
             for _ in 0..<5 {
                 let next = try await ana.post("/api/quiz/next")
-                #expect(next.status == 403 && next.error == QuizzesRoutes.onlyTheRound)
+                #expect(next.status == 403 && next.error == APIRouter.onlyTheRound)
             }
             for id in ids {
                 let guess = try await ana.post("/api/quiz/\(id)/check", #"{"answer":"1"}"#)

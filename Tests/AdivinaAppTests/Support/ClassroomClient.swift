@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import AdivinaApp
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -118,6 +119,8 @@ func withClassroom(
 ) async throws {
     try await withApp(["--classroom"] + arguments) { running in
         let key = try #require(running.app.hostKey)
+        // No 3-2-1 before each question: a test answers at once (the tests of the 3-2-1 set it).
+        await MainActor.run { running.app.classroom?.round.getReady = 0 }
         try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }
 }
