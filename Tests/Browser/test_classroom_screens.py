@@ -63,21 +63,23 @@ def now(page):
 def view(page, **changes):
     """The player's view of question 2 of 5, open for 30 s, with `changes`."""
     start = now(page)
-    base = {"phase": "open", "question": 2, "total": 5, "kind": "choice", "text": "¿Qué planeta es el más grande?",
-            "image": None, "options": PLANETS, "deadline": {"openedAt": start, "endsAt": start + 30000},
-            "answered": False, "verdict": None, "score": 850, "rightCount": 1, "rank": 2, "playerCount": 30}
+    base = {"phase": "question", "question": 2, "total": 5, "selfPaced": False, "kind": "choice",
+            "text": "¿Qué planeta es el más grande?", "image": None, "options": PLANETS, "startsAt": start,
+            "deadline": start + 30000, "answered": False, "given": None, "verdict": None, "score": 850,
+            "rightCount": 1, "rank": 2, "players": 30, "name": "Ana", "rejoinCode": "K7Q2"}
     return {**base, **changes}
 
 
 def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     server, _ = classroom
-    phone = fed_page(new_context, server, "/clase/", {"width": 390, "height": 844}, me={"id": 1, "name": "Ana", "code": "K7Q2"})
+    phone = fed_page(new_context, server, "/clase/", {"width": 390, "height": 844}, me={"id": 1, "name": "Ana"})
+    feed(phone, "round", {**view(phone), "phase": "lobby", "question": 0, "text": None, "options": [], "startsAt": None, "deadline": None})
     expect(phone.locator("#me-code")).to_have_text("Tu código para volver: K7Q2")
     feed(phone, "classroom", {"phase": "lobby", "players": [{"id": 1, "name": "Ana", "score": 0, "answered": False}]})
     expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Aún no ha llegado nadie más.")
     audit.check(phone, "phone lobby")
 
-    feed(phone, "round", view(phone, opensAt=now(phone) + 60000))
+    feed(phone, "round", view(phone, startsAt=now(phone) + 60000))
     expect(phone.locator("#get-ready")).to_contain_text("¡Prepárate!")
     expect(phone.locator("#get-ready .get-ready-number")).to_have_text("60")
     audit.check(phone, "phone get-ready")
@@ -94,12 +96,12 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     assert len(colours) == 4, colours
     audit.check(phone, "phone choice")
 
-    feed(phone, "round", view(phone, question=3, multiple=True))
+    feed(phone, "round", view(phone, question=3))  # a choice: pick one or several, then send
     expect(phone.locator("#send-choices")).to_be_disabled()
     phone.locator("#question-screen .tile").nth(0).press("Enter")  # tiles work by keyboard
     phone.locator("#question-screen .tile").nth(2).press("Space")
     expect(phone.locator('#question-screen .tile[aria-pressed="true"]')).to_have_count(2)
-    audit.check(phone, "phone several right")
+    audit.check(phone, "phone choice picked")
     answers = []
     phone.route("**/api/classroom/round/answer", lambda route: (answers.append(route.request.post_data_json), route.fulfill(
         status=200, content_type="application/json", body='{"result":true,"points":900}')))
@@ -144,21 +146,29 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     expect(phone.locator("#your-answer")).to_have_text("Tu respuesta: 3,5")
     assert answers == [{"question": 6, "answer": 3.5}]
 
-    feed(phone, "round", view(phone, question=6, kind="number", phase="closed", answered=True,
-                              verdict={"right": True, "points": 700, "answer": "3,5"}, score=1550, rank=1))
+    feed(phone, "round", view(phone, question=6, kind="number", phase="closed", answered=True, given="3.5",
+                              verdict={"right": True, "points": 700, "rightAnswer": "3,5", "rightOptions": [], "feedback": "7 / 2 = 3,5"},
+                              score=1550, rank=1))
     expect(phone.locator("#verdict-title")).to_have_text("¡Correcto!")
     expect(phone.locator("#verdict-answer")).to_have_text("Respuesta correcta: 3,5")
     expect(phone.locator("#verdict-points")).to_have_text("+700 puntos")
     expect(phone.locator("#verdict-rank")).to_have_text("Vas 1.º de 30 · 1550 puntos")
+    expect(phone.locator(".verdict-feedback")).to_have_text("7 / 2 = 3,5")
     audit.check(phone, "phone verdict right")
-    feed(phone, "round", view(phone, question=7, phase="closed", answered=True, verdict={"right": False, "points": 0, "answer": "B: Júpiter"}))
+    feed(phone, "round", view(phone, question=7, phase="closed", answered=True,
+                              verdict={"right": False, "points": 0, "rightAnswer": "Júpiter", "rightOptions": [1], "feedback": None}))
     expect(phone.locator("#verdict-title")).to_have_text("No es correcto")
+    expect(phone.locator("#verdict-answer")).to_have_text("Respuesta correcta: B: Júpiter")
     audit.check(phone, "phone verdict wrong")
-    feed(phone, "round", view(phone, question=8, kind="poll", phase="closed", answered=True, verdict={"right": None, "points": 0}))
+    feed(phone, "round", view(phone, question=8, kind="poll", phase="closed", answered=True,
+                              verdict={"right": None, "points": 0, "rightAnswer": None, "rightOptions": [], "feedback": None}))
     expect(phone.locator("#verdict-title")).to_have_text("Tu voto cuenta")
     expect(phone.locator("#verdict-points")).to_have_count(0)
     audit.check(phone, "phone poll closed")
 
+    feed(phone, "round", view(phone, phase="done", question=5, rank=1))
+    expect(phone.locator("#done-screen")).to_contain_text("Espera a que el anfitrión termine la ronda.")
+    audit.check(phone, "phone self-paced done")
     feed(phone, "round", view(phone, phase="finished", score=3699, rightCount=4, rank=1))
     expect(phone.locator("#end-line")).to_have_text("4 de 5 aciertos · 3699 puntos · puesto 1 de 30")
     audit.check(phone, "phone end")
@@ -167,10 +177,13 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
 
 def board_state(page, players, **changes):
     start = now(page)
-    base = {"phase": "playing", "game": "quizzes", "question": 2, "total": 5, "selfPaced": False, "kind": "choice",
-            "text": "¿Qué planeta es el más grande del sistema solar?", "image": "/icons/quiz.svg", "options": PLANETS,
+    question = {"number": 2, "text": "¿Qué planeta es el más grande del sistema solar?", "image": "/icons/quiz.svg",
+                "kind": "choice", "options": PLANETS, "startsAt": start}
+    base = {"phase": "playing", "game": "quizzes", "set": {"id": 1, "title": "Repaso", "count": 5}, "question": 2,
+            "total": 5, "selfPaced": False, "open": {**question, **changes.pop("open", {})},
             "deadline": {"question": 2, "openedAt": start, "endsAt": start + 30000}, "players": players,
-            "playerCount": len(players), "answeredCount": sum(p["answered"] for p in players), "podium": [], "chart": None}
+            "playerCount": len(players), "answeredCount": sum(p["answered"] for p in players),
+            "awayCount": sum(p["away"] for p in players), "podium": [], "chart": None}
     return {**base, **changes}
 
 
@@ -190,7 +203,7 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     audit.check(board, "projector alert")  # its button, focused from the start, readable in dark
     board.get_by_role("alertdialog").get_by_role("button").click()
 
-    feed(board, "classroom", board_state(board, players, opensAt=now(board) + 60000))
+    feed(board, "classroom", board_state(board, players, open={"startsAt": now(board) + 60000}))
     expect(board.locator("#board-ready")).to_contain_text("¡Prepárate!")
     expect(board.locator("#board-question")).to_be_hidden()
     audit.check(board, "projector get-ready")
@@ -207,7 +220,8 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
 
     chart = {"question": 2, "right": 2, "wrong": 2, "unanswered": 1, "correctAnswer": "Júpiter",
              "answers": [{"text": "Júpiter", "count": 2, "right": True}, {"text": "Marte", "count": 1, "right": False},
-                         {"text": "Venus", "count": 1, "right": False}]}
+                         {"text": "Venus", "count": 1, "right": False}],
+             "options": [{"text": text, "count": count, "right": text == "Júpiter"} for text, count in zip(PLANETS, [1, 2, 1, 0])]}
     feed(board, "classroom", board_state(board, players, deadline=None, chart=chart))
     expect(board.locator("#board-correct-answer")).to_have_text("B: Júpiter")
     assert font_px(board.locator("#board-correct-answer")) >= 48
@@ -220,7 +234,8 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
 
     text_chart = {"question": 3, "right": 1, "wrong": 1, "unanswered": 0, "correctAnswer": "París",
                   "answers": [{"text": "París", "count": 1, "right": True}, {"text": "Lyon", "count": 1, "right": False}]}
-    feed(board, "classroom", board_state(board, players, question=3, kind="text", options=None, image=None, deadline=None, chart=text_chart))
+    feed(board, "classroom", board_state(board, players, question=3, deadline=None, chart=text_chart,
+                                         open={"number": 3, "text": "¿Capital de Francia?", "kind": "text", "options": [], "image": None}))
     expect(board.locator("#board-correct-answer")).to_have_text("París")
     expect(board.locator("#board-chart .answer-chart-bars")).to_be_visible()
     board.set_viewport_size({"width": 1920, "height": 1080})
@@ -246,8 +261,8 @@ def test_the_hosts_round_bar(classroom, new_context, audit):  # noqa: F811
     players = [{"id": 1, "name": "Ana", "score": 900, "answered": True, "progress": 1, "away": False},
                {"id": 2, "name": "Bea", "score": 0, "answered": False, "progress": 0, "away": True}]
     lobby = {"phase": "lobby", "game": "quizzes", "question": 0, "total": 0, "selfPaced": False, "locked": False,
-             "timer": {"seconds": 30, "speedPoints": True}, "set": {"id": 1, "title": "Repaso", "count": 5},
-             "players": players, "playerCount": 2, "answeredCount": 1, "podium": [], "chart": None, "deadline": None}
+             "timer": {"seconds": 30, "speedPoints": True}, "set": {"id": 1, "title": "Repaso", "count": 5}, "open": None,
+             "players": players, "playerCount": 2, "answeredCount": 1, "awayCount": 1, "podium": [], "chart": None, "deadline": None}
     feed(host, "classroom", lobby)
     expect(host.locator("#round-choice")).to_have_text("Ronda: Repaso (5 preguntas)")
     expect(host.locator("#settings")).to_have_attribute("open", "")

@@ -115,16 +115,26 @@ function podiumStep(row) {
     el("span", { className: "podium-step", text: String(row.position), "aria-label": `Puesto ${row.position}` }));
 }
 
-function render(state) {
-  latest = state;
+/** The room's state with its open question's `text`, `image`, `kind`, `options` and `startsAt`
+ * (`open`, host-paced: kept after it closes) read into it. */
+function withQuestion(state) {
+  const open = state.open && typeof state.open === "object" && state.open.number === state.question ? state.open : null;
+  if (!open) return { ...state, text: null, image: null, kind: null, options: [], startsAt: null };
+  return { ...state, text: open.text, image: open.image ?? null, kind: open.kind, options: open.options ?? [], startsAt: open.startsAt };
+}
+
+function render(room) {
+  latest = room;
+  const state = withQuestion(room);
   const players = Array.isArray(state.players) ? state.players : [];
   const playing = state.phase === "playing";
   const finished = state.phase === "finished";
-  const opensAt = Number(state.opensAt);
-  const ready = playing && !state.selfPaced && Number.isFinite(opensAt) && opensAt > serverNow();
+  const opensAt = Number(state.startsAt);
+  const ready = playing && !state.selfPaced && state.startsAt !== null && Number.isFinite(opensAt) && opensAt > serverNow();
   const chart = playing && !state.selfPaced && state.chart?.question === state.question ? state.chart : null;
-  const open = playing && !state.selfPaced && !ready && !chart && typeof state.text === "string";
-  title.textContent = finished ? "¡Podio!" : typeof state.setTitle === "string" && state.setTitle ? state.setTitle : "Marcador";
+  const known = typeof state.text === "string";
+  const open = playing && !state.selfPaced && !ready && !chart && known;
+  title.textContent = finished ? "¡Podio!" : playing && typeof state.set?.title === "string" ? state.set.title : "Marcador";
   progress.textContent = playing && !state.selfPaced && state.question > 0 ? `${state.question} / ${state.total}` : playing ? `${state.total} preguntas` : "";
 
   join.hidden = state.phase !== "lobby";
@@ -138,8 +148,8 @@ function render(state) {
     readySlot.replaceChildren();
   }
 
-  questionSection.hidden = !(open || chart);
-  if (open || chart) renderQuestion(state);
+  questionSection.hidden = !(open || (chart && known));
+  if (open || (chart && known)) renderQuestion(state);
   questionSection.classList.toggle("closed", Boolean(chart));
   const deadline = open ? state.deadline : null;
   if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);

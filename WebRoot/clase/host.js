@@ -8,7 +8,7 @@ import { el, sym, showAlert, syncRows } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
-import { roundChoice, showSets } from "./sets.js";
+import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
 import { answerChart } from "../js/answer-chart.js";
 
@@ -112,13 +112,11 @@ function render(snapshot) {
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
 }
 
-/** "Ronda: Capitales (5 preguntas)": the questions the server will play, as it says them. */
+/** "Ronda: Capitales (5 preguntas)": the questions the server will play (its `set`), as it says them. */
 function roundLabel(snapshot) {
   const set = snapshot.set && typeof snapshot.set === "object" ? snapshot.set : null;
-  const title = set?.title ?? snapshot.setTitle;
-  const count = set?.count ?? set?.total ?? snapshot.setCount;
-  if (typeof title === "string" && title) {
-    return Number.isInteger(count) ? `Ronda: ${title} (${count} pregunta${count === 1 ? "" : "s"})` : `Ronda: ${title}`;
+  if (set && typeof set.title === "string") {
+    return `Ronda: ${set.title} (${set.count} pregunta${set.count === 1 ? "" : "s"})`;
   }
   const game = GAME_NAMES[snapshot.game];
   if (!game) return "Elige el juego o un conjunto de preguntas.";
@@ -208,6 +206,7 @@ function sendChoices(game) {
     }
     if (!done) {
       pickedGame = null;
+      choiceRefused();
       if (state) render(state);  // refused: back to the server's; else its news shows it
     }
   };
@@ -292,9 +291,7 @@ endButton.addEventListener("click", async () => {
   endButton.disabled = true;
   const ended = await act("POST", "/api/classroom/host/end", { saveToRanking: save });
   endButton.disabled = false;
-  // The round's results: the round the server names, else the newest.
-  const id = ended?.round ?? ended?.roundId ?? ended?.id;
-  if (ended) location.assign(Number.isInteger(id) ? `resultados.html#ronda-${id}` : "resultados.html#ultima");
+  if (ended) location.assign("resultados.html#ultima"); // the round's results: the newest round
 });
 
 whenHost(async () => {

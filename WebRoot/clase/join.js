@@ -1,7 +1,8 @@
 // The student's page: join the class with a name (the server sets the player's HttpOnly cookie),
-// or take a name back with the short code shown at join (a phone that lost its cookie); then wait
-// in the lobby, which follows the room (topic `classroom`), while the round's own screens
-// (round-player.js) follow the player's round.
+// or take a name and its points back with the short code shown on the player's screen (a phone
+// that lost its cookie: `POST /api/classroom/rejoin`); then wait in the lobby, which follows the
+// room (topic `classroom`), while the round's own screens (round-player.js) follow the player's
+// round (and show the code).
 import { subscribe, act } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
@@ -20,7 +21,7 @@ const meCode = document.getElementById("me-code");
 const roomStatus = document.getElementById("room-status");
 const meScore = document.getElementById("me-score");
 
-let me = null; // {id, name, code} once joined
+let me = null; // {id, name} once joined
 let seen = false; // whether the room's state has shown this player yet (a join may arrive first)
 let stops = [];
 
@@ -32,6 +33,9 @@ function showJoin(note) {
   for (const stop of stops) stop();
   stops = [];
   lobby.hidden = true;
+  meCode.hidden = true;
+  document.getElementById("round").replaceChildren();
+  document.documentElement.classList.remove("in-round");
   joinSection.hidden = false;
   nameField.focus();
 }
@@ -40,9 +44,6 @@ async function showLobby(player) {
   me = player;
   seen = false;
   setLiveText(meName, player.name);
-  const code = typeof player.code === "string" && player.code ? player.code : "";
-  meCode.hidden = !code;
-  meCode.textContent = code ? `Tu código para volver: ${code}` : "";
   joinSection.hidden = true;
   lobby.hidden = false;
   if (stops.length === 0) stops = [subscribe("classroom", render), await followRound()];
@@ -71,7 +72,9 @@ form.addEventListener("submit", async (event) => {
   event.preventDefault();
   joinButton.disabled = true;
   const code = codeField.value.trim();
-  const joined = await act("POST", "/api/classroom/join", { name: nameField.value, ...(code ? { code } : {}) });
+  const joined = code
+    ? await act("POST", "/api/classroom/rejoin", { name: nameField.value, code })
+    : await act("POST", "/api/classroom/join", { name: nameField.value });
   joinButton.disabled = false;
   if (joined) showLobby(joined);
 });

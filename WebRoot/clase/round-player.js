@@ -1,7 +1,9 @@
-// The player's round on the phone (topic `round`: the player's own view of it, one snapshot, so
-// the room's news and the player's can't arrive apart). The screen follows the round by itself:
-// the 3-2-1, the question with its tiles or its field, the answer sent (or waiting for the
-// connection), the verdict with the right answer, the points and the place, and the end.
+// The player's round on the phone (topic `round`: the player's own view of it, `RoundView`, one
+// snapshot, so the room's news and the player's can't arrive apart). The screen follows the round
+// by itself: the 3-2-1 until `startsAt`, the question with its tiles or its field, the answer sent
+// (or waiting for the connection), the verdict with the right answer, the points and the place,
+// and the end. Phases: lobby, question, unopened (self-paced: "Ver la pregunta"), closed, done
+// (self-paced: all answered), finished.
 import { subscribe } from "../js/events.js";
 import { el, sym, announce, setLiveText } from "../js/ui.js";
 import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
@@ -13,6 +15,7 @@ import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./clase-common.js";
 
 const slot = document.getElementById("round");
+const meCode = document.getElementById("me-code");
 const lateNote = document.getElementById("late-note");
 const lobbyCard = document.getElementById("lobby-card");
 const countdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
@@ -31,12 +34,15 @@ function questionHead(view) {
     countdown.element);
 }
 
+/** The player's countdown: from `startsAt` to their `deadline` (their extra time counted). */
 function showCountdown(view) {
-  const deadline = view.deadline;
-  const endsAt = typeof deadline === "number" ? deadline : deadline?.endsAt;
-  const total = typeof deadline === "object" && deadline ? deadline.endsAt - deadline.openedAt : null;
-  if (view.phase === "open" && Number.isFinite(endsAt)) countdown.show(endsAt, total ?? endsAt - serverNow());
-  else countdown.hide();
+  const endsAt = Number(view.deadline);
+  const startsAt = Number(view.startsAt);
+  if (view.phase === "question" && view.deadline !== null && Number.isFinite(endsAt)) {
+    countdown.show(endsAt, Number.isFinite(startsAt) ? endsAt - startsAt : endsAt - serverNow());
+  } else {
+    countdown.hide();
+  }
 }
 
 /** The question itself: text and image. */
@@ -53,7 +59,7 @@ function describeAnswer(view, answer) {
   if (view.kind === "truefalse") return answer === true ? "Verdadero" : answer === false ? "Falso" : "";
   if (Array.isArray(answer)) return answer.map((index) => `${letter(index)}: ${texts[index] ?? ""}`).join(", ");
   if (view.kind === "poll" && Number.isInteger(answer)) return `${letter(answer)}: ${texts[answer] ?? ""}`;
-  if (typeof answer === "number") return answer.toLocaleString("es-ES");
+  if (typeof answer === "number") return answer.toLocaleString("es-ES", { maximumFractionDigits: 10 });
   return typeof answer === "string" ? answer : "";
 }
 
@@ -65,7 +71,9 @@ function send(view, answer) {
 /** The tiles of a choice, true/false or poll question; several right answers: pick, then send. */
 function tileButtons(view) {
   const texts = optionTexts(view.kind, view.options);
-  const several = view.kind === "choice" && view.multiple === true;
+  // A choice may have several right options (the player must pick them all), and the view does
+  // not say how many: pick, then send (a view that says `multiple: false` gets one-tap tiles).
+  const several = view.kind === "choice" && view.multiple !== false;
   const picked = new Set();
   const sendButton = several
     ? el("button", { type: "button", className: "btn btn-block send-choices", id: "send-choices", text: "Enviar", disabled: true })
@@ -87,7 +95,7 @@ function tileButtons(view) {
   }));
   sendButton?.addEventListener("click", () => send(view, [...picked].sort((a, b) => a - b)));
   return [
-    several ? el("p", { className: "round-hint", text: "Puede haber varias correctas: marca todas y pulsa Enviar." }) : null,
+    several ? el("p", { className: "round-hint", text: "Marca la respuesta (o las respuestas) y pulsa Enviar." }) : null,
     el("div", { className: "tiles tiles-buttons", role: "group", "aria-label": "Respuestas" }, ...buttons),
     sendButton,
   ];
@@ -102,7 +110,7 @@ function questionScreen(view) {
 
 /** What the player answered and where it is: sent, waiting for the connection, too late. */
 function answeredScreen(view, entry) {
-  const answer = entry?.answer ?? given.get(view.question);
+  const answer = entry?.answer ?? given.get(view.question) ?? view.given ?? undefined;
   status = el("p", { className: "round-status", id: "answer-status", role: "status" });
   const screen = el("div", { className: "round-card", id: "answered-screen" },
     questionHead(view), ...questionBody(view),
@@ -120,6 +128,14 @@ function answerStatus(entry) {
   return entry.message;
 }
 
+/** The right answer as the phone says it: the right tiles ("B: Júpiter"), else the text. */
+function rightAnswerText(view, verdict) {
+  const texts = optionTexts(view.kind, view.options);
+  const options = Array.isArray(verdict.rightOptions) ? verdict.rightOptions.filter((index) => index in texts) : [];
+  if (hasTiles(view.kind) && options.length) return options.map((index) => `${letter(index)}: ${texts[index]}`).join(", ");
+  return typeof verdict.rightAnswer === "string" ? verdict.rightAnswer : "";
+}
+
 /** The verdict of a closed question: right or not, the right answer, the points, the place. */
 function verdictScreen(view) {
   const verdict = view.verdict ?? {};
@@ -131,7 +147,7 @@ function verdictScreen(view) {
     : !answered ? "Sin respuesta" : right ? "¡Correcto!" : "No es correcto";
   const tone = poll || !answered ? "neutral" : right ? "good" : "bad";
   const symbol = tone === "good" ? "checkmark-circle-fill" : tone === "bad" ? "xmark-circle-fill" : "questionmark";
-  const correct = typeof verdict.answer === "string" && verdict.answer ? verdict.answer : verdict.correctAnswer;
+  const correct = rightAnswerText(view, verdict);
   const points = Number.isInteger(verdict.points) ? verdict.points : 0;
   return el("div", { className: `round-card verdict verdict-${tone}`, id: "verdict-screen" },
     el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
@@ -147,8 +163,8 @@ function verdictScreen(view) {
 
 /** "Vas 2.º de 30 · 1850 puntos". */
 function rankLine(view, id) {
-  const rank = Number.isInteger(view.rank) ? view.rank : null;
-  const of = Number.isInteger(view.playerCount) ? view.playerCount : null;
+  const rank = Number.isInteger(view.rank) && view.rank > 0 ? view.rank : null;
+  const of = Number.isInteger(view.players) ? view.players : null;
   const place = rank ? `Vas ${ordinal(rank)}${of ? ` de ${of}` : ""}` : "";
   return el("p", { className: "verdict-rank tnum", id, text: [place, pointsText(view.score ?? 0)].filter(Boolean).join(" · ") });
 }
@@ -157,11 +173,20 @@ function rankLine(view, id) {
 function endScreen(view) {
   const right = view.rightCount ?? 0;
   const parts = [`${right} de ${view.total} aciertos`, pointsText(view.score ?? 0)];
-  if (Number.isInteger(view.rank)) parts.push(`puesto ${view.rank}${Number.isInteger(view.playerCount) ? ` de ${view.playerCount}` : ""}`);
+  if (Number.isInteger(view.rank) && view.rank > 0) parts.push(`puesto ${view.rank}${Number.isInteger(view.players) ? ` de ${view.players}` : ""}`);
   return el("div", { className: "round-card round-end", id: "end-screen" },
     sym("flag-checkered", "verdict-symbol"),
     el("h2", { className: "verdict-title", text: "Ronda terminada" }),
     el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
+}
+
+/** Self-paced: every question answered (or over), until the host ends the round. */
+function doneScreen(view) {
+  return el("div", { className: "round-card verdict", id: "done-screen" },
+    sym("checkmark-circle-fill", "verdict-symbol"),
+    el("h2", { className: "verdict-title", text: "¡Ya está!" }),
+    el("p", { className: "round-status", text: `Has llegado al final de las ${view.total} preguntas. Espera a que el anfitrión termine la ronda.` }),
+    rankLine(view, "verdict-rank"));
 }
 
 /** Self-paced: the next question waits until the player opens it (its time starts then). */
@@ -193,39 +218,45 @@ function renderLate(view) {
 function render(view) {
   latest = view;
   renderLate(view);
-  const playing = view.phase !== "lobby" && view.phase !== undefined && view.question > 0;
+  if (typeof view.rejoinCode === "string" && view.rejoinCode) {
+    meCode.textContent = `Tu código para volver: ${view.rejoinCode}`;
+    meCode.hidden = false;
+  }
+  const playing = view.phase !== "lobby" && view.phase !== "finished" && typeof view.phase === "string";
   lobbyCard.hidden = playing || view.phase === "finished";
   document.documentElement.classList.toggle("in-round", playing);
+  if (view.phase !== "question") countdown.hide();
+  if (view.phase !== "question") getReady.hide();
   if (view.phase === "finished") {
-    countdown.hide();
     place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
     return;
   }
   if (!playing) {
-    countdown.hide();
     place("lobby", () => el("div"));
     return;
   }
-  const opensAt = Number(view.opensAt);
-  if (Number.isFinite(opensAt) && opensAt > serverNow()) {
-    countdown.hide();
-    place(`ready ${view.question}`, () => getReady.element);
-    getReady.show(opensAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
+  if (view.phase === "done") {
+    place(`done ${view.rank} ${view.score}`, () => doneScreen(view));
     return;
   }
-  getReady.hide();
+  if (view.phase === "unopened") {
+    place(`open ${view.question}`, () => openScreen(view, () => openQuestion(view.question)));
+    return;
+  }
   if (view.phase === "closed") {
-    countdown.hide();
     const entry = outbox.of(view.question);
     place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
       () => verdictScreen(view), (screen) => [...screen.querySelectorAll("h2, p:not(.round-number)")].map((node) => node.textContent).join(". "));
     return;
   }
-  if (view.needsOpen === true || (view.selfPaced && typeof view.text !== "string")) {
+  const startsAt = Number(view.startsAt);
+  if (view.startsAt !== null && Number.isFinite(startsAt) && startsAt > serverNow()) {
     countdown.hide();
-    place(`open ${view.question}`, () => openScreen(view, () => openQuestion(view.question)));
+    place(`ready ${view.question}`, () => getReady.element);
+    getReady.show(startsAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
     return;
   }
+  getReady.hide();
   const entry = outbox.of(view.question);
   if (view.answered === true || entry) {
     place(`answered ${view.question}`, () => answeredScreen(view, entry));
@@ -247,9 +278,14 @@ async function openQuestion(number) {
       body: JSON.stringify({ question: number }),
     });
     if (response.ok && latest) {
+      // `{"question":{"number","text","image","kind","options"},"startsAt","deadline"}`: drawn at
+      // once (the view's news follow).
       const opened = await response.json();
-      shownKey = "";
-      render({ ...latest, ...opened, needsOpen: false });
+      const question = opened.question ?? {};
+      if (latest.phase === "unopened" && latest.question === question.number) {
+        render({ ...latest, phase: "question", text: question.text, image: question.image ?? null, kind: question.kind,
+          options: Array.isArray(question.options) ? question.options : [], startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
+      }
       return;
     }
   } catch {
@@ -262,5 +298,6 @@ async function openQuestion(number) {
 export async function followRound() {
   await syncServerClock();
   given = new Map();
+  shownKey = "";
   return subscribe("round", render);
 }

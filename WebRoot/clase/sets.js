@@ -1,6 +1,7 @@
 // The host's "Mis preguntas": their own quiz sets (kept by the server, /api/classroom/sets):
-// list, create, edit, duplicate, delete, import a course quizzes.json, download one; and which
-// set a quizzes round plays (the "Preguntas de Quizzes" choice of the round section).
+// list, create, edit, duplicate, delete, import a course quizzes.json, download one, "Jugar este
+// conjunto"; and which set a quizzes round plays (the "Preguntas de Quizzes" choice of the round
+// section), which is the server's (the room's `set`: every host tab and a reload show it).
 import { act, subscribe } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
 import { field, quizFields, readQuiz } from "./quiz-editor.js";
@@ -30,28 +31,45 @@ function questions(count) {
   return `${count} pregunta${count === 1 ? "" : "s"}`;
 }
 
-/** The body of the game choice for `game`: `{set: id}` when a quizzes round is to play a set. */
+/** The body of the game choice for `game`: a quizzes round's `set` (an id, or null: the quiz source). */
 export function roundChoice(game) {
-  return game === "quizzes" && roundSet.value ? { set: Number(roundSet.value) } : {};
+  return game === "quizzes" ? { set: roundSet.value ? Number(roundSet.value) : null } : {};
 }
 
 let following = false;
-const CHOICE_KEY = "adivina.clase.roundSet";
+let serverSet = ""; // the room's chosen set, as the select's value
+let choosing = false; // a choice of the host's is on its way: the room's news must not undo it
+
+/** Shows the room's chosen set in the select (once its option is there). */
+function showServerSet() {
+  if (choosing) return;
+  if ([...roundSet.options].some((option) => option.value === serverSet)) roundSet.value = serverSet;
+}
+
+/** A choice the server refused: the select shows the server's again. */
+export function choiceRefused() {
+  choosing = false;
+  showServerSet();
+}
 
 /** Lists the sets (and the round's choice); called once the host is in. */
 export async function showSets() {
   if (!following) {
     following = true;
     // The round's questions are chosen before it starts, not while it plays.
-    subscribe("classroom", (room) => { roundSet.disabled = room.phase === "playing"; });
+    subscribe("classroom", (room) => {
+      roundSet.disabled = room.phase === "playing";
+      serverSet = room.set && Number.isInteger(room.set.id) ? String(room.set.id) : "";
+      if (choosing && roundSet.value === serverSet) choosing = false;
+      showServerSet();
+    });
   }
   const sets = await act("GET", "/api/classroom/sets");
   if (!Array.isArray(sets)) return;
   empty.hidden = sets.length > 0;
   list.hidden = sets.length === 0;
   list.replaceChildren(...sets.map(row));
-  // The choice survives a reload of the page (the server keeps it too, until the next pick).
-  const chosen = roundSet.value || (sessionStorage.getItem(CHOICE_KEY) ?? "");
+  const chosen = choosing ? roundSet.value : serverSet;
   roundSet.replaceChildren(
     el("option", { value: "", text: "Del servidor de preguntas" }),
     ...sets.map((set) => el("option", { value: String(set.id), text: `${set.title} (${questions(set.count)})` })));
@@ -78,7 +96,7 @@ function row(set) {
 /** Makes `set` the round's questions (the host's page sends it: `playset`) and goes to Empezar. */
 function play(set) {
   roundSet.value = String(set.id);
-  sessionStorage.setItem(CHOICE_KEY, roundSet.value);
+  choosing = true;
   roundSet.dispatchEvent(new CustomEvent("playset", { bubbles: true, detail: set }));
 }
 
@@ -256,6 +274,6 @@ importFile.addEventListener("change", async () => {
 
 // With a game already picked, the host's page sends the new choice at once (host.js).
 roundSet.addEventListener("change", () => {
-  sessionStorage.setItem(CHOICE_KEY, roundSet.value);
+  choosing = true;
   roundSet.dispatchEvent(new Event("choicechange", { bubbles: true }));
 });
