@@ -44,10 +44,14 @@ def tile(phone, letter):
     return phone.locator("#question-screen .tile").filter(has_text=re.compile(f"^{letter}")).first
 
 
-def answer_field(phone, text):
+def answer_field(phone, text, last=False):
+    """Types `text` and sends it; the last answer closes the question (its verdict follows)."""
     phone.locator("#answer").fill(text)
     phone.locator("#send-answer").click()
-    expect(phone.locator("#answer-status")).to_have_text("Respuesta enviada. Espera a que se cierre la pregunta.")
+    if last:
+        expect(phone.locator("#verdict-screen")).to_be_visible()
+    else:
+        expect(phone.locator("#answer-status")).to_have_text("Respuesta enviada. Espera a que se cierre la pregunta.")
 
 
 def verdict(phone, title):
@@ -61,8 +65,9 @@ def test_a_teacher_plays_a_set_of_every_kind_through_three_phones_and_a_projecto
     board.goto(server.url("/clase/marcador.html"))
     contexts = [new_context(viewport={"width": 390, "height": 844}) for _ in NAMES]
     phones = [join_class(context.new_page(), server, name) for context, name in zip(contexts, NAMES)]
+    for phone in phones:  # the code that gives the name back, on the player's screen
+        expect(phone.locator("#me-code")).to_have_text(re.compile(r"^Tu código para volver: [A-Z0-9]{4,12}$"))
     codes = [phone.locator("#me-code").inner_text().rsplit(" ", 1)[-1] for phone in phones]
-    assert all(re.fullmatch(r"[A-Z0-9]{3,12}", code) for code in codes), codes
     expect(board.locator("#names li")).to_have_text(NAMES)
     expect(board.locator("#qr")).to_be_visible()
 
@@ -92,7 +97,7 @@ def test_a_teacher_plays_a_set_of_every_kind_through_three_phones_and_a_projecto
     phones[1].reload()  # a reload mid-question: the same question, still to answer
     expect(phones[1].locator("#round-question")).to_have_text(QUIZZES[0][1])
     answer_field(phones[1], "paris")
-    answer_field(phones[2], "Lyon")
+    answer_field(phones[2], "Lyon", last=True)
     expect(board.locator("#board-correct-answer")).to_have_text("París")
     assert font_px(board.locator("#board-correct-answer")) >= 48
     screenshot_shows(board, tmp_path / "projector-chart.png", board.locator("#board-correct-answer"), board.locator("#board-chart"))
@@ -117,13 +122,21 @@ def test_a_teacher_plays_a_set_of_every_kind_through_three_phones_and_a_projecto
     for button in phones[0].locator("#question-screen .tile").all():
         assert button.bounding_box()["height"] >= 64
     expect(tile(phones[0], "B")).to_have_accessible_name("B: Júpiter")
-    tile(phones[0], "B").focus()
+    tile(phones[0], "B").focus()  # by keyboard: the tile, then Enviar
+    phones[0].keyboard.press("Enter")
+    expect(tile(phones[0], "B")).to_have_attribute("aria-pressed", "true")
+    phones[0].keyboard.press("Tab")
+    phones[0].keyboard.press("Tab")
+    phones[0].keyboard.press("Tab")
+    expect(phones[0].locator("#send-choices")).to_be_focused()
     phones[0].keyboard.press("Enter")
     expect(phones[0].locator("#your-answer")).to_have_text("Tu respuesta: B: Júpiter")
     tile(phones[1], "A").click()
+    phones[1].locator("#send-choices").click()
     contexts[2].set_offline(True)
     expect(phones[2].locator("#connection")).to_have_text("Sin conexión — reconectando…", timeout=1000)
     tile(phones[2], "B").click()
+    phones[2].locator("#send-choices").click()
     expect(phones[2].locator("#answer-status")).to_have_text("Sin conexión: tu respuesta se enviará en cuanto vuelva.")
     expect(phones[2].get_by_role("alertdialog")).to_have_count(0)  # nothing blocks the screen
     contexts[2].set_offline(False)
@@ -152,7 +165,7 @@ def test_a_teacher_plays_a_set_of_every_kind_through_three_phones_and_a_projecto
     expect(phones[0].locator("#answer")).to_have_attribute("inputmode", "decimal")
     answer_field(phones[0], "3,5")
     answer_field(phones[1], "3.5")
-    answer_field(phones[2], "4")
+    answer_field(phones[2], "4", last=True)
     expect(board.locator("#board-correct-answer")).to_have_text(re.compile(r"^3[,.]5$"))
     verdict(phones[0], "¡Correcto!")
     verdict(phones[1], "¡Correcto!")
