@@ -3,7 +3,7 @@
 // that lost its cookie: `POST /api/classroom/rejoin`); then wait in the lobby, which follows the
 // room (topic `classroom`), while the round's own screens (round-player.js) follow the player's
 // round (and show the code).
-import { subscribe, act } from "../js/events.js";
+import { subscribe, act, onConnection } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { pointsText } from "./clase-common.js";
@@ -24,6 +24,32 @@ const meScore = document.getElementById("me-score");
 let me = null; // {id, name} once joined
 let seen = false; // whether the room's state has shown this player yet (a join may arrive first)
 let stops = [];
+let checking = 0; // the timer asking whether this browser is still a player while the stream is down
+const CHECK_MS = 1500;
+
+const REMOVED = "El anfitrión te ha quitado de la clase. Puedes volver a unirte.";
+
+/** While the stream is down, asks now and then whether the server still knows this player (a
+ * removed player's stream is refused: that is the news of the removal). */
+async function checkStillIn() {
+  checking = 0;
+  if (!me) return;
+  try {
+    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
+    if (response.status === 401) {
+      showJoin(REMOVED);
+      return;
+    }
+  } catch {
+    // No connection: the banner says so; ask again.
+  }
+  if (me) checking = setTimeout(checkStillIn, CHECK_MS * 2);
+}
+
+onConnection((connected) => {
+  clearTimeout(checking);
+  checking = connected || !me ? 0 : setTimeout(checkStillIn, CHECK_MS);
+});
 
 setupNavBar(document.getElementById("navbar"));
 
@@ -56,7 +82,7 @@ function render(state) {
   if (!mine) {
     // Not yet in the room's state (the join's answer came first, or the stream is catching up):
     // wait. Once seen and then gone, the host removed this player.
-    if (seen) showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
+    if (seen) showJoin(REMOVED);
     return;
   }
   seen = true;
