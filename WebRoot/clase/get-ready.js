@@ -1,7 +1,7 @@
 // The 3-2-1 "¡Prepárate!" before each question, the same on every screen of the class: it counts
 // down to the moment the server opens the question (`opensAt`, server clock), so the phones and
 // the projector show the same number at the same time.
-import { el } from "../js/ui.js";
+import { el, announce } from "../js/ui.js";
 import { serverNow } from "../js/countdown.js";
 
 /**
@@ -13,7 +13,8 @@ export function createGetReady(id) {
   const number = el("span", { className: "get-ready-number tnum", "aria-hidden": "true" });
   const line = el("p", { className: "get-ready-line" });
   const label = el("p", { className: "get-ready-title", text: "¡Prepárate!" });
-  const element = el("div", { className: "get-ready", id, role: "status" }, label, number, line);
+  // Not a live region (its number changes every second): the count is said once, when it starts.
+  const element = el("div", { className: "get-ready", id }, label, number, line);
   let timer = 0;
   let key = "";
 
@@ -34,6 +35,7 @@ export function createGetReady(id) {
       key = next;
       stop();
       line.textContent = text;
+      announce(`¡Prepárate! ${text}.`);
       const paint = () => {
         const left = opensAt - serverNow();
         if (left <= 0) {
@@ -41,7 +43,8 @@ export function createGetReady(id) {
           done();
           return;
         }
-        number.textContent = String(Math.ceil(left / 1000));
+        const shown = String(Math.ceil(left / 1000));
+        if (number.textContent !== shown) number.textContent = shown;
       };
       paint();
       if (opensAt > serverNow()) timer = setInterval(paint, 100);
