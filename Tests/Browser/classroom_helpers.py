@@ -12,8 +12,10 @@ from conftest import join_class
 
 ROUND = 10  # questions in a classroom round
 QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
+QUIZ_BY_QUESTION = {}  # question text (what a phone shows) -> right answer
 for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
     QUIZ_ANSWERS.setdefault(item["id"], item["answer"])
+    QUIZ_BY_QUESTION.setdefault(item["question"], item["answer"])
 
 
 def room(server):
