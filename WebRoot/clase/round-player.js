@@ -180,9 +180,21 @@ function endScreen(view) {
     el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
 }
 
+/** Self-paced: how the answer this page just sent went (its reply says so), or null. */
+function lastResult(view) {
+  const entry = outbox.entry;
+  if (!view.selfPaced || entry?.status !== "sent" || entry.question >= view.question) return null;
+  const { result, points } = entry.result ?? {};
+  const verdict = result === true ? "correcta" : result === false ? "no es correcta" : "recibida";
+  const earned = Number.isInteger(points) && result !== null ? ` · +${pointsText(points)}` : "";
+  return el("p", { className: `last-result ${result === true ? "good" : result === false ? "bad" : ""}`, id: "last-result" },
+    `Tu respuesta a la pregunta ${entry.question}: ${verdict}${earned}`);
+}
+
 /** Self-paced: every question answered (or over), until the host ends the round. */
 function doneScreen(view) {
   return el("div", { className: "round-card verdict", id: "done-screen" },
+    lastResult(view),
     sym("checkmark-circle-fill", "verdict-symbol"),
     el("h2", { className: "verdict-title", text: "¡Ya está!" }),
     el("p", { className: "round-status", text: `Has llegado al final de las ${view.total} preguntas. Espera a que el anfitrión termine la ronda.` }),
@@ -192,6 +204,7 @@ function doneScreen(view) {
 /** Self-paced: the next question waits until the player opens it (its time starts then). */
 function openScreen(view, open) {
   return el("div", { className: "round-card", id: "open-screen" },
+    lastResult(view),
     el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
     el("button", { type: "button", className: "btn btn-block btn-green open-question", id: "open-question", text: "Ver la pregunta", onclick: open }));
 }
@@ -202,7 +215,8 @@ function place(key, make, said = null) {
   shownKey = key;
   const screen = make();
   slot.replaceChildren(screen);
-  if (said) announce(said(screen));
+  const text = said ? said(screen) : "";
+  if (text) announce(text);
 }
 
 /** An answer that arrived after its question closed, said whatever screen the round is on now. */
@@ -236,11 +250,12 @@ function render(view) {
     return;
   }
   if (view.phase === "done") {
-    place(`done ${view.rank} ${view.score}`, () => doneScreen(view));
+    place(`done ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
     return;
   }
   if (view.phase === "unopened") {
-    place(`open ${view.question}`, () => openScreen(view, () => openQuestion(view.question)));
+    place(`open ${view.question} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.question)),
+      (screen) => screen.querySelector("#last-result")?.textContent ?? "");
     return;
   }
   if (view.phase === "closed") {
