@@ -98,7 +98,7 @@ struct ClassroomDoorTests {
                 route.method != .get && !route.pattern.hasPrefix("/api/classroom/")
                     && suffixes.contains { route.pattern.hasSuffix($0) }
             }
-            #expect(answering.count == 11)
+            #expect(answering.count == 10)
             for route in answering {
                 #expect(route.closedInClassroom == APIRouter.onlyTheRound, "\(route.method.rawValue) \(route.pattern)")
             }

@@ -14,8 +14,8 @@ extension ClassroomRound {
     }
 
     /// Opens question `number` for player `playerID` and shows it. Self-paced, it must be their
-    /// next question (not answered, not over, not closed); it opens now, after the 3-2-1, and
-    /// their own timer starts then (opening it again gives no more time). Host-paced, it must be
+    /// next question (not answered, not over, not closed); it opens now and their own timer
+    /// starts (opening it again gives no more time). Host-paced, it must be
     /// the room's open question.
     public func open(playerID: Int, question number: Int) throws(ModelError) -> Opened {
         guard room.phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
@@ -27,7 +27,8 @@ extension ClassroomRound {
             guard mine.answers[number] == nil else { throw .conflict("Ya has respondido a esta pregunta.") }
             guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
             if let next = nextQuestion(of: mine), next != number { throw .conflict("Ve en orden: tu pregunta es la \(next).") }
-            let starts = now().addingTimeInterval(getReady)
+            // The player chose to open it: no 3-2-1, their time starts now.
+            let starts = now()
             progress.open(number, for: playerID, at: starts)
             player.progress.update { $0.opened[number] = $0.opened[number] ?? starts }
         } else {

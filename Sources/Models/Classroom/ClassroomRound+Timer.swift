@@ -8,8 +8,8 @@ import Signals
 /// moves on, when every active player has answered, or (timed) when the time of every player who
 /// has not answered is up — a player with extra time keeps it open for themselves; then the room
 /// shows the chart and every view its verdict. Self-paced, each player's question opens when
-/// they open it and their own timer runs from the end of its 3-2-1; a question whose time ran
-/// out is over for them; questions close for the room at the end. A closed question never opens
+/// they open it and their own timer runs from then; a question whose time ran out is over for
+/// them; questions close for the room at the end. A closed question never opens
 /// again. An answer after its time is refused (`conflict`).
 extension ClassroomRound {
     /// The message of an answer after its question's time.

@@ -23,7 +23,7 @@ import Signals
 public final class ClassroomRound {
     /// Questions in a round unless told otherwise.
     public nonisolated static let defaultQuestionCount = 10
-    /// The 3-2-1 «¡Prepárate!» before each question, in seconds: the timer starts after it.
+    /// The 3-2-1 «¡Prepárate!» before each host-paced question, in seconds: the timer starts after it.
     public nonisolated static let defaultGetReady: TimeInterval = 3
 
     /// What an answer got: right (nil: a poll) and the points.
@@ -58,7 +58,7 @@ public final class ClassroomRound {
     var recordedRound: Int?
     /// The clock (a test clock in tests).
     public var now: @Sendable () -> Date = { Date() }
-    /// The 3-2-1 before each question (tests may set 0).
+    /// The 3-2-1 before each host-paced question (tests may set 0).
     public var getReady = ClassroomRound.defaultGetReady
     /// Whether timed questions close by themselves when their time is up (tests on a test clock
     /// turn it off and call `tick()`).

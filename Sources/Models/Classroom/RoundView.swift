@@ -41,7 +41,8 @@ public struct RoundView: Codable, Hashable, Sendable {
     @Nullable public var text: String?
     @Nullable public var image: String?
     public var options: [String]
-    /// When the question starts (after the 3-2-1), in ms since 1970 on the server's clock, or null.
+    /// When the question starts (host-paced: after the 3-2-1; self-paced: when they opened it),
+    /// in ms since 1970 on the server's clock, or null.
     @Nullable public var startsAt: Int64?
     /// When the player's time for it ends (ms, server clock; their extra time counted), or null.
     @Nullable public var deadline: Int64?

@@ -58,6 +58,19 @@ final class ClassroomClient: Sendable {
         return players
     }
 
+    /// Opens question `number` of the round (`POST round/open`) and answers it with `answer`
+    /// (any JSON value: a string, option indexes, a boolean, a number); the answer's reply.
+    func answer(_ number: Int, _ answer: Any) async throws -> RunningApp.Reply {
+        _ = try await post("/api/classroom/round/open", #"{"question":\#(number)}"#)
+        let body = try JSONSerialization.data(withJSONObject: ["question": number, "answer": answer], options: .fragmentsAllowed)
+        return try await post("/api/classroom/round/answer", String(decoding: body, as: UTF8.self))
+    }
+
+    /// This player's view of the round (`GET round`).
+    func round() async throws -> [String: Any] {
+        try await get("/api/classroom/round").json
+    }
+
     func send(_ method: String, _ path: String, body: String? = nil) async throws -> RunningApp.Reply {
         var request = URLRequest(url: URL(string: path, relativeTo: base)!)
         request.httpMethod = method
