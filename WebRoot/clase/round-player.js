@@ -12,7 +12,7 @@ import { AnswerOutbox } from "./answer-outbox.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
-import { ordinal, pointsText } from "./clase-common.js";
+import { ordinal, pointsText } from "./words.js";
 
 const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
