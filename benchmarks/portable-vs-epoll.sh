@@ -8,6 +8,7 @@
 #      and 2,000 leaderboard viewers (benchmarks/classroom.py): score change -> every viewer.
 #
 # Usage: benchmarks/portable-vs-epoll.sh [rounds] [wrk seconds]   (default 3 rounds, 5 s)
+#   PARTS="http sse class"   which of the three to run (default all)
 # Needs: wrk, cc, python3. Builds both release variants first (.build and .build-portable).
 # Prints each measurement, then the medians per backend and the ratios portable/epoll.
 set -euo pipefail
@@ -81,9 +82,10 @@ PY
 for round in $(seq "$rounds"); do
   # Alternate which backend goes first, so neither always meets the warmer (or busier) machine.
   order=(epoll poll); [ $((round % 2)) = 0 ] && order=(poll epoll)
-  for backend in "${order[@]}"; do http_round "$backend" "$round"; done
-  for backend in "${order[@]}"; do fanout_round "$backend" "$round"; done
-  for backend in "${order[@]}"; do classroom_round "$backend" "$round"; done
+  parts=" ${PARTS:-http sse class} "
+  if [[ $parts == *" http "* ]]; then for backend in "${order[@]}"; do http_round "$backend" "$round"; done; fi
+  if [[ $parts == *" sse "* ]]; then for backend in "${order[@]}"; do fanout_round "$backend" "$round"; done; fi
+  if [[ $parts == *" class "* ]]; then for backend in "${order[@]}"; do classroom_round "$backend" "$round"; done; fi
 done
 
 python3 - "$results" <<'PY'

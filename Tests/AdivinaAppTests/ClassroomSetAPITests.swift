@@ -32,6 +32,29 @@ struct ClassroomSetAPITests {
         return String(decoding: try JSONSerialization.data(withJSONObject: quizzes, options: .sortedKeys), as: UTF8.self)
     }
 
+    @Test func aSetOfEveryKindIsKeptExportedAndImportedBack() async throws {
+        let kinds = """
+            {"title":"Tipos","quizzes":[
+              {"question":"¿Capital?","answer":"París"},
+              {"kind":"choice","question":"¿Primos?","options":[{"text":"2","right":true},{"text":"4","right":false}]},
+              {"kind":"truefalse","question":"¿Estrella?","answer":true},
+              {"kind":"number","question":"¿π?","value":3.14,"tolerance":0.01,"feedback":"Casi."},
+              {"kind":"poll","question":"¿Té o café?","options":[{"text":"Té"},{"text":"Café"}]}]}
+            """
+        try await withClassroom { _, host, _ in
+            let id = try await create(host, kinds)
+            let kept = try await quizzes(of: id, host)
+            #expect(kept.contains(#""kind":"choice""#) && kept.contains(#""tolerance":0.01"#) && kept.contains(#""feedback":"Casi.""#))
+            let file = try await host.get("/api/classroom/sets/\(id)/quizzes.json")
+            let imported = try await host.send("POST", "/api/classroom/sets/import?title=Otra", body: String(decoding: file.body, as: UTF8.self))
+            #expect(imported.status == 201 && imported.json["count"] as? Int == 5 && imported.json["skipped"] as? Int == 0)
+            let copy = try #require(imported.json["id"] as? Int)
+            #expect(try await quizzes(of: copy, host) == kept)
+            let bad = try await host.post("/api/classroom/sets", #"{"title":"t","quizzes":[{"kind":"poll","question":"q","options":[{"text":"x"}]}]}"#)
+            #expect(bad.status == 400 && bad.error == "Pregunta 1: Hacen falta de 2 a 6 opciones.")
+        }
+    }
+
     @Test func theHostListsCreatesReadsUpdatesDuplicatesAndDeletesSets() async throws {
         try await withClassroom { _, host, _ in
             #expect(try await list(host).isEmpty)
@@ -100,16 +123,24 @@ struct ClassroomSetAPITests {
             let picked = try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(id)}"#)
             #expect(picked.status == 200)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let state = try await ana.get("/api/quizzes/state").json
-            let quizzes = try #require(state["quizzes"] as? [[String: Any]])
-            #expect(quizzes.map { $0["question"] as? String } == ["¿Capital de Francia?", "¿Capital de Italia?"])
-            #expect(quizzes.last?["attachment"] as? String == "https://ejemplo.es/roma.jpg")
-            #expect(!String(decoding: try await ana.get("/api/quizzes/state").body, as: UTF8.self).contains("París"), "no answer reaches a player")
-            let first = try #require(quizzes.first?["id"] as? Int)
-            let checked = try await ana.post("/api/quizzes/\(first)/check", #"{"answer":" paris "}"#)
-            #expect(checked.status == 200 && checked.json["result"] as? Bool == true, "\(checked.error ?? "")")
+            let chosen = try #require(try await anyone.get("/api/classroom/state").json["set"] as? [String: Any])
+            #expect(chosen["id"] as? Int == id && chosen["title"] as? String == "Capitales" && chosen["count"] as? Int == 2)
+            let before = try await ana.round()
+            #expect(before["phase"] as? String == "unopened" && before["text"] is NSNull, "self-paced: only once opened")
+            let opened = try await ana.post("/api/classroom/round/open", #"{"question":1}"#)
+            #expect((opened.json["question"] as? [String: Any])?["text"] as? String == "¿Capital de Francia?")
+            #expect(!String(decoding: try await ana.get("/api/classroom/round").body, as: UTF8.self).contains("París"), "no answer reaches a player")
+            let checked = try await ana.post("/api/classroom/round/answer", #"{"question":1,"answer":" paris "}"#)
+            #expect(checked.status == 200 && checked.json["result"] as? Bool == true && checked.json["points"] as? Int == 1, "\(checked.error ?? "")")
+            _ = try await ana.post("/api/classroom/round/open", #"{"question":2}"#)
+            #expect(try await ana.round()["image"] as? String == "https://ejemplo.es/roma.jpg")
             #expect(try await ana.get("/api/classroom/me").json["score"] as? Int == 1)
+            // Changing only the timer keeps the set.
             #expect(try await host.post("/api/classroom/host/end").status == 200)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","seconds":30}"#).status == 200)
+            #expect((try await anyone.get("/api/classroom/state").json["set"] as? [String: Any])?["id"] as? Int == id)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":null}"#).status == 200)
+            #expect(try await anyone.get("/api/classroom/state").json["set"] is NSNull, "null: the quiz source")
 
             let trivia = try await host.post("/api/classroom/host/game", #"{"game":"trivia","set":\#(id)}"#)
             #expect(trivia.status == 400 && trivia.error == "Solo una ronda de «quizzes» puede jugar un conjunto de preguntas.")
@@ -127,8 +158,9 @@ struct ClassroomSetAPITests {
             let edited = #"{"title":"Capitales","quizzes":[{"question":"¿Capital de Chile?","answer":"Santiago"}]}"#
             #expect(try await host.send("PUT", "/api/classroom/sets/\(id)", body: edited).status == 200)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let quizzes = try #require(try await ana.get("/api/quizzes/state").json["quizzes"] as? [[String: Any]])
-            #expect(quizzes.map { $0["question"] as? String } == ["¿Capital de Chile?"])
+            _ = try await ana.post("/api/classroom/round/open", #"{"question":1}"#)
+            let view = try await ana.round()
+            #expect(view["text"] as? String == "¿Capital de Chile?" && view["total"] as? Int == 1)
         }
     }
 
