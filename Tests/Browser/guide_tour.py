@@ -42,7 +42,7 @@ class Camera:
 
     def shoot(self, page, name, *shown):
         assert name in IMAGES, name
-        shown[0].scroll_into_view_if_needed()
+        shown[0].evaluate("(node) => node.scrollIntoView({ block: 'center' })")
         if self.folder is None:
             for locator in shown:
                 expect(locator).to_be_visible()
@@ -53,6 +53,16 @@ class Camera:
 
 def tile(phone, letter):
     return phone.locator("#question-screen .tile").filter(has_text=re.compile(f"^{letter}")).first
+
+
+def choose(phone, letter):
+    """Taps the tile of `letter`; a multiple-choice question also wants "Enviar"."""
+    tile(phone, letter).click()
+    send = phone.locator("#send-choices")
+    if send.count():
+        send.click()
+    # Sent: it waits for the question to close, or (the last answer) the question closed at once.
+    expect(phone.locator("#answer-status").filter(has_text="Respuesta enviada").or_(phone.locator("#verdict-title"))).to_be_visible()
 
 
 def alert(page):
@@ -123,7 +133,8 @@ def teacher_tour(server, key, new_context, camera):
         if number > 1:
             host.get_by_role("button", name="Añadir pregunta").click()
         fill_kind(host, number, kind, question, **fields)
-    camera.shoot(host, "guia-editor", host.locator("#set-title"), host.locator("#set-quizzes > li").first)
+    camera.shoot(host, "guia-editor", host.locator("#set-title"),
+                 host.locator("#set-quizzes > li").first.get_by_label("Pregunta", exact=True))
     host.get_by_role("button", name="Guardar").click()
     expect(host.locator("#set-editor-section")).to_be_hidden()
 
@@ -147,13 +158,14 @@ def teacher_tour(server, key, new_context, camera):
                  board.locator("#board-tiles"), board.locator("#board-countdown"))
     expect(phones[0].locator("#round-question")).to_have_text(QUESTIONS[0][1], timeout=8000)
     camera.shoot(phones[0], "guia-pregunta-movil", phones[0].locator("#round-question"), tile(phones[0], "B"))
-    tile(phones[0], "B").click()
-    tile(phones[1], "A").click()
+    choose(phones[0], "B")
+    expect(phones[1].locator("#round-question")).to_have_text(QUESTIONS[0][1])
+    choose(phones[1], "A")
     expect(host.locator("#bar-count")).to_contain_text("2 de 4 han respondido")
     camera.shoot(host, "guia-ronda-anfitrion", host.locator("#host-bar"))
     for phone in phones[2:]:
         expect(phone.locator("#round-question")).to_have_text(QUESTIONS[0][1])
-        tile(phone, "B").click()
+        choose(phone, "B")
     # Everybody answered: the question closes, the chart and the right answer on the projector.
     expect(board.locator("#board-correct-answer")).to_have_text("B: Júpiter")
     camera.shoot(board, "guia-proyector-grafico", board.locator("#board-correct-answer"), board.locator("#board-chart"))
@@ -187,7 +199,7 @@ def teacher_tour(server, key, new_context, camera):
     host.get_by_role("button", name="Siguiente").click()
     for phone in phones[:3]:
         expect(phone.locator("#round-question")).to_have_text(QUESTIONS[2][1], timeout=8000)
-        tile(phone, "A").click()
+        choose(phone, "A")
     expect(board.locator("#board-correct-answer")).to_contain_text("Verdadero")
     host.get_by_role("button", name="Terminar").click()
     alert(host).get_by_role("button", name="Terminar").click()
