@@ -14,13 +14,11 @@ struct ClassroomWeightTests {
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let ids = quizIDs(try await ana.get("/api/quizzes/state").json)
-            let first = try #require(ids.first)
-            let long = try await ana.post("/api/quizzes/\(first)/check", #"{"answer":"\#(String(repeating: "x", count: 201))"}"#)
+            let long = try await ana.answer(1, String(repeating: "x", count: 201))
             #expect(long.status == 400)
-            #expect(long.error == "La respuesta puede tener como mucho 200 caracteres.")
+            #expect(long.error == "La respuesta tiene más de 200 caracteres.")
             #expect(try await ana.get("/api/classroom/me").json["answered"] as? [Int] == [], "nothing was judged")
-            let fits = try await ana.post("/api/quizzes/\(first)/check", #"{"answer":"\#(String(repeating: "é", count: 200))"}"#)
+            let fits = try await ana.answer(1, String(repeating: "é", count: 200))
             #expect(fits.status == 200, "\(fits.error ?? "")")
         }
     }

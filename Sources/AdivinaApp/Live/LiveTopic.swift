@@ -131,6 +131,13 @@ final class LiveTopic: Sendable {
         return lastState.withLock { last in last.flatMap { $0.changes == seen ? $0.response : nil } }
     }
 
+    /// Publishes what changed now, without waiting for the spacing: for the moment every viewer
+    /// waits for (a question closed, its chart). A publish already scheduled still runs, and
+    /// sends only what changed after this one.
+    func publishNow() {
+        queue.async { [self] in publish() }
+    }
+
     /// Stops publishing.
     func cancel() {
         subscription.withLock { $0?.cancel(); $0 = nil }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import Signals
 
 /// The classroom mode's wiring around the round (`ClassroomRound`, whose rules live in Models):
 /// who is asking (the player cookie, the host key), each player's rate limit, one `PlayerModels`
@@ -58,6 +59,8 @@ final class ClassroomSession {
     /// When each player last had an open event stream (or joined).
     private var lastSeen: [Int: Date] = [:]
     private var awayWatch: Task<Void, Never>?
+    /// Keeps the subscription that publishes a chart at once.
+    private var chartWatch: Subscription?
     /// The clock (a test clock in tests).
     var now: @Sendable () -> Date = { Date() }
     /// A player with no open event stream for this long is away.
@@ -86,6 +89,8 @@ final class ClassroomSession {
             name: Topic.classroom.rawValue, snapshot: room.snapshot, json: room.snapshotJSON, hub: hub,
             spacing: Self.leaderboardSpacing)
         registry.register([topic])
+        // A question's chart goes to the projectors at once, not after the leaderboard's spacing.
+        chartWatch = room.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
         watchAway()
     }
 

@@ -47,6 +47,9 @@ public final class Classroom: Observable, SignalObservable {
     public let snapshot: Computed<ClassroomSnapshot>
     /// `snapshot` as JSON, encoded once per change and shared by every reader.
     public let snapshotJSON: Computed<Data>
+    /// The question whose chart the room shows (0: none): it changes when a question closes,
+    /// the moment every screen waits for.
+    public let chartQuestion: Computed<Int>
     let observation = SignalObservation<Classroom>()
 
     /// An empty room whose host proves themselves with `hostKey`.
@@ -77,6 +80,7 @@ public final class Classroom: Observable, SignalObservable {
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
+        chartQuestion = Computed { chart.value?.question ?? 0 }
     }
 
     // MARK: Reading

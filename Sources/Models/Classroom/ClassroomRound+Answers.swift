@@ -96,7 +96,7 @@ extension ClassroomRound {
         let kept = try batch { () throws(ModelError) -> ClassroomPlayer in
             let kept = try room.record(playerID: player.id, number: number, right: right, points: points)
             player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points) }
-            if room.selfPacedState.value { refreshStandings() }
+            if room.selfPacedState.value { scheduleStandings() }
             return kept
         }
         progress.record(number, playerID: player.id, text: text, right: right == true, picks: picks)

@@ -42,8 +42,8 @@ public final class ClassroomRound {
     let questionsState = State<[RoundQuestion]>([])
     /// The questions closed for the room; a closed question never opens again in the round.
     let closedState = State<Set<Int>>([])
-    /// Every player's standing, refreshed when a question closes (host-paced), on each answer
-    /// (self-paced), on a join and at the end.
+    /// Every player's standing, refreshed when a question closes (host-paced), at most once a
+    /// second while players answer (self-paced), on a join and at the end.
     let standingsState = State<[Int: RoundView.Standing]>([:])
     /// Each player's part of the round, by id.
     var players: [Int: PlayerRound] = [:]
@@ -69,6 +69,10 @@ public final class ClassroomRound {
     var pendingChecks: [Int: Int] = [:]
     /// The task that closes the next timed question when its time is up.
     var closingTask: Task<Void, Never>?
+    /// The task that moves the standings (self-paced), while one is due.
+    var standingsTask: Task<Void, Never>?
+    /// How often the standings move in a self-paced round.
+    nonisolated static let standingsEvery = Duration.seconds(1)
 
     /// Rounds in `room`, with questions from `quizClient` (quizzes) and `triviaClient` (trivia).
     public init(room: Classroom, quizClient: QuizServerClient, triviaClient: TriviaClient,
@@ -234,6 +238,17 @@ public final class ClassroomRound {
         }
         recordedRound = nil
         return podium
+    }
+
+    /// Self-paced, the standings move at most once a `standingsEvery` (every player's view
+    /// changes with them: refreshed on each answer, 300 players would recompute 300 views each).
+    func scheduleStandings() {
+        guard standingsTask == nil else { return }
+        standingsTask = Task { [weak self] in
+            try? await Task.sleep(for: ClassroomRound.standingsEvery)
+            self?.standingsTask = nil
+            self?.refreshStandings()
+        }
     }
 
     /// Every player's standing now: points, right answers and place (equal points share it).

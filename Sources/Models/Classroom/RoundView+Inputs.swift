@@ -47,11 +47,13 @@ extension RoundView {
         /// The view as the signals are now.
         func view() -> RoundView {
             let standing = standings.value[playerID] ?? Standing(name: "", rejoinCode: "", score: 0, rightCount: 0, rank: 0)
+            let mine = progress.value
+            // Their own points and right answers at once; their place when the standings move.
             var view = RoundView(
                 phase: "lobby", question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
-                options: [], startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil, score: standing.score,
-                rightCount: standing.rightCount, rank: standing.rank, players: standings.value.count, name: standing.name,
-                rejoinCode: standing.rejoinCode)
+                options: [], startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
+                score: mine.answers.values.reduce(0) { $0 + $1.points }, rightCount: mine.answers.values.count { $0.right == true },
+                rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
             switch phase.value {
             case .lobby: return view
             case .finished:
@@ -60,7 +62,6 @@ extension RoundView {
                 return view
             case .playing: break
             }
-            let mine = progress.value
             let closed = closed.value
             let number: Int
             if selfPaced.value {

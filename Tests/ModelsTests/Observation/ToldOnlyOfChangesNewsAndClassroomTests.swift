@@ -70,8 +70,13 @@ struct ToldOnlyOfChangesNewsAndClassroomTests {
         try await views.expectToldOnlyOfChanges("the same pick again") { try room.pick(.trivia, timing: timing, hostKey: key) }
         try await views.expectToldOnlyOfChanges("the room locked") { try room.setLocked(true, hostKey: key) }
         try await views.expectToldOnlyOfChanges("a round started") { try room.start(questionCount: 3, hostKey: key) }
+        let set = QuizSet(id: 1, title: "Capitales", quizzes: [SetQuiz.trueOrFalse("¿Es Madrid la capital?", true)])
+        await views.expectToldOnlyOfChanges("a set chosen") { room.show(set: ChosenSet(set)) }
+        await views.expectToldOnlyOfChanges("the same set again") { room.show(set: ChosenSet(set)) }
+        let question = RoundQuestion(number: 1, quiz: SetQuiz.trueOrFalse("¿Es Madrid la capital?", true))
         await views.expectToldOnlyOfChanges("a countdown and a chart shown") {
             room.show(
+                open: OpenQuestion(question.shown, startsAt: Date(timeIntervalSince1970: 1)),
                 deadline: QuestionDeadline(question: 1, openedAt: Date(), seconds: 30),
                 chart: QuestionChart(question: 1, given: [(text: "a", right: true)], players: 1))
         }

@@ -126,8 +126,8 @@ struct ToldOnlyOfChangesTests {
             server.enqueue(TriviaReplies.list(1...10))
             try await game.restart()
         }
-        // Only a host-paced classroom round waits; only a failing store sets the ranking's error.
-        views.expectEachChangedAndLeftEqual(except: ["waiting"])
+        // Only a failing store sets the ranking's error.
+        views.expectEachChangedAndLeftEqual()
         rankingViews.expectEachChangedAndLeftEqual(except: ["error"])
     }
 

@@ -29,7 +29,7 @@ extension TriviaGame: ViewedModel {
     static var viewedProperties: [String: (TriviaGame) -> AnyHashable] {
         [
             "phase": { $0.phase }, "currentQuestion": { $0.currentQuestion }, "questions": { $0.questions },
-            "score": { $0.score }, "lastAnswer": { $0.lastAnswer }, "saved": { $0.saved }, "waiting": { $0.waiting },
+            "score": { $0.score }, "lastAnswer": { $0.lastAnswer }, "saved": { $0.saved },
             "loading": { $0.loading }, "error": { $0.error },
         ]
     }
@@ -80,7 +80,8 @@ extension Classroom: ViewedModel {
             "players": { $0.players }, "phase": { $0.phase }, "game": { $0.game },
             "currentQuestion": { $0.currentQuestion }, "questionCount": { $0.questionCount },
             "selfPaced": { $0.selfPaced }, "locked": { $0.locked }, "timing": { $0.timing },
-            "deadline": { $0.deadline }, "chart": { $0.chart },
+            "deadline": { $0.deadline }, "chart": { $0.chart }, "openQuestion": { $0.openQuestion },
+            "chosenSet": { $0.chosenSet },
         ]
     }
 }
