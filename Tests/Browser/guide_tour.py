@@ -13,6 +13,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from classroom_helpers import alert
 from round_pages import BOARD, fill_kind, screenshot_shows
 
 PHONE = {"width": 390, "height": 844}
@@ -63,10 +64,6 @@ def choose(phone, letter):
         send.click()
     # Sent: it waits for the question to close, or (the last answer) the question closed at once.
     expect(phone.locator("#answer-status").filter(has_text="Respuesta enviada").or_(phone.locator("#verdict-title"))).to_be_visible()
-
-
-def alert(page):
-    return page.get_by_role("alertdialog")
 
 
 def player_row(host, name):
