@@ -82,6 +82,7 @@ struct ClassroomDoorTests {
         "GET /api/classroom/rounds": (401, nil),
         "GET /api/classroom/rounds/:id": (401, nil),
         "GET /api/classroom/rounds/:id/results.csv": (401, nil),
+        "GET /api/classroom/rounds/:id/results.xlsx": (401, nil),
         "GET /api/classroom/images/:name": (404, nil),
         "GET /api/events": (400, nil),
     ]
