@@ -32,6 +32,29 @@ struct ClassroomSetAPITests {
         return String(decoding: try JSONSerialization.data(withJSONObject: quizzes, options: .sortedKeys), as: UTF8.self)
     }
 
+    @Test func aSetOfEveryKindIsKeptExportedAndImportedBack() async throws {
+        let kinds = """
+            {"title":"Tipos","quizzes":[
+              {"question":"¿Capital?","answer":"París"},
+              {"kind":"choice","question":"¿Primos?","options":[{"text":"2","right":true},{"text":"4","right":false}]},
+              {"kind":"truefalse","question":"¿Estrella?","answer":true},
+              {"kind":"number","question":"¿π?","value":3.14,"tolerance":0.01,"feedback":"Casi."},
+              {"kind":"poll","question":"¿Té o café?","options":[{"text":"Té"},{"text":"Café"}]}]}
+            """
+        try await withClassroom { _, host, _ in
+            let id = try await create(host, kinds)
+            let kept = try await quizzes(of: id, host)
+            #expect(kept.contains(#""kind":"choice""#) && kept.contains(#""tolerance":0.01"#) && kept.contains(#""feedback":"Casi.""#))
+            let file = try await host.get("/api/classroom/sets/\(id)/quizzes.json")
+            let imported = try await host.send("POST", "/api/classroom/sets/import?title=Otra", body: String(decoding: file.body, as: UTF8.self))
+            #expect(imported.status == 201 && imported.json["count"] as? Int == 5 && imported.json["skipped"] as? Int == 0)
+            let copy = try #require(imported.json["id"] as? Int)
+            #expect(try await quizzes(of: copy, host) == kept)
+            let bad = try await host.post("/api/classroom/sets", #"{"title":"t","quizzes":[{"kind":"poll","question":"q","options":[{"text":"x"}]}]}"#)
+            #expect(bad.status == 400 && bad.error == "Pregunta 1: Hacen falta de 2 a 6 opciones.")
+        }
+    }
+
     @Test func theHostListsCreatesReadsUpdatesDuplicatesAndDeletesSets() async throws {
         try await withClassroom { _, host, _ in
             #expect(try await list(host).isEmpty)

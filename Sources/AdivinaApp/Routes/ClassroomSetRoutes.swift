@@ -7,7 +7,8 @@ import Models
 /// without, 403 wrong), except the uploaded images, which players must see in the round:
 ///
 /// - `GET sets` → `[{"id","title","count"}]`, the most recently changed first;
-/// - `POST sets {"title","quizzes":[{"question","answer","alternatives"?,"image"?}]}` → 201 `{"id"}`;
+/// - `POST sets {"title","quizzes":[SetQuiz]}` → 201 `{"id"}` (quizzes of any kind: `SetQuiz`'s
+///   JSON, `kind` absent is `text` `{"question","answer","alternatives"?,"image"?}`);
 /// - `GET sets/{id}` → `{"id","title","quizzes":[…]}`; `PUT sets/{id}` (same body as POST) →
 ///   `{"id"}`; `DELETE sets/{id}` → `{"ok":true}`;
 /// - `POST sets/{id}/duplicate` → 201 `{"id"}` of the copy («… (copia)»);

@@ -307,7 +307,7 @@ public final class ClassroomRound {
         let index = number - 1
         switch room.gameState.value {
         case .trivia: return trivia.indices.contains(index) ? trivia[index].correctAnswer : nil
-        case .quizzes: return setQuizzes.flatMap { $0.indices.contains(index) ? $0[index].answer : nil }
+        case .quizzes: return setQuizzes.flatMap { $0.indices.contains(index) ? $0[index].rightAnswerText : nil }
         case nil: return nil
         }
     }

@@ -14,23 +14,21 @@ public enum QuizSetFile {
         public var skipped: Int
     }
 
-    /// Reads `data` as a `quizzes.json` into a new set called `title`. Every item that cannot be
+    /// Reads `data` as a `quizzes.json` into a new set called `title` (an item with a `kind`
+    /// other than `text` reads as `SetQuiz` reads it). Every item that cannot be
     /// read or does not pass `SetQuiz.validated` is skipped and counted; a file that is not a
     /// JSON array, or with no usable quiz, is refused (`invalid`, Spanish).
     public static func importSet(title: String, from data: Data) throws(ModelError) -> Imported {
-        let list: LenientList<AnsweredQuiz>
+        let list: LenientList<FileQuiz>
         do {
-            list = try LenientList<AnsweredQuiz>.decode(data)
+            list = try LenientList<FileQuiz>.decode(data)
         } catch {
             throw .invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")
         }
         var quizzes: [SetQuiz] = []
         var skipped = list.skipped.count
         for quiz in list.elements {
-            let candidate = SetQuiz(
-                question: quiz.item.question, answer: quiz.item.answer ?? "", alternatives: quiz.alternatives,
-                image: quiz.item.attachment?.url.absoluteString)
-            guard quizzes.count < QuizSet.maxQuizzes, let valid = try? candidate.validated() else {
+            guard quizzes.count < QuizSet.maxQuizzes, let valid = try? quiz.quiz.validated() else {
                 skipped += 1
                 continue
             }
@@ -42,7 +40,9 @@ public enum QuizSetFile {
 
     /// `set` as a `quizzes.json` in the course's current shape: ids from 1, `author` null,
     /// `attachment` `{"mime","url"}` or null, `favourite` false, plus `alternatives` when a quiz
-    /// has some (other readers ignore it). An uploaded image's path is made absolute against
+    /// has some (other readers ignore it). A quiz of another kind than `text` also has `kind`
+    /// and its kind's fields (`SetQuiz`), and `answer` is its right answer as text (a true or
+    /// false's is the boolean), so this app reads it back whole. An uploaded image's path is made absolute against
     /// `imageBase` (the app's address), so the file works elsewhere.
     public static func export(_ set: QuizSet, imageBase: URL?) -> Data {
         let items = set.quizzes.enumerated().map { index, quiz in
@@ -60,20 +60,70 @@ public enum QuizSetFile {
     }
 }
 
+/// One quiz read from a `quizzes.json`: the course's shape (`AnsweredQuiz`), or with a `kind`
+/// other than `text` the whole `SetQuiz` (the image from `attachment` when it has no `image`).
+private struct FileQuiz: Decodable, Identifiable {
+    let id: Int
+    let quiz: SetQuiz
+
+    private enum CodingKeys: String, CodingKey { case id, kind, attachment }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard let kind = try container.decodeIfPresent(QuizKind.self, forKey: .kind), kind != .text else {
+            let item = try AnsweredQuiz(from: decoder)
+            id = item.id
+            quiz = SetQuiz(
+                question: item.item.question, answer: item.item.answer ?? "", alternatives: item.alternatives,
+                image: item.item.attachment?.url.absoluteString)
+            return
+        }
+        id = try container.decode(Int.self, forKey: .id)
+        var quiz = try SetQuiz(from: decoder)
+        if quiz.image == nil {
+            quiz.image = try QuizMedia.decodeIfPresent(from: container, forKey: .attachment)?.url.absoluteString
+        }
+        self.quiz = quiz
+    }
+}
+
 /// One quiz written in the 2024 shape.
 private struct ExportedQuiz: Encodable {
     let id: Int
     let quiz: SetQuiz
     let image: String?
 
-    private enum CodingKeys: String, CodingKey { case id, question, answer, author, attachment, favourite, alternatives }
+    private enum CodingKeys: String, CodingKey {
+        case id, kind, question, answer, author, attachment, favourite, alternatives, options, value, tolerance, feedback
+    }
     private enum MediaKeys: String, CodingKey { case mime, url }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(id, forKey: .id)
         try container.encode(quiz.question, forKey: .question)
-        try container.encode(quiz.answer, forKey: .answer)
+        switch quiz.answer {
+        case .text(let answer, let alternatives):
+            try container.encode(answer, forKey: .answer)
+            if !alternatives.isEmpty { try container.encode(alternatives, forKey: .alternatives) }
+        case .choice(let options):
+            try container.encode(QuizKind.choice, forKey: .kind)
+            try container.encode(quiz.rightAnswerText ?? "", forKey: .answer)
+            try container.encode(options, forKey: .options)
+        case .truefalse(let truth):
+            try container.encode(QuizKind.truefalse, forKey: .kind)
+            try container.encode(truth, forKey: .answer)
+        case .number(let value, let tolerance):
+            try container.encode(QuizKind.number, forKey: .kind)
+            try container.encode(quiz.rightAnswerText ?? "", forKey: .answer)
+            try container.encode(value, forKey: .value)
+            try container.encode(tolerance, forKey: .tolerance)
+        case .poll(let options):
+            try container.encode(QuizKind.poll, forKey: .kind)
+            try container.encode("", forKey: .answer)
+            try container.encode(options.map { ["text": $0] }, forKey: .options)
+        }
+        try container.encodeIfPresent(quiz.feedback, forKey: .feedback)
         try container.encodeNil(forKey: .author)
         if let image {
             var media = container.nestedContainer(keyedBy: MediaKeys.self, forKey: .attachment)
@@ -83,6 +133,5 @@ private struct ExportedQuiz: Encodable {
             try container.encodeNil(forKey: .attachment)
         }
         try container.encode(false, forKey: .favourite)
-        if !quiz.alternatives.isEmpty { try container.encode(quiz.alternatives, forKey: .alternatives) }
     }
 }

@@ -155,9 +155,13 @@ public struct QuizSetStore: Sendable {
         guard let title else { return nil }
         var quizzes: [SetQuiz] = []
         try connection.run(
-            "SELECT question, answer, alternatives, image FROM classroom_set_quizzes WHERE set_id = ?1 ORDER BY position",
+            "SELECT question, answer, alternatives, image, details FROM classroom_set_quizzes WHERE set_id = ?1 ORDER BY position",
             [.integer(Int64(id))]
         ) { row in
+            if let details = row.text(4), let quiz = try? JSONDecoder().decode(SetQuiz.self, from: Data(details.utf8)) {
+                quizzes.append(quiz)
+                return
+            }
             let alternatives = (try? JSONDecoder().decode([String].self, from: Data((row.text(2) ?? "[]").utf8))) ?? []
             quizzes.append(SetQuiz(question: row.text(0) ?? "", answer: row.text(1) ?? "", alternatives: alternatives, image: row.text(3)))
         }
@@ -166,15 +170,18 @@ public struct QuizSetStore: Sendable {
 
     private static func insertQuizzes(_ quizzes: [SetQuiz], setID: Int, _ connection: SQLiteConnection) throws(StoreError) {
         for (position, quiz) in quizzes.enumerated() {
-            let alternatives = (try? JSONEncoder().encode(quiz.alternatives)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+            let (answer, alternatives): (String, [String]) =
+                if case .text(let answer, let alternatives) = quiz.answer { (answer, alternatives) } else { (quiz.rightAnswerText ?? "", []) }
+            let list = (try? JSONEncoder().encode(alternatives)).flatMap { String(data: $0, encoding: .utf8) } ?? "[]"
+            let details = (try? JSONEncoder().encode(quiz)).flatMap { String(data: $0, encoding: .utf8) }
             try connection.run(
                 """
-                INSERT INTO classroom_set_quizzes (set_id, position, question, answer, alternatives, image)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                INSERT INTO classroom_set_quizzes (set_id, position, question, answer, alternatives, image, details)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
                 """,
                 [
-                    .integer(Int64(setID)), .integer(Int64(position)), .text(quiz.question), .text(quiz.answer),
-                    .text(alternatives), quiz.image.map { .text($0) } ?? .null,
+                    .integer(Int64(setID)), .integer(Int64(position)), .text(quiz.question), .text(answer),
+                    .text(list), quiz.image.map { .text($0) } ?? .null, details.map { .text($0) } ?? .null,
                 ])
         }
     }

@@ -278,6 +278,12 @@ public enum StoreSchema {
                 ) WITHOUT ROWID
                 """,
             ]),
+        Migration(
+            version: 8,
+            summary: """
+                Classroom: a set's quiz of any kind (choice, true or false, number, poll) is kept                 whole as its JSON in `details` (the text columns stay for older readers; null: a                 text quiz of the older columns).
+                """,
+            statements: ["ALTER TABLE classroom_set_quizzes ADD COLUMN details TEXT"]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

@@ -13,7 +13,7 @@ struct QuizSetFileTests {
         #expect(imported.skipped == file.duplicateIDs.count)
         let read = try LocalQuizFile(url: file.url).read(playable: true).elements
         #expect(imported.set.quizzes.map(\.question) == read.map(\.question))
-        #expect(imported.set.quizzes.map(\.answer) == read.map { $0.answer ?? "" })
+        #expect(imported.set.quizzes.map(\.rightAnswerText) == read.map { $0.answer ?? "" })
         #expect(imported.set.quizzes.map(\.image) == read.map { $0.attachment?.url.absoluteString })
     }
 
@@ -32,7 +32,7 @@ struct QuizSetFileTests {
         let imported = try QuizSetFile.importSet(title: "Mezcla", from: Data(json.utf8))
         #expect(imported.set.quizzes.map(\.question) == ["¿Uno?", "¿Cinco?"])
         #expect(imported.skipped == 6)
-        #expect(imported.set.quizzes.last?.alternatives == [], "alternatives that are not all strings are ignored")
+        #expect(imported.set.quizzes.last?.answer == .text(answer: "5", alternatives: []), "alternatives that are not all strings are ignored")
     }
 
     @Test func moreThanTheLimitIsSkippedToo() throws {
@@ -83,5 +83,21 @@ struct QuizSetFileTests {
         #expect(items.first?["alternatives"] as? [String] == ["Paris"])
         let quizItems = try LenientList<QuizItem>.decode(data)
         #expect(quizItems.skipped.isEmpty && quizItems.elements.map(\.answer) == ["París", "3,14", "Gato"])
+    }
+
+    @Test func aSetOfEveryKindExportsAndReadsBackWhole() throws {
+        let set = QuizSet(title: "Tipos", quizzes: [
+            SetQuiz(question: "¿Capital?", answer: "París"),
+            SetQuiz.choice("¿Primos?", options: [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false)]),
+            SetQuiz.trueOrFalse("¿Estrella?", false, image: "https://ejemplo.es/sol.png"),
+            SetQuiz(question: "¿π?", answer: .number(value: 3.14, tolerance: 0.01), feedback: "Casi."),
+            SetQuiz.poll("¿Té o café?", options: ["Té", "Café"]),
+        ])
+        let data = QuizSetFile.export(set, imageBase: nil)
+        let back = try QuizSetFile.importSet(title: set.title, from: data)
+        #expect(back.skipped == 0 && back.set == set)
+        let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(items.map { $0["kind"] as? String } == [nil, "choice", "truefalse", "number", "poll"])
+        #expect(items[1]["answer"] as? String == "2", "other readers see the right answer as text")
     }
 }

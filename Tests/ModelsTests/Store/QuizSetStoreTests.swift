@@ -32,6 +32,21 @@ struct QuizSetStoreTests {
         #expect(try sets().get(id) == expected, "kept in the file")
     }
 
+    @Test func keepsAQuizOfEveryKindWhole() throws {
+        let store = try sets()
+        let mixed = QuizSet(title: "Mezcla", quizzes: [
+            SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"], feedback: "Desde el siglo X."),
+            SetQuiz.choice("¿Primos?", options: [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false)]),
+            SetQuiz.trueOrFalse("¿El Sol es una estrella?", true, image: "https://ejemplo.es/sol.png"),
+            SetQuiz.number("¿π?", value: 3.14, tolerance: 0.01),
+            SetQuiz.poll("¿Té o café?", options: ["Té", "Café"]),
+        ])
+        let id = try store.create(mixed)
+        var expected = mixed
+        expected.id = id
+        #expect(try sets().get(id) == expected)
+    }
+
     @Test func updatesReplaceTheTitleAndQuizzesAndMoveTheSetFirst() throws {
         let store = try sets()
         let id = try store.create(capitals)

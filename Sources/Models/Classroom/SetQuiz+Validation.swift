@@ -1,0 +1,96 @@
+import Foundation
+
+/// The limits of a set's quiz, checked in one pass: every list is refused by its length before
+/// any of its items is looked at, and repeats are found by hashing, so a hostile list costs no
+/// more than its length.
+extension SetQuiz {
+    /// The quiz trimmed and checked: a question within its length; feedback within its length
+    /// (blank is none); an image that is an `http(s)` URL or one of the app's uploads (blank is
+    /// none); and by kind — `text`: an answer, at most `maxAlternatives` alternatives (blank ones
+    /// and repeats dropped); `choice`: 2–6 options of text, at least one right; `poll`: 2–6
+    /// options of text; `number`: a finite value and a finite tolerance ≥ 0.
+    public func validated() throws(ModelError) -> SetQuiz {
+        let question = try Self.text(question, field: "la pregunta", limit: Self.maxQuestionLength)
+        let answer = try Self.validated(answer)
+        let image = try image.flatMap(Self.imageURL)
+        let feedback = try feedback.flatMap { (text: String) throws(ModelError) -> String? in
+            text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                ? nil : try Self.text(text, field: "el comentario", limit: Self.maxFeedbackLength)
+        }
+        return SetQuiz(question: question, answer: answer, image: image, feedback: feedback)
+    }
+
+    private static func validated(_ answer: SetQuizAnswer) throws(ModelError) -> SetQuizAnswer {
+        switch answer {
+        case .text(let answer, let alternatives):
+            // Refused by its length first: a list of thousands is not read item by item.
+            guard alternatives.count <= maxAlternatives else {
+                throw .invalid("Como mucho \(maxAlternatives) respuestas alternativas.")
+            }
+            let answer = try text(answer, field: "la respuesta", limit: maxAnswerLength)
+            var seen: Set<String> = [LocalQuizFile.normalised(answer)]
+            var kept: [String] = []
+            for alternative in alternatives {
+                let trimmed = alternative.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty, seen.insert(LocalQuizFile.normalised(trimmed)).inserted else { continue }
+                kept.append(try text(trimmed, field: "una respuesta alternativa", limit: maxAnswerLength))
+            }
+            return .text(answer: answer, alternatives: kept)
+        case .choice(let options):
+            let texts = try optionTexts(options.map(\.text))
+            guard options.contains(where: \.right) else { throw .invalid("Marca al menos una opción como correcta.") }
+            return .choice(zip(texts, options).map { SetQuizOption(text: $0, right: $1.right) })
+        case .poll(let options):
+            return .poll(try optionTexts(options))
+        case .truefalse:
+            return answer
+        case .number(let value, let tolerance):
+            guard value.isFinite else { throw .invalid("Falta el valor correcto.") }
+            guard tolerance.isFinite, tolerance >= 0 else { throw .invalid("El margen debe ser un número de 0 en adelante.") }
+            return answer
+        }
+    }
+
+    /// Options' texts trimmed: 2–6 of them (counted first), none blank or too long, no repeats.
+    private static func optionTexts(_ texts: [String]) throws(ModelError) -> [String] {
+        guard optionCount.contains(texts.count) else {
+            throw .invalid("Hacen falta de \(optionCount.lowerBound) a \(optionCount.upperBound) opciones.")
+        }
+        var seen: Set<String> = []
+        var kept: [String] = []
+        for text in texts {
+            let trimmed = try Self.text(text, field: "el texto de una opción", limit: maxAnswerLength)
+            guard seen.insert(LocalQuizFile.normalised(trimmed)).inserted else {
+                throw .invalid("Hay dos opciones iguales: «\(trimmed)».")
+            }
+            kept.append(trimmed)
+        }
+        return kept
+    }
+
+    /// `text` trimmed, refused when blank or longer than `limit`; `field` names it («el título»).
+    static func text(_ text: String, field: String, limit: Int) throws(ModelError) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw .invalid("Falta \(field).") }
+        guard trimmed.count <= limit else {
+            throw .invalid("\(field.prefix(1).uppercased() + field.dropFirst()) tiene más de \(limit) caracteres.")
+        }
+        return trimmed
+    }
+
+    /// A usable image URL (trimmed; nil when blank), or the refusal.
+    private static func imageURL(_ text: String) throws(ModelError) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { return nil }
+        guard trimmed.count <= maxImageLength else { throw .invalid("La dirección de la imagen es demasiado larga.") }
+        if trimmed.hasPrefix(uploadedImagePrefix) {
+            let name = trimmed.dropFirst(uploadedImagePrefix.count)
+            guard SetImage.isName(name) else { throw .invalid("La imagen subida no es válida.") }
+            return trimmed
+        }
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              url.host?.isEmpty == false
+        else { throw .invalid("La imagen debe ser una dirección http(s) o una imagen subida.") }
+        return trimmed
+    }
+}
