@@ -28,7 +28,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // Items, models, remote clients and the SQLite store.
-        .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook"]),
+        .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook", "MarkupText"]),
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
         // product of its own, for users' test targets.
         .target(name: "ModelsTesting", dependencies: ["Models"]),

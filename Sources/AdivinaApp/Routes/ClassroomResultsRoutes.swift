@@ -28,23 +28,15 @@ enum ClassroomResultsRoutes {
         api.addResponding(.get, "/api/classroom/rounds/:id/results.csv") { (context: HostContext) in
             let id = try context.request.idParameter()
             let record = try await results(context).record(id)
-            return download(RoundResultsCSV.bytes(record), type: "text/csv; charset=utf-8", name: "resultados-ronda-\(id).csv")
+            return .attachment(RoundResultsCSV.bytes(record), type: "text/csv; charset=utf-8", name: "resultados-ronda-\(id).csv")
         }
         api.addResponding(.get, "/api/classroom/rounds/:id/results.xlsx") { (context: HostContext) in
             let id = try context.request.idParameter()
             let record = try await results(context).record(id)
-            let bytes = RoundResultsWorkbook.bytes(record, kinds: RoundResultsWorkbook.kinds(of: record))
-            return download(bytes, type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
+            let set = await ClassroomSetRoutes.kept(record.setID, context)
+            let bytes = RoundResultsWorkbook.bytes(record, kinds: RoundResultsWorkbook.kinds(of: record, set: set))
+            return .attachment(bytes, type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
         }
-    }
-
-    /// `bytes` as a file download called `name`, never cached nor sniffed.
-    private static func download(_ bytes: [UInt8], type: String, name: String) -> HTTPResponse {
-        var response = HTTPResponse(status: .ok, headers: ["Content-Type": type], body: bytes)
-        response.headers.replaceOrAdd(name: "Content-Disposition", value: "attachment; filename=\"\(name)\"")
-        response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-        response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-        return response
     }
 
     /// The session's results (503 when the app keeps no database).

@@ -25,11 +25,25 @@ public enum RoundResultsWorkbook {
     /// The MIME type of the file.
     public static let mimeType = Workbook.mimeType
 
-    /// Each question's kind as *Respuestas* names it: a trivia round's are chosen among options,
-    /// a quiz round's are written answers.
-    public static func kinds(of record: RoundRecord) -> [String] {
-        let kind = record.game == .trivia ? "opción múltiple" : "respuesta escrita"
-        return record.questions.map { _ in kind }
+    /// Each question's kind as *Respuestas* names it: a trivia round's are chosen among options;
+    /// a quiz round's are the kind of the question of the same text in `set` (the set it
+    /// played, as kept now), a written answer otherwise.
+    public static func kinds(of record: RoundRecord, set: QuizSet? = nil) -> [String] {
+        if record.game == .trivia { return record.questions.map { _ in label(.choice) } }
+        var kinds: [String: QuizKind] = [:]
+        for quiz in set?.quizzes ?? [] where kinds[quiz.question] == nil { kinds[quiz.question] = quiz.kind }
+        return record.questions.map { label(kinds[$0] ?? .text) }
+    }
+
+    /// A kind's name in Spanish.
+    static func label(_ kind: QuizKind) -> String {
+        switch kind {
+        case .text: "respuesta escrita"
+        case .choice: "opción múltiple"
+        case .truefalse: "verdadero o falso"
+        case .number: "número"
+        case .poll: "encuesta"
+        }
     }
 
     /// The `.xlsx` file's bytes.
