@@ -9,14 +9,11 @@ enum AikenReader {
         var reading = ImportReading()
         var question: [String] = []
         var options: [(letter: Character, text: String)] = []
-        let option = /^([A-Za-z])[\).][ \t]+(.+)$/
-        let answer = /^ANSWER[ \t]*:[ \t]*([A-Za-z])[ \t]*$/
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
-            if let match = line.wholeMatch(of: answer) {
+            if let letter = answerLetter(line) {
                 let name = ImportDraft.name(of: question.joined(separator: "\n"))
-                let letter = Character(match.output.1.uppercased())
                 if question.isEmpty || options.isEmpty {
                     reading.drafts.append(ImportDraft(name: name.isEmpty ? "ANSWER: \(letter)" : name, skipped: "le faltan la pregunta o las opciones"))
                 } else if !options.contains(where: { $0.letter == letter }) {
@@ -29,8 +26,8 @@ enum AikenReader {
                 }
                 question = []
                 options = []
-            } else if !question.isEmpty, let match = line.wholeMatch(of: option) {
-                options.append((Character(match.output.1.uppercased()), String(match.output.2).trimmingCharacters(in: .whitespaces)))
+            } else if !question.isEmpty, let found = self.option(line) {
+                options.append(found)
             } else if options.isEmpty {
                 question.append(line)
             } else {
@@ -43,5 +40,26 @@ enum AikenReader {
             reading.drafts.append(ImportDraft(name: ImportDraft.name(of: question.joined(separator: "\n")), skipped: "le falta la línea «ANSWER:» al final del fichero"))
         }
         return reading
+    }
+
+    /// The letter of an `ANSWER: X` line (uppercased), or nil.
+    private static func answerLetter(_ line: String) -> Character? {
+        guard line.hasPrefix("ANSWER") else { return nil }
+        let rest = line.dropFirst("ANSWER".count).drop { $0 == " " || $0 == "\t" }
+        guard rest.first == ":" else { return nil }
+        let letter = rest.dropFirst().trimmingCharacters(in: .whitespaces)
+        guard letter.count == 1, let character = letter.first, character.isASCII, character.isLetter else { return nil }
+        return Character(character.uppercased())
+    }
+
+    /// An `A) text` or `A. text` line as its letter (uppercased) and text, or nil.
+    private static func option(_ line: String) -> (letter: Character, text: String)? {
+        var characters = line.makeIterator()
+        guard let letter = characters.next(), letter.isASCII, letter.isLetter,
+              let mark = characters.next(), mark == ")" || mark == ".",
+              let space = characters.next(), space == " " || space == "\t"
+        else { return nil }
+        let text = line.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        return text.isEmpty ? nil : (Character(letter.uppercased()), text)
     }
 }

@@ -13,7 +13,7 @@ enum GIFTText {
                 at += 2
                 continue
             }
-            if Array(text[at..<at + pattern.count]) == pattern { return at }
+            if text[at..<at + pattern.count].elementsEqual(pattern) { return at }
             at += 1
         }
         return nil
