@@ -37,7 +37,7 @@ enum MoodleXMLReader {
                 }
                 continue
             }
-            let body = Self.text(question.first("questiontext"))
+            let body = Self.text(question.first("questiontext"), autoFormatIsHTML: true)
             let name = question.first("name")?.first("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: body.text)
             guard let answer = Self.answer(question, type: type) else {
@@ -51,17 +51,23 @@ enum MoodleXMLReader {
             }
             var notes = answer.notes
             let image = Self.image(body.images, question: question, key: "q\(index)", into: &reading, notes: &notes)
-            let feedback = Self.text(question.first("generalfeedback")).text
+            let feedback = Self.text(question.first("generalfeedback"), autoFormatIsHTML: true).text
             let quiz = SetQuiz(question: body.text, answer: kind, image: image, feedback: feedback.isEmpty ? nil : feedback)
             reading.add(ImportDraft(name: shown, quiz: quiz, notes: notes))
         }
         return reading
     }
 
-    /// The text of a `<…><text>` pair: HTML made plain when its `format` is `html`.
-    static func text(_ element: XMLTree.Element?) -> QuestionHTML {
+    /// The text of a `<…><text>` pair: HTML made plain when its `format` is `html` (or, with
+    /// `autoFormatIsHTML`, Moodle's auto-format: HTML whose line ends are breaks, as a question
+    /// imported from GIFT into Moodle has; an answer's auto-format is plain text).
+    static func text(_ element: XMLTree.Element?, autoFormatIsHTML: Bool = false) -> QuestionHTML {
         let raw = element?.first("text")?.text ?? ""
-        if element?.attributes["format"] == "html" { return QuestionHTML(html: raw) }
+        let format = element?.attributes["format"]
+        if format == "html" { return QuestionHTML(html: raw) }
+        if autoFormatIsHTML, format == "moodle_auto_format" {
+            return QuestionHTML(html: raw.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "<br>"))
+        }
         return QuestionHTML(text: raw.trimmingCharacters(in: .whitespacesAndNewlines), images: [])
     }
 

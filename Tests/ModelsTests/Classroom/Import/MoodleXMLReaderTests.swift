@@ -33,7 +33,8 @@ struct MoodleXMLReaderTests {
           </question>
           <question type="multichoice">
             <name><text>Varias</text></name>
-            <questiontext format="moodle_auto_format"><text>¿Qué son colores primarios?</text></questiontext>
+            <questiontext format="moodle_auto_format"><text>¿Qué son colores <b>primarios</b>?
+        Elige todos.</text></questiontext>
             <single>false</single>
             <answer fraction="50"><text>Rojo</text></answer>
             <answer fraction="50"><text>Azul</text></answer>
@@ -82,6 +83,7 @@ struct MoodleXMLReaderTests {
         #expect(quizzes[0].feedback == "Por la dispersión de Rayleigh.")
         let image = try #require(quizzes[0].image)
         #expect(imported.images[image]?.bytes == Self.png && imported.images[image]?.mime == "image/png")
+        #expect(quizzes[1].question == "¿Qué son colores primarios?\nElige todos.", "Moodle's auto-format: HTML, line ends kept")
         #expect(quizzes[1].answer == .choice([.init(text: "Rojo", right: true), .init(text: "Azul", right: true), .init(text: "Verde", right: false)]))
         #expect(quizzes[2].answer == .truefalse(true))
         #expect(quizzes[3].answer == .text(answer: "convergente", alternatives: ["positiva"]))
