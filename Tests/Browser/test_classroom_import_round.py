@@ -1,6 +1,7 @@
 """A Moodle bank played in class: the host drops a GIFT file of one question of each kind on "Mis
 preguntas", plays it ("Jugar este conjunto") with a phone and the projector, and downloads the
-round's results as the .xlsx workbook, whose Respuestas sheet names each question's kind."""
+round's results as the .xlsx workbook, whose Respuestas sheet names each question's kind; the
+bank's TeX is drawn as MathML on the phone and the projector."""
 
 import re
 import zipfile
@@ -19,14 +20,14 @@ GIFT = """$CATEGORY: $course$/top/Repaso de Moodle
 
 ::Verdad::Swift es un lenguaje de Apple.{TRUE}
 
-::Número::¿Cuánto vale pi con dos decimales?{#3.14:0.005}
+::Número::¿Cuánto vale \\(\\pi\\) con dos decimales?{#3.14:0.005}
 
 // Adivina: encuesta
 ::Encuesta::¿Qué te ha parecido la clase?{~%50%Fácil ~%50%Difícil}
 """
 
 QUESTIONS = ["¿Capital de Francia?", "¿Qué planeta es el más grande?", "Swift es un lenguaje de Apple.",
-             "¿Cuánto vale pi con dos decimales?", "¿Qué te ha parecido la clase?"]
+             "¿Cuánto vale π con dos decimales?", "¿Qué te ha parecido la clase?"]
 
 
 def tile(phone, letter):
@@ -41,6 +42,8 @@ def test_a_dropped_gift_bank_is_played_and_its_results_downloaded(classroom, new
     server, key = classroom
     host = open_host(new_context, server, key)
     phone = join_class(new_context(viewport={"width": 390, "height": 844}).new_page(), server, "Ana")
+    board = new_context(viewport={"width": 1280, "height": 720}).new_page()
+    board.goto(server.url("/clase/marcador.html"))
 
     drop_file(host, host.locator("#sets-section"), "repaso.gift", GIFT)
     expect(alert(host)).to_contain_text("5 preguntas.")
@@ -70,6 +73,9 @@ def test_a_dropped_gift_bank_is_played_and_its_results_downloaded(classroom, new
 
     host.locator("#next").click()
     question(phone, 4)
+    # TeX from the bank drawn as MathML on the phone and the projector.
+    expect(phone.locator("#round-question math mi")).to_have_text("π")
+    expect(board.locator("#board-question-text math mi")).to_have_text("π")
     phone.locator("#answer").fill("3,14")
     phone.locator("#send-answer").click()
     expect(phone.locator("#verdict-title")).to_have_text("¡Correcto!")
