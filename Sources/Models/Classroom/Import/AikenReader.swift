@@ -15,14 +15,14 @@ enum AikenReader {
             if let letter = answerLetter(line) {
                 let name = ImportDraft.name(of: question.joined(separator: "\n"))
                 if question.isEmpty || options.isEmpty {
-                    reading.drafts.append(ImportDraft(name: name.isEmpty ? "ANSWER: \(letter)" : name, skipped: "le faltan la pregunta o las opciones"))
+                    reading.add(ImportDraft(name: name.isEmpty ? "ANSWER: \(letter)" : name, skipped: "le faltan la pregunta o las opciones"))
                 } else if !options.contains(where: { $0.letter == letter }) {
-                    reading.drafts.append(ImportDraft(name: name, skipped: "la respuesta «\(letter)» no es ninguna de sus opciones"))
+                    reading.add(ImportDraft(name: name, skipped: "la respuesta «\(letter)» no es ninguna de sus opciones"))
                 } else {
                     let quiz = SetQuiz.choice(
                         question.joined(separator: "\n"),
                         options: options.map { SetQuizOption(text: $0.text, right: $0.letter == letter) })
-                    reading.drafts.append(ImportDraft(name: name, quiz: quiz))
+                    reading.add(ImportDraft(name: name, quiz: quiz))
                 }
                 question = []
                 options = []
@@ -37,7 +37,7 @@ enum AikenReader {
             }
         }
         if !question.isEmpty {
-            reading.drafts.append(ImportDraft(name: ImportDraft.name(of: question.joined(separator: "\n")), skipped: "le falta la línea «ANSWER:» al final del fichero"))
+            reading.add(ImportDraft(name: ImportDraft.name(of: question.joined(separator: "\n")), skipped: "le falta la línea «ANSWER:» al final del fichero"))
         }
         return reading
     }

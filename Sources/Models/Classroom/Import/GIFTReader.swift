@@ -21,7 +21,8 @@ enum GIFTReader {
         var poll = false
         func flush() {
             let source = block.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-            if !source.isEmpty { reading.drafts.append(question(source, poll: poll)) }
+            // Read when the import gets to it: past the set's limit a question is only counted.
+            if !source.isEmpty { reading.later { [poll] in question(source, poll: poll) } }
             block = []
             poll = false
         }

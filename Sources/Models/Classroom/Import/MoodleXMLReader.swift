@@ -42,18 +42,18 @@ enum MoodleXMLReader {
             let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: body.text)
             guard let answer = Self.answer(question, type: type) else {
                 let kind = otherTypes[type].map { "es una pregunta \($0)" } ?? "es una pregunta de tipo «\(type)»"
-                reading.drafts.append(ImportDraft(name: shown, skipped: "\(kind): no se puede jugar"))
+                reading.add(ImportDraft(name: shown, skipped: "\(kind): no se puede jugar"))
                 continue
             }
             guard let kind = answer.kind else {
-                reading.drafts.append(ImportDraft(name: shown, skipped: answer.notes.first ?? "sus respuestas no se entienden"))
+                reading.add(ImportDraft(name: shown, skipped: answer.notes.first ?? "sus respuestas no se entienden"))
                 continue
             }
             var notes = answer.notes
             let image = Self.image(body.images, question: question, key: "q\(index)", into: &reading, notes: &notes)
             let feedback = Self.text(question.first("generalfeedback")).text
             let quiz = SetQuiz(question: body.text, answer: kind, image: image, feedback: feedback.isEmpty ? nil : feedback)
-            reading.drafts.append(ImportDraft(name: shown, quiz: quiz, notes: notes))
+            reading.add(ImportDraft(name: shown, quiz: quiz, notes: notes))
         }
         return reading
     }

@@ -27,17 +27,17 @@ enum QuizzesJSONReader {
         var ids: Set<String> = []
         for (index, item) in items.enumerated() {
             guard let fields = item as? [String: Any] else {
-                reading.drafts.append(ImportDraft(name: "Elemento \(index + 1)", skipped: "no es una pregunta (un objeto JSON)"))
+                reading.add(ImportDraft(name: "Elemento \(index + 1)", skipped: "no es una pregunta (un objeto JSON)"))
                 continue
             }
             let id = (fields["id"] as? NSNumber).map { "\($0)" } ?? (fields["id"] as? String)
             let question = text(fields["question"]) ?? ""
             let name = question.isEmpty ? "Elemento \(index + 1)" : ImportDraft.name(of: question)
             if let id, !ids.insert(id).inserted {
-                reading.drafts.append(ImportDraft(name: name, skipped: "repite el id \(id) de una pregunta anterior"))
+                reading.add(ImportDraft(name: name, skipped: "repite el id \(id) de una pregunta anterior"))
                 continue
             }
-            reading.drafts.append(draft(fields, question: question, name: name))
+            reading.add(draft(fields, question: question, name: name))
         }
         return reading
     }

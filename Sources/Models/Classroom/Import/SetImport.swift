@@ -61,8 +61,15 @@ public enum SetImport {
         var quizzes: [SetQuiz] = []
         var notes: [ImportNote] = []
         var skipped: [ImportNote] = []
+        var uncounted = 0
         var images: [String: SetImage] = [:]
-        for draft in reading.drafts {
+        for read in reading.drafts {
+            // The set is full and the notes too: what is left is only counted, not read.
+            guard quizzes.count < QuizSet.maxQuizzes || skipped.count + notes.count < maxNotes else {
+                uncounted += 1
+                continue
+            }
+            let draft = read()
             guard let quiz = draft.quiz else {
                 skipped.append(ImportNote(name: draft.name, reason: draft.notes.first ?? "no se puede jugar"))
                 continue
@@ -87,11 +94,11 @@ public enum SetImport {
         let titled = try QuizSet(title: title, quizzes: quizzes.map { SetQuiz(question: $0.question, answer: $0.answer) }).validated()
         let set = QuizSet(title: titled.title, quizzes: quizzes)
         var all = skipped + notes
-        if all.count > maxNotes {
-            let more = all.count - (maxNotes - 1)
+        if all.count + uncounted > maxNotes {
+            let more = all.count + uncounted - (maxNotes - 1)
             all = Array(all.prefix(maxNotes - 1)) + [ImportNote(name: "…", reason: "y \(more) avisos más")]
         }
-        return Prepared(set: set, skipped: skipped.count, notes: all, images: images)
+        return Prepared(set: set, skipped: skipped.count + uncounted, notes: all, images: images)
     }
 
     /// `quiz` checked; an image that does not pass is dropped with a note instead of the quiz.

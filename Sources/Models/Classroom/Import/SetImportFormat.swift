@@ -65,10 +65,21 @@ struct ImportDraft {
     }
 }
 
-/// What a reader found in a file: the bank's title (a category), its questions in order, and
-/// its embedded files by name (Moodle XML's base64 `<file>`s).
+/// What a reader found in a file: the bank's title (a category), its questions in order (each
+/// read already, or when asked: `SetImport` leaves unread what it would only count), and its
+/// embedded files by name (Moodle XML's base64 `<file>`s).
 struct ImportReading {
     var title: String?
-    var drafts: [ImportDraft] = []
+    private(set) var drafts: [() -> ImportDraft] = []
     var files: [String: [UInt8]] = [:]
+
+    /// Adds a question read already.
+    mutating func add(_ draft: ImportDraft) {
+        drafts.append { draft }
+    }
+
+    /// Adds a question to be read when asked.
+    mutating func later(_ read: @escaping () -> ImportDraft) {
+        drafts.append(read)
+    }
 }
