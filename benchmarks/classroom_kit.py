@@ -110,7 +110,9 @@ def stop_viewers(process):
 
 def run_players(port, players, questions, seconds, start_at, seed, results):
     """Each player (name, cookie) on its own thread and connection answers `questions`
-    questions at random times in [start_at, start_at + seconds]; records every answer."""
+    questions of a self-paced round in order at random times in [start_at, start_at + seconds]
+    (opening each, `POST /api/classroom/round/open`, then answering it with one option,
+    `POST /api/classroom/round/answer`); records every answer (the time of the answer's request)."""
     answers, failures = [], []
     lock = threading.Lock()
 
@@ -119,14 +121,15 @@ def run_players(port, players, questions, seconds, start_at, seed, results):
         times = sorted(generator.uniform(0, seconds) for _ in range(questions))
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         mine = []
-        for offset in times:
+        for number, offset in enumerate(times, start=1):
             delay = start_at + offset - now()
             if delay > 0:
                 time.sleep(delay)
-            sent = now()
             try:
-                status, body, _ = request(connection, "POST", "/api/trivia/answer",
-                                          {"index": generator.randrange(4)}, {"Cookie": cookie})
+                request(connection, "POST", "/api/classroom/round/open", {"question": number}, {"Cookie": cookie})
+                sent = now()
+                status, body, _ = request(connection, "POST", "/api/classroom/round/answer",
+                                          {"question": number, "answer": [generator.randrange(4)]}, {"Cookie": cookie})
             except (OSError, http.client.HTTPException) as error:
                 with lock:
                     failures.append(f"{name}: {error}")
@@ -137,7 +140,7 @@ def run_players(port, players, questions, seconds, start_at, seed, results):
                 with lock:
                     failures.append(f"{name}: {status} {body}")
                 continue
-            mine.append((name, sent, received, bool(body.get("right"))))
+            mine.append((name, sent, received, bool(body.get("result"))))
         with lock:
             answers.extend(mine)
 

@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Timed-question benchmark (issue 18): the classroom at its cap answering against the clock.
+"""Timed-question benchmark: the classroom at its cap answering a `choice` question against the clock.
 
 Starts the release `adivina --classroom` on loopback, joins --players players (300, the room's
-cap), opens one event stream per player (their own `trivia` topic, with their cookie, as the
-play page does) and one projector stream (topic `classroom`), has the host pick a timed trivia
-round (--timer seconds, speed points) host-paced and start it. For each of --questions
-questions, every player answers once at a random moment of the last --window seconds before
-the question's deadline (the server's `deadline.endsAt`), from --threads threads on keep-alive
-connections; then the host moves on.
+cap), opens one event stream per player (their view of the round, topic `round`, with their
+cookie, as the class page does), one projector stream (topic `classroom`) and --viewers more
+projector and leaderboard viewers (topic `classroom`, from --shards processes of
+benchmarks/sse-viewers.c), has the host pick a timed trivia round (four choices a question;
+--timer seconds after each question's 3-2-1, speed points) host-paced and start it. For each of
+--questions questions, every player answers once (`POST /api/classroom/round/answer`, one
+option) at a random moment of the last --window seconds before the question's deadline (the
+server's `deadline.endsAt`), from --threads threads on keep-alive connections; then the host
+moves on.
 
 Measures, per question and over all of them:
   * verdicts: every answer's status (200 in time, 409 "time is up"; anything else, or no
@@ -16,10 +19,11 @@ Measures, per question and over all of them:
     accepted answer if everybody answered before it) to the arrival of the first projector
     event carrying that question's chart; p50/p99/max over questions (goal p99 <= 200 ms);
   * nothing lost: the chart's right + wrong equals the answers accepted, and every player
-    stream is still open at the end.
+    stream and every viewer is still open at the end.
 
 Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 300]
-       [--questions 5] [--timer 5] [--window 3] [--threads 50] [--silent 0] [--seed 1]
+       [--viewers 2000] [--shards 4] [--questions 10] [--timer 5] [--window 3] [--threads 50]
+       [--silent 0] [--seed 1]
   (--silent N: N players never answer, so each question closes when its time is up)
 """
 import argparse
@@ -35,7 +39,8 @@ import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from classroom_kit import join_players, percentile, report_failures, request, split_events, start_classroom  # noqa: E402
+from classroom_kit import (build_viewers, join_players, percentile, report_failures, request, split_events,  # noqa: E402
+                           start_classroom, start_viewer_shards, stop_viewers)
 
 
 def open_stream(port, topics, cookie=None):
@@ -91,7 +96,7 @@ class Streams(threading.Thread):
                         self.chart_at[chart["question"]] = (arrived, chart)
 
 
-def answer_all(port, players, deadline, window, threads, rng):
+def answer_all(port, players, question, deadline, window, threads, rng):
     """Every player answers once at a random moment of the `window` seconds before `deadline`
     (wall clock, s); returns [(status, latency s, response wall time)]."""
     plan = sorted((deadline - window + rng.random() * window, cookie) for cookie in players)
@@ -105,7 +110,8 @@ def answer_all(port, players, deadline, window, threads, rng):
                 time.sleep(delay)
             sent = time.time()
             try:
-                status, _, _ = request(connection, "POST", "/api/trivia/answer", {"index": rng.randrange(4)}, {"Cookie": cookie})
+                status, _, _ = request(connection, "POST", "/api/classroom/round/answer",
+                                       {"question": question, "answer": [rng.randrange(4)]}, {"Cookie": cookie})
             except (OSError, http.client.HTTPException):
                 status = 0
                 connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -126,26 +132,31 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/adivina")
     parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--questions", type=int, default=5)
+    parser.add_argument("--viewers", type=int, default=2000)
+    parser.add_argument("--shards", type=int, default=4, help="sse-viewers processes")
+    parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--timer", type=int, default=5)
     parser.add_argument("--window", type=float, default=3.0)
     parser.add_argument("--threads", type=int, default=50)
     parser.add_argument("--silent", type=int, default=0, help="players who never answer: the question closes when time is up")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
-    assert arguments.players <= 300 and arguments.questions <= 10 and arguments.window < arguments.timer
+    assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.questions <= 10
+    assert arguments.window < arguments.timer
     rng = random.Random(arguments.seed)
 
     data = tempfile.mkdtemp(prefix="adivina-timed-bench-")
+    viewer_binary = build_viewers(data)
     server, port, key = start_classroom(arguments.binary, data)
-    failures, latencies, chart_delays = [], [], []
+    failures, latencies, chart_delays, viewers = [], [], [], []
     try:
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         host = {"X-Host-Key": key}
 
         cookies = [cookie for _, cookie in join_players(api, arguments.players, failures)]
-        streams = Streams(open_stream(port, "classroom"), [open_stream(port, "trivia", cookie) for cookie in cookies])
+        streams = Streams(open_stream(port, "classroom"), [open_stream(port, "round", cookie) for cookie in cookies])
         streams.start()
+        viewers = start_viewer_shards(viewer_binary, port, arguments.viewers, arguments.shards)
         time.sleep(1)
 
         game = {"game": "trivia", "seconds": arguments.timer, "speedPoints": True}
@@ -158,7 +169,7 @@ def main():
             status, state, _ = request(api, "GET", "/api/classroom/state")
             deadline = state["deadline"]["endsAt"] / 1000
             answering = cookies[arguments.silent:]
-            results = answer_all(port, answering, deadline, arguments.window, arguments.threads, rng)
+            results = answer_all(port, answering, question, deadline, arguments.window, arguments.threads, rng)
             accepted = [done for status, _, done in results if status == 200]
             failures += [f"question {question}: answer {status}" for status, _, _ in results if status not in (200, 409)]
             latencies += [latency for _, latency, _ in results]
@@ -183,14 +194,20 @@ def main():
         streams.join()
         if streams.closed:
             failures.append(f"{streams.closed} streams closed by the server")
+        dropped = sum(stop_viewers(process)["closed"] for process in viewers)
+        if dropped:
+            failures.append(f"{dropped} viewer streams closed by the server")
     finally:
+        for process in viewers:
+            if process.poll() is None:
+                process.kill()
         server.terminate()
         server.wait(timeout=10)
         shutil.rmtree(data, ignore_errors=True)
 
     ms = lambda values, p: percentile(values, p) * 1000 if values else float("nan")  # noqa: E731
-    print(f"players {arguments.players}, questions {arguments.questions}, timer {arguments.timer} s, "
-          f"answers in the last {arguments.window} s")
+    print(f"players {arguments.players}, viewers {arguments.viewers}, questions {arguments.questions}, "
+          f"timer {arguments.timer} s, answers in the last {arguments.window} s")
     print(f"verdict latency: p50 {ms(latencies, 0.5):.1f} ms, p99 {ms(latencies, 0.99):.1f} ms ({len(latencies)} answers)")
     print(f"chart on the projector after closing: p50 {ms(chart_delays, 0.5):.1f} ms, "
           f"p99 {ms(chart_delays, 0.99):.1f} ms, max {max(chart_delays, default=float('nan')) * 1000:.1f} ms")

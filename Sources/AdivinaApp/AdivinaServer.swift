@@ -80,6 +80,7 @@ public final class AdivinaServer {
             ClassroomSetRoutes.add(to: &api)
             ClassroomResultsRoutes.add(to: &api)
             ClassroomTimerRoutes.add(to: &api)
+            ClassroomRoundRoutes.add(to: &api)
         }
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router

@@ -137,19 +137,19 @@ struct ClassroomAPITests {
             var rights = [0, 0, 0]
             for number in 1...3 {
                 for (index, player) in players.enumerated() where !(number == 2 && index == 2) {
-                    let trivia = try await player.get("/api/trivia/state").json
-                    #expect(trivia["number"] as? Int == number, "everybody is on question \(number)")
-                    let reply = try await player.post("/api/trivia/answer", #"{"index":1}"#)
+                    let view = try await player.round()
+                    #expect(view["question"] as? Int == number && view["phase"] as? String == "question", "everybody is on question \(number)")
+                    let reply = try await player.answer(number, [1])
                     #expect(reply.status == 200)
-                    if reply.json["right"] as? Bool == true { rights[index] += 1 }
-                    let again = try await player.post("/api/trivia/answer", #"{"index":1}"#)
+                    if reply.json["result"] as? Bool == true { rights[index] += 1 }
+                    let again = try await player.answer(number, [1])
                     #expect(again.status == 409, "one answer per question: \(again.error ?? "")")
                 }
                 let state = try await state(anyone)
                 #expect(state["answeredCount"] as? Int == (number == 2 ? 2 : 3))
                 if number < 3 { #expect(try await host.post("/api/classroom/host/next").json["question"] as? Int == number + 1) }
             }
-            // Carla skipped question 2; her game moved on with everybody.
+            // Carla skipped question 2; her view moved on with everybody.
             let ended = try await host.post("/api/classroom/host/end")
             #expect(ended.status == 200)
             let final = try await state(anyone)
@@ -159,7 +159,10 @@ struct ClassroomAPITests {
             let ranking = running.app.shared.ranking.entries
             #expect(ranking.count == 3)
             #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
-            #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 409, "saved once, by the round's end")
+            #expect(try await players[0].post("/api/ranking", #"{"name":"Ana"}"#).status == 403, "saved once, by the round's end")
+            let end = try await players[0].round()
+            #expect(end["phase"] as? String == "finished" && end["rightCount"] as? Int == rights[0] && end["score"] as? Int == rights[0])
+            #expect(end["rank"] as? Int != nil && end["players"] as? Int == 3)
             #expect(try await board.event(named: "classroom.patch") != nil, "changes come as patches")
             _ = await eventually { board.snapshots(named: "classroom").last?["phase"] as? String == "finished" }
             let seen = try #require(board.snapshots(named: "classroom").last)
@@ -177,51 +180,68 @@ struct ClassroomAPITests {
     @Test func aPlayerReadsOnlyTheirOwnStateAndNeverTheAnswers() async throws {
         try await withClassroom { running, host, anyone in
             let players = try await anyone.joined(["Ana", "Bea"])
-            _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
+            let set = #"{"title":"t","quizzes":[{"question":"¿Capital de Francia?","answer":"París"},{"question":"¿Y de Italia?","answer":"Roma"}]}"#
+            let setID = try #require(try await host.post("/api/classroom/sets", set).json["id"] as? Int)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(setID)}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let quizzes = try await players[0].get("/api/quizzes/state").json
-            let ids = quizIDs(quizzes)
-            try #require(ids.count == 1, "host-paced: only the question the room is on")
-            #expect(quizIDs(try await players[1].get("/api/quizzes/state").json) == ids, "everybody gets the same round")
-
-            #expect(try await players[0].get("/api/quizzes/\(ids[0])/answer").status == 403)
-            #expect(try await players[0].get("/api/quiz/\(ids[0])/answer").status == 403)
-            #expect(try await anyone.get("/api/quizzes/state").status == 401)
-            #expect(try await anyone.get("/api/trivia/state").status == 401)
-
-            #expect(try await players[0].get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=adivina-local").status == 401,
-                    "the quiz stand-in takes only the server's secret token in classroom mode")
+            let view = try await players[0].round()
+            #expect(view["question"] as? Int == 1 && view["total"] as? Int == 2 && view["text"] as? String == "¿Capital de Francia?")
+            #expect(!String(decoding: try await players[0].get("/api/classroom/round").body, as: UTF8.self).contains("Italia"),
+                    "host-paced: only the question the room is on")
+            #expect(!String(decoding: try await anyone.get("/api/classroom/state").body, as: UTF8.self).contains("París"))
+            #expect(try await anyone.get("/api/classroom/round").status == 401)
             #expect(try await players[0].get("/standin/trivia/questions?amount=10").status == 404,
                     "the trivia stand-in is at a secret path in classroom mode")
-            let token = running.app.standInQuizToken
-            let right = try await running.get("/standin/quiz/api/quizzes/\(ids[0])/answer?token=\(token)").json["answer"] as? String
-            let checked = try await players[0].post("/api/quizzes/\(ids[0])/check", try ClassroomClient.json(["answer": try #require(right)]))
-            #expect(checked.json["result"] as? Bool == true)
-            #expect(try await players[0].post("/api/quizzes/\(ids[0])/check", #"{"answer":"x"}"#).status == 409, "once per question")
-            let filter = try await players[0].send("PUT", "/api/quizzes/filter", body: #"{"onlyUnanswered":true}"#)
-            #expect(filter.status == 409, "the pages number the round's questions by their place in the whole list")
-            #expect(quizIDs(try await players[0].get("/api/quizzes/state").json) == ids)
-            #expect(try await host.post("/api/classroom/host/next").status == 200)
-            let reached = quizIDs(try await players[0].get("/api/quizzes/state").json)
-            #expect(reached.count == 2 && reached.first == ids.first, "the room reached question 2: it shows")
-            #expect(try await players[1].post("/api/quizzes/\(ids[0])/check", #"{"answer":"x"}"#).status == 409,
-                    "host-paced: question 1 closed when the room moved on")
 
-            // Ana's score is hers: Bea's own state and stream show her own score of 0.
-            #expect(try await players[0].get("/api/quizzes/state").json["score"] as? Int == 1)
-            #expect(try await players[1].get("/api/quizzes/state").json["score"] as? Int == 0)
+            let checked = try await players[0].answer(1, "París")
+            #expect(checked.json["result"] as? Bool == true && checked.json["points"] as? Int == 1)
+            #expect(try await players[0].answer(1, "x").status == 409, "once per question")
+            let long = try await players[1].answer(1, String(repeating: "a", count: 201))
+            #expect(long.status == 400 && long.error == "La respuesta tiene más de 200 caracteres.")
+            let wrongShape = try await players[1].answer(1, true)
+            #expect(wrongShape.status == 400 && wrongShape.error == "La respuesta a esta pregunta es un texto.")
+            #expect(try await host.post("/api/classroom/host/next").status == 200)
+            #expect(try await players[1].answer(1, "París").status == 409, "host-paced: question 1 closed when the room moved on")
+
+            // Ana's view is hers: Bea's own view and stream show her own score of 0.
+            #expect(try await players[0].round()["score"] as? Int == 1)
+            #expect(try await players[1].round()["score"] as? Int == 0)
             let beaStream = try EventStreamReader(
-                url: URL(string: "api/events?topics=quizzes,classroom", relativeTo: running.url)!, cookie: players[1].cookie)
+                url: URL(string: "api/events?topics=round,classroom", relativeTo: running.url)!, cookie: players[1].cookie)
             defer { beaStream.close() }
-            #expect(try await beaStream.event(named: "quizzes")?.json["score"] as? Int == 0)
+            let beaView = try #require(try await beaStream.event(named: "round")?.json)
+            #expect(beaView["score"] as? Int == 0 && beaView["name"] as? String == "Bea" && beaView["question"] as? Int == 2)
             let board = try #require(try await beaStream.event(named: "classroom"))
             #expect(rows(board.json).first?["name"] as? String == "Ana" && rows(board.json).first?["score"] as? Int == 1)
             #expect(try await players[1].get("/api/classroom/me").json["score"] as? Int == 0)
 
-            let stranger = try EventStreamReader(url: URL(string: "api/events?topics=quizzes", relativeTo: running.url)!)
+            let stranger = try EventStreamReader(url: URL(string: "api/events?topics=round", relativeTo: running.url)!)
             defer { stranger.close() }
-            #expect(try await stranger.event(named: "quizzes", timeout: .seconds(1)) == nil, "no cookie, no player topics")
-            #expect(try await anyone.get("/api/events?topics=quizzes").status == 401)
+            #expect(try await stranger.event(named: "round", timeout: .seconds(1)) == nil, "no cookie, no player topics")
+            #expect(try await anyone.get("/api/events?topics=round").status == 401)
+        }
+    }
+
+    @Test func aPlayerTakesTheirNameBackWithTheirCodeOrTheHostReleasesIt() async throws {
+        try await withClassroom { _, host, anyone in
+            let ana = try await anyone.joined("Ana")
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            _ = try await ana.answer(1, [0])
+            let code = try #require(try await ana.round()["rejoinCode"] as? String)
+            let wrong = try await anyone.post("/api/classroom/rejoin", #"{"name":"Ana","code":"ZZZZZ"}"#)
+            #expect(wrong.status == 403 && wrong.error == "El nombre y el código no coinciden con nadie de la clase.")
+            let back = try await anyone.post("/api/classroom/rejoin", try ClassroomClient.json(["name": "Ana", "code": code]))
+            #expect(back.status == 200 && back.json["id"] as? Int == 1)
+            let cookie = try #require(back.headers["set-cookie"]?.split(separator: ";").first.map(String.init))
+            let phone = ClassroomClient(base: anyone.base, cookie: cookie)
+            #expect(try await phone.round()["answered"] as? Bool == true, "the same player, their answer kept")
+            #expect(try await ana.get("/api/classroom/round").status == 401, "the old cookie stops working")
+            #expect(try await anyone.join("Ana").0.status == 409)
+            #expect(try await host.post("/api/classroom/host/players/1/release").status == 200)
+            let (taken, again) = try await anyone.join("Ana")
+            #expect(taken.status == 201 && taken.json["id"] as? Int == 1)
+            #expect(try await again.round()["name"] as? String == "Ana")
         }
     }
 
@@ -239,10 +259,10 @@ struct ClassroomAPITests {
                 for (index, player) in players.enumerated() {
                     group.addTask {
                         var right = 0
-                        for _ in 1...10 {
-                            let reply = try await player.post("/api/trivia/answer", "{\"index\":\(index % 4)}")
+                        for number in 1...10 {
+                            let reply = try await player.answer(number, [index % 4])
                             if reply.status != 200 { Issue.record("answer refused: \(reply.status) \(reply.error ?? "")") }
-                            if reply.json["right"] as? Bool == true { right += 1 }
+                            if reply.json["result"] as? Bool == true { right += 1 }
                         }
                         return (index, right)
                     }

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import AdivinaApp
 
-/// Issue 19's attacks, run as a student in the room would run them (curl and a short script,
+/// The attacks on a class, run as a student in the room would run them (curl and a short script,
 /// no host key), each against the real server: none of them works.
 @MainActor
 struct ClassroomIntegrityTests {
@@ -11,28 +11,23 @@ struct ClassroomIntegrityTests {
         (state["quizzes"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int }
     }
 
-    /// 1. The answer oracle: the one-at-a-time quiz draws from the round's catalogue and judged
-    /// any guess; in a round it is closed, and the list judges only the round's own quizzes.
+    /// 1. The answer oracle: the one-at-a-time quiz and the list would judge any guess of the
+    /// round's catalogue; in a class every answer route but the round's is closed.
     @Test func theOneAtATimeQuizIsNoOracleInARound() async throws {
         try await withClassroom { running, host, anyone in
             let ana = try await anyone.joined("Ana")
-            // Self-paced: every question of the round is open to the player at once.
-            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let ids = quizIDs(try await ana.get("/api/quizzes/state").json)
-            try #require(ids.count == 10)
             for _ in 0..<5 {
                 let next = try await ana.post("/api/quiz/next")
-                #expect(next.status == 403 && next.error == QuizzesRoutes.onlyTheRound)
+                #expect(next.status == 403 && next.error == APIRouter.onlyTheRound)
             }
-            for id in ids {
-                let guess = try await ana.post("/api/quiz/\(id)/check", #"{"answer":"1"}"#)
-                #expect(guess.status == 403, "the round's quiz \(id) through the other app")
+            for id in 11...15 {
+                #expect(try await ana.post("/api/quiz/\(id)/check", #"{"answer":"1"}"#).status == 403)
+                #expect(try await ana.post("/api/quizzes/\(id)/check", #"{"answer":"1"}"#).status == 403)
             }
-            let stranger = try #require((1...200).first { !ids.contains($0) })
-            let outside = try await ana.post("/api/quizzes/\(stranger)/check", #"{"answer":"1"}"#)
-            #expect(outside.status == 403 && outside.error == "Esa pregunta no es de la ronda en marcha.")
+            let outside = try await ana.post("/api/classroom/round/answer", #"{"question":11,"answer":"1"}"#)
+            #expect(outside.status == 400 && outside.error == "La ronda no tiene pregunta 11.")
             #expect(try await ana.get("/api/classroom/me").json["answered"] as? [Int] == [], "nothing was judged")
         }
     }
@@ -72,7 +67,7 @@ struct ClassroomIntegrityTests {
             let (joined, player) = try await own.join("Ana")
             #expect(joined.status == 201, "the app's own pages send their own origin")
             let hijacked = ClassroomClient(base: running.url, cookie: player.cookie, headers: ["Origin": "https://evil.example"])
-            #expect(try await hijacked.post("/api/trivia/answer", #"{"index":0}"#).status == 403,
+            #expect(try await hijacked.post("/api/classroom/round/answer", #"{"question":1,"answer":0}"#).status == 403,
                     "a player's cookie rides along cross-site, but the action is refused")
             #expect(try await hijacked.get("/api/classroom/me").status == 200, "reading is not an action")
         }
@@ -87,12 +82,12 @@ struct ClassroomIntegrityTests {
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await ana.answer(1, [0]).status == 200)
             #expect(try await host.post("/api/classroom/host/end").status == 200)
             #expect(running.app.shared.ranking.entries.map(\.name) == ["Ana"], "the bots never answered")
 
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            #expect(try await ana.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+            #expect(try await ana.answer(1, [0]).status == 200)
             #expect(try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#).status == 200)
             #expect(running.app.shared.ranking.entries.count == 1, "the host kept this round out of the ranking")
         }
@@ -116,7 +111,7 @@ struct ClassroomIntegrityTests {
     }
 
     /// 4. A second account answers first: it learns it was wrong, never which answer is right,
-    /// and its state holds on question 1 while the room is there; the answer shows when the
+    /// and its view holds on question 1 while the room is there; the answer shows when the
     /// host closes the question.
     @Test func aSecondAccountLearnsNoAnswerAndSeesNoQuestionAhead() async throws {
         try await withClassroom { _, host, anyone in
@@ -124,20 +119,55 @@ struct ClassroomIntegrityTests {
             let bot = try await anyone.joined("Ana 2")
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let question = try #require(try await ana.get("/api/trivia/state").json["question"] as? [String: Any])
-            let reply = try await bot.post("/api/trivia/answer", #"{"index":0}"#)
-            #expect(reply.status == 200 && reply.json["right"] is Bool)
-            #expect(reply.json["correctIndex"] is NSNull, "the reply hides the right answer while the question is open")
-            let held = try await bot.get("/api/trivia/state").json
-            #expect(held["number"] as? Int == 1 && held["waiting"] as? Bool == true)
-            #expect((held["question"] as? [String: Any])?["text"] as? String == question["text"] as? String,
-                    "the room is on question 1: the bot sees no question 2")
-            #expect((held["lastAnswer"] as? [String: Any])?["correctIndex"] is NSNull)
-            #expect(try await bot.post("/api/trivia/answer", #"{"index":1}"#).status == 409, "one answer per question")
+            let question = try await ana.round()
+            #expect(question["phase"] as? String == "question" && (question["options"] as? [String])?.count == 4)
+            let reply = try await bot.answer(1, [0])
+            #expect(reply.status == 200 && reply.json["result"] is Bool && Set(reply.json.keys) == ["result", "points"])
+            let held = try await bot.round()
+            #expect(held["question"] as? Int == 1 && held["answered"] as? Bool == true && held["verdict"] is NSNull)
+            #expect(held["text"] as? String == question["text"] as? String, "the room is on question 1: the bot sees no question 2")
+            #expect(!String(decoding: try await bot.get("/api/classroom/state").body, as: UTF8.self).contains("\"right\":true"))
+            #expect(try await bot.answer(1, [1]).status == 409, "one answer per question")
             #expect(try await host.post("/api/classroom/host/next").status == 200)
-            let closed = try await bot.get("/api/trivia/state").json
-            #expect(closed["number"] as? Int == 2 && closed["waiting"] as? Bool == false)
-            #expect((closed["lastAnswer"] as? [String: Any])?["correctIndex"] is Int, "question 1 closed: its answer shows")
+            let closed = try await anyone.get("/api/classroom/state").json
+            let chart = try #require(closed["chart"] as? [String: Any])
+            #expect((chart["options"] as? [[String: Any]])?.contains { $0["right"] as? Bool == true } == true, "question 1 closed: its answer shows")
+            #expect(try await bot.round()["question"] as? Int == 2)
+        }
+    }
+
+    /// A closed question never opens again: not by switching to self-paced, not by any route.
+    @Test func aClosedQuestionNeverReopensThroughTheDoor() async throws {
+        try await withClassroom { _, host, anyone in
+            let ana = try await anyone.joined("Ana")
+            let bea = try await anyone.joined("Bea")
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia","seconds":20}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            _ = try await ana.answer(1, [0])
+            #expect(try await host.post("/api/classroom/host/next").status == 200)
+            #expect(try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 200)
+            #expect(try await bea.round()["question"] as? Int == 2)
+            #expect(try await bea.post("/api/classroom/round/open", #"{"question":1}"#).status == 409)
+            let late = try await bea.post("/api/classroom/round/answer", #"{"question":1,"answer":[0]}"#)
+            #expect(late.status == 409 && late.error == "Se acabó el tiempo de esta pregunta.")
+        }
+    }
+
+    /// In a self-paced timed round a question's text reaches a player only once they open it.
+    @Test func selfPacedTimedTheQuestionIsSeenOnlyOnceOpened() async throws {
+        try await withClassroom { _, host, anyone in
+            let ana = try await anyone.joined("Ana")
+            _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia","seconds":20}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let before = try await ana.round()
+            #expect(before["phase"] as? String == "unopened" && before["text"] is NSNull && (before["options"] as? [Any])?.isEmpty == true)
+            #expect(try await anyone.get("/api/classroom/state").json["open"] is NSNull)
+            let early = try await ana.post("/api/classroom/round/answer", #"{"question":1,"answer":[0]}"#)
+            #expect(early.status == 409 && early.error == "Abre primero la pregunta para que empiece tu tiempo.")
+            let opened = try await ana.post("/api/classroom/round/open", #"{"question":1}"#)
+            #expect(opened.status == 200 && opened.json["deadline"] is Int)
+            #expect(try await ana.round()["text"] is String)
         }
     }
 

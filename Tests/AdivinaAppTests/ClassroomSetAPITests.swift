@@ -124,16 +124,24 @@ struct ClassroomSetAPITests {
             let picked = try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(id)}"#)
             #expect(picked.status == 200)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let state = try await ana.get("/api/quizzes/state").json
-            let quizzes = try #require(state["quizzes"] as? [[String: Any]])
-            #expect(quizzes.map { $0["question"] as? String } == ["¿Capital de Francia?", "¿Capital de Italia?"])
-            #expect(quizzes.last?["attachment"] as? String == "https://ejemplo.es/roma.jpg")
-            #expect(!String(decoding: try await ana.get("/api/quizzes/state").body, as: UTF8.self).contains("París"), "no answer reaches a player")
-            let first = try #require(quizzes.first?["id"] as? Int)
-            let checked = try await ana.post("/api/quizzes/\(first)/check", #"{"answer":" paris "}"#)
-            #expect(checked.status == 200 && checked.json["result"] as? Bool == true, "\(checked.error ?? "")")
+            let chosen = try #require(try await anyone.get("/api/classroom/state").json["set"] as? [String: Any])
+            #expect(chosen["id"] as? Int == id && chosen["title"] as? String == "Capitales" && chosen["count"] as? Int == 2)
+            let before = try await ana.round()
+            #expect(before["phase"] as? String == "unopened" && before["text"] is NSNull, "self-paced: only once opened")
+            let opened = try await ana.post("/api/classroom/round/open", #"{"question":1}"#)
+            #expect((opened.json["question"] as? [String: Any])?["text"] as? String == "¿Capital de Francia?")
+            #expect(!String(decoding: try await ana.get("/api/classroom/round").body, as: UTF8.self).contains("París"), "no answer reaches a player")
+            let checked = try await ana.post("/api/classroom/round/answer", #"{"question":1,"answer":" paris "}"#)
+            #expect(checked.status == 200 && checked.json["result"] as? Bool == true && checked.json["points"] as? Int == 1, "\(checked.error ?? "")")
+            _ = try await ana.post("/api/classroom/round/open", #"{"question":2}"#)
+            #expect(try await ana.round()["image"] as? String == "https://ejemplo.es/roma.jpg")
             #expect(try await ana.get("/api/classroom/me").json["score"] as? Int == 1)
+            // Changing only the timer keeps the set.
             #expect(try await host.post("/api/classroom/host/end").status == 200)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","seconds":30}"#).status == 200)
+            #expect((try await anyone.get("/api/classroom/state").json["set"] as? [String: Any])?["id"] as? Int == id)
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":null}"#).status == 200)
+            #expect(try await anyone.get("/api/classroom/state").json["set"] is NSNull, "null: the quiz source")
 
             let trivia = try await host.post("/api/classroom/host/game", #"{"game":"trivia","set":\#(id)}"#)
             #expect(trivia.status == 400 && trivia.error == "Solo una ronda de «quizzes» puede jugar un conjunto de preguntas.")
@@ -151,8 +159,9 @@ struct ClassroomSetAPITests {
             let edited = #"{"title":"Capitales","quizzes":[{"question":"¿Capital de Chile?","answer":"Santiago"}]}"#
             #expect(try await host.send("PUT", "/api/classroom/sets/\(id)", body: edited).status == 200)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
-            let quizzes = try #require(try await ana.get("/api/quizzes/state").json["quizzes"] as? [[String: Any]])
-            #expect(quizzes.map { $0["question"] as? String } == ["¿Capital de Chile?"])
+            _ = try await ana.post("/api/classroom/round/open", #"{"question":1}"#)
+            let view = try await ana.round()
+            #expect(view["text"] as? String == "¿Capital de Chile?" && view["total"] as? Int == 1)
         }
     }
 

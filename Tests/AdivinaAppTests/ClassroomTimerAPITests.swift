@@ -22,12 +22,16 @@ struct ClassroomTimerAPITests {
             let deadline = try #require(state["deadline"] as? [String: Any])
             let (opened, ends) = (try #require(deadline["openedAt"] as? Int), try #require(deadline["endsAt"] as? Int))
             #expect(ends - opened == 5000 && state["chart"] is NSNull, "no chart while the question is open")
+            let open = try #require(state["open"] as? [String: Any])
+            #expect(open["startsAt"] as? Int == opened && open["kind"] as? String == "choice" && (open["options"] as? [String])?.count == 4)
+            let openJSON = String(decoding: try JSONSerialization.data(withJSONObject: open), as: UTF8.self)
+            #expect(open["text"] is String && !openJSON.contains("right"))
             let serverNow = try #require(try await anyone.get("/api/classroom/time").json["now"] as? Int)
             #expect(abs(serverNow - Int(Date().timeIntervalSince1970 * 1000)) < 2000)
             #expect(try await players[2].get("/api/classroom/me").json["deadline"] as? Int == ends)
 
             for player in players.prefix(2) {
-                #expect(try await player.post("/api/trivia/answer", #"{"index":0}"#).status == 200)
+                #expect(try await player.post("/api/classroom/round/answer", #"{"question":1,"answer":[0]}"#).status == 200)
             }
             let points = try await players[0].get("/api/classroom/me").json["points"] as? [String: Int]
             let earned = try #require(points?["1"])
@@ -41,7 +45,7 @@ struct ClassroomTimerAPITests {
             let chart = try #require(try await anyone.get("/api/classroom/state").json["chart"] as? [String: Any])
             #expect(chart["question"] as? Int == 1 && chart["unanswered"] as? Int == 1)
             #expect((chart["right"] as? Int ?? 0) + (chart["wrong"] as? Int ?? 0) == 2)
-            let late = try await players[2].post("/api/trivia/answer", #"{"index":1}"#)
+            let late = try await players[2].post("/api/classroom/round/answer", #"{"question":1,"answer":[1]}"#)
             #expect(late.status == 409 && late.error == "Se acabó el tiempo de esta pregunta.")
 
             // Extra time is the host's to give, and the leaderboard never shows it.
@@ -56,7 +60,7 @@ struct ClassroomTimerAPITests {
 
             // Question 2: everybody answers, and it closes at once.
             #expect(try await host.post("/api/classroom/host/next").status == 200)
-            for player in players { #expect(try await player.post("/api/trivia/answer", #"{"index":2}"#).status == 200) }
+            for player in players { #expect(try await player.post("/api/classroom/round/answer", #"{"question":2,"answer":[2]}"#).status == 200) }
             let now = try await anyone.get("/api/classroom/state").json
             #expect((now["chart"] as? [String: Any])?["question"] as? Int == 2 && now["deadline"] is NSNull)
         }
@@ -75,7 +79,7 @@ struct ClassroomTimerAPITests {
                 for (index, player) in players.enumerated() {
                     group.addTask {
                         try await Task.sleep(for: .milliseconds(index * 15))
-                        return try await player.post("/api/trivia/answer", #"{"index":0}"#).status
+                        return try await player.post("/api/classroom/round/answer", #"{"question":1,"answer":[0]}"#).status
                     }
                 }
                 var statuses: [Int] = []

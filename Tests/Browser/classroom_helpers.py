@@ -3,6 +3,7 @@ right answers, the room's state, the host page, a join refused, refusals seen by
 answered and one topic's news made late."""
 
 import json
+import time
 from pathlib import Path
 
 from playwright.sync_api import expect
@@ -11,8 +12,10 @@ from conftest import join_class
 
 ROUND = 10  # questions in a classroom round
 QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
+QUIZ_BY_QUESTION = {}  # question text (what a phone shows) -> right answer
 for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
     QUIZ_ANSWERS.setdefault(item["id"], item["answer"])
+    QUIZ_BY_QUESTION.setdefault(item["question"], item["answer"])
 
 
 def room(server):
@@ -46,6 +49,37 @@ def open_host(new_context, server, key):
     expect(page.locator("#host")).to_be_visible()
     expect(page.locator("#login")).to_be_hidden()
     return page
+
+
+def call(page, method, path, body=None):
+    """`fetch` from `page` (its cookies): the status and the JSON answer."""
+    return page.evaluate("""async ([method, path, body]) => {
+        const init = { method, headers: { "Content-Type": "application/json" } };
+        if (body !== null) init.body = JSON.stringify(body);
+        const response = await fetch(path, init);
+        const text = await response.text();
+        return [response.status, text ? JSON.parse(text) : null];
+    }""", [method, path, body])
+
+
+def answer_round(answers):
+    """Answers through the round's routes: `answers` is [(page, question, answer)]; each page opens
+    its question (self-paced: its own time starts after the 3-2-1), then, the 3-2-1 over, answers.
+    Returns the replies, in order."""
+    for page, number, _ in answers:
+        status, body = call(page, "POST", "/api/classroom/round/open", {"question": number})
+        assert status == 200, body
+    replies = []
+    for page, number, answer in answers:
+        deadline = time.monotonic() + 10
+        while True:
+            status, body = call(page, "POST", "/api/classroom/round/answer", {"question": number, "answer": answer})
+            if status != 409 or "cuenta atrás" not in body.get("error", "") or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+        assert status == 200, (number, answer, body)
+        replies.append(body)
+    return replies
 
 
 def failed_responses(page):

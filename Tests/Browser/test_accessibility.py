@@ -8,10 +8,9 @@ import pytest
 from playwright.sync_api import expect
 
 from a11y import CONTEXT, Audit
-from conftest import join_class, set_outage, wait_until
+from conftest import set_outage, wait_until
 from fake_list_server import FakeListServer
 from list_games import loaded
-from classroom_helpers import open_host, room
 from test_news import news_ready, with_image
 from test_trivia import game_ready
 
@@ -201,15 +200,18 @@ def test_news(server, audited, audit):
 
 
 def test_classroom(classroom, audited, audit):  # noqa: F811
+    """The class's screens against the real server, as a round goes: the projector, the phone and
+    the host (every state drawn from fed snapshots: test_classroom_screens.py)."""
     server, key = classroom
     board = audited()
     board.goto(server.url("/clase/marcador.html"))
-    expect(board.locator("#board-empty")).to_have_text("Esperando a que se una alguien…")
+    expect(board.locator("#arrivals-count")).to_have_text("Esperando a que se una alguien…")
     audit.check(board, "board empty")
     student = audited()
     audit_screen(audit, student, server.url("/clase/"), "#join", "class join")
     student.fill("#name", "Ana")
     student.click("#join-button")
+    expect(student.locator("#me-code")).to_be_visible()
     audit_when(audit, student, "#lobby", "class lobby")
     host = audited()
     audit_screen(audit, host, server.url("/clase/anfitrion.html"), "#login", "host login")
@@ -218,104 +220,36 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     expect(host.locator("#host")).to_be_visible()
     expect(host.locator("#players .player-name")).to_have_count(1)
     audit.check(host, "host lobby")
-    expect(board.locator("#players .player-name")).to_have_count(1)
+    expect(board.locator("#names li")).to_have_count(1)
     audit.check(board, "board lobby")
 
+    host.locator("#seconds").select_option("120")
+    host.locator("#speed-points").click()
     host.click("#game-trivia")
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Trivia")
     host.click("#start")
-    audit_when(audit, host, "#next", "host playing")
-    audit_when(audit, student, "#play", "class playing")
-    student.click("#play")
-    expect(student.locator("#answers .answer")).to_have_count(4)
-    student.locator("#answers .answer").first.click()
-    audit_when(audit, student, "#waiting-title", "class trivia waiting")
-    expect(board.locator("#answered")).to_have_text("1 de 1 han respondido")
-    audit.check(board, "board playing")
+    audit_when(audit, host, "#host-bar", "host round bar")
+    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    audit.check(student, "class question")
+    expect(board.locator("#board-tiles")).to_be_visible()
+    audit.check(board, "board question")
+    student.locator("#question-screen .tile").first.click()
+    audit.check(student, "class tile picked")
+    student.click("#send-choices")
+    audit_when(audit, student, "#verdict-screen", "class verdict")  # the only player: it closes
+    audit_when(audit, board, "#board-chart", "board chart")
+    audit_when(audit, host, "#host-chart", "host chart")
+    host.get_by_role("button", name="Tiempo extra de Ana").click()
+    expect(alert(host)).to_be_visible()
+    audit.check(host, "host extra time alert")
+    alert(host).get_by_role("button", name="Cancelar").click()
 
     host.click("#end")
     expect(alert(host)).to_be_visible()
     audit.check(host, "host end alert")
     alert(host).get_by_role("button", name="Terminar").click()
-    audit_when(audit, host, "#start", "host finished")
+    audit_when(audit, host, "#round", "host the round's results")
     audit_when(audit, board, "#podium", "board podium")
-    expect(student.locator("#class-title")).to_have_text("Ronda terminada")
-    audit.check(student, "class trivia finished")
-    student.click("#back-to-class")
-    expect(student.locator("#room-status")).to_contain_text("Ronda terminada")
-    audit.check(student, "class finished")
+    audit_when(audit, student, "#end-screen", "class end")
     audit.assert_clean()
 
-
-def test_classroom_timed_round(classroom, audited, audit):  # noqa: F811
-    server, key = classroom
-    host = open_host(lambda **options: audited(**options).context, server, key)
-    board = audited()
-    board.goto(server.url("/clase/marcador.html"))
-    student = join_class(audited(), server, "Ana")
-    host.locator("#seconds").select_option("120")
-    host.locator("#speed-points").click()
-    host.click("#game-trivia")
-    expect(host.locator("#game-trivia")).to_have_attribute("aria-pressed", "true")
-    host.click("#start")
-    audit_when(audit, host, "#host-countdown", "host timed question")
-    audit_when(audit, board, "#board-countdown", "board timed question")
-    student.click("#play")
-    audit_when(audit, student, "#player-countdown", "class timed question")
-    student.locator("#answers .answer").first.click()
-    expect(board.locator("#board-chart")).to_be_visible()  # everybody answered: it closes at once
-    audit.check(board, "board chart")
-    audit_when(audit, host, "#host-chart", "host chart")
-    expect(student.locator("#waiting-result")).to_contain_text("puntos")
-    audit.check(student, "class timed answered")
-    host.get_by_role("button", name="Tiempo extra de Ana").click()
-    expect(alert(host)).to_be_visible()
-    audit.check(host, "host extra time alert")
-    audit.assert_clean()
-
-
-def test_classroom_quizzes_round(classroom, audited, audit):  # noqa: F811
-    server, key = classroom
-    host = open_host(lambda **options: audited(**options).context, server, key)
-    student = join_class(audited(), server, "Ana")
-    host.click("#game-quizzes")
-    host.click("#start")
-    expect(host.locator("#next")).to_be_visible()
-    student.goto(server.url("/quizzes/"))
-    expect(student.locator("#quizzes > li")).to_have_count(1)  # host-paced: the question the room is on
-    expect(student.locator(".class-tag.now")).to_have_count(1)
-    audit.check(student, "class quizzes list")
-    student.locator("#quizzes a[href]").first.click()
-    expect(student.locator("#title")).to_have_text("Pregunta 1 de 10")
-    audit.check(student, "class quiz question")
-    student.fill("#answer", "no lo sé")
-    student.click("#check")
-    audit_when(audit, student, "#waiting-result", "class quiz waiting")
-    host.click("#next")
-    student.goto(server.url("/quizzes/"))
-    expect(student.locator(".class-tag.wrong")).to_have_count(1)
-    audit.check(student, "class quizzes list answered")
-    audit.assert_clean()
-
-
-def test_classroom_self_paced_timed_quizzes(classroom, audited, audit):  # noqa: F811
-    """A self-paced timed round with speed points: the player's own countdown on the question,
-    then the answered screen with the points the reply carried and the way on."""
-    server, key = classroom
-    host = open_host(lambda **options: audited(**options).context, server, key)
-    student = join_class(audited(), server, "Ana")
-    host.locator("#self-paced").check()
-    host.locator("#seconds").select_option("30")
-    host.locator("#speed-points").click()
-    host.click("#game-quizzes")
-    wait_until(lambda: room(server).get("selfPaced") is True and (room(server).get("timer") or {}).get("speedPoints") is True,
-               message="a self-paced timed round on the server")
-    host.click("#start")
-    student.goto(server.url("/quizzes/"))
-    student.locator("#quizzes a[href]").first.click()
-    expect(student.locator("#player-countdown")).to_be_visible()
-    audit.check(student, "class self-paced timed question")
-    student.fill("#answer", "no lo sé")
-    student.click("#check")
-    expect(student.locator("#answered-result")).to_contain_text("puntos")
-    audit.check(student, "class self-paced answered")
-    audit.assert_clean()

@@ -1,77 +1,32 @@
-"""Browser tests of classroom mode (issue 7) against `adivina --classroom`, besides the whole
-host-paced rounds (test_classroom.py): game pages opened directly (a new tab, a bookmark) follow
-the room; single-player pages ask nothing about a classroom; the host controls refuse a page
-without the key; names with markup show as text; join errors show in an alert and the host removes
-a player; a self-paced quizzes round shows each player's progress; the host locks the room, bans a
-device and keeps a round out of the ranking."""
+"""Browser tests of classroom mode against `adivina --classroom`, besides the whole rounds
+(test_classroom.py, test_classroom_teacher.py): the game pages know nothing of a class;
+single-player pages ask nothing about a classroom; the host controls refuse a page without the
+key; join errors show in an alert and the host removes a player; a self-paced round, each player
+opening their next question, shows each one's progress; the host locks the room, bans a device and
+keeps a round out of the ranking."""
+
+import re
 
 from playwright.sync_api import expect
 
 from conftest import join_class, wait_until
-from classroom_helpers import (ROUND, QUIZ_ANSWERS, room, alert, open_host, failed_responses,
-                               round_quiz_ids, answer_quiz, refused_join)
+from classroom_helpers import ROUND, room, alert, open_host, refused_join
 
 
-def test_a_game_page_opened_directly_follows_the_room(classroom, new_context):
+def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
+    """A class plays on its own screens: a player who opens the game pages (a bookmark, a new tab)
+    gets the single-player pages, which ask nothing about the class and load none of its code."""
     server, key = classroom
-    host = open_host(new_context, server, key)
     ana = join_class(new_context().new_page(), server, "Ana")
-    assert "adivina_clase=1" in ana.evaluate("document.cookie"), "the marker the game pages look for"
-    failures = failed_responses(ana)
-    host.locator("#game-quizzes").click()
-    expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
-    host.locator("#start").click()
-    expect(ana.locator("#play")).to_be_visible()
-    ids = round_quiz_ids(ana)
-
-    # Host-paced, the player's list holds only the question the room is on.
-    assert len(ids) == 1, ids
-    # A new tab on another quiz (a bookmark, say): host-paced, it shows the room's question.
-    tab = ana.context.new_page()
-    failures_tab = failed_responses(tab)
-    tab.goto(server.url(f"/quizzes/play.html?id={ids[0] + 1000}"))
-    expect(tab.locator("#title")).to_have_text(f"Pregunta 1 de {ROUND}")
-    expect(tab).to_have_url(server.url(f"/quizzes/play.html?id={ids[0]}"))
-    answer_quiz(tab, QUIZ_ANSWERS[ids[0]])
-    expect(tab.locator("#waiting-result")).to_have_text("¡Correcto! Has acertado esta pregunta.")
-
-    # The list, opened directly too, is the round's: where Ana is with each question.
-    listing = ana.context.new_page()
-    listing.goto(server.url("/quizzes/"))
-    expect(listing.locator("#list-header")).to_have_text(f"Pregunta 1 de {ROUND}")
-    expect(listing.locator("#back")).to_have_attribute("href", "/clase/")
-    expect(listing.locator("#reload")).to_be_hidden()
-    expect(listing.locator("#only-unanswered")).to_be_hidden()
-    rows = listing.locator("#quizzes > li")
-    expect(rows).to_have_count(1)  # no question the room has not reached
-    expect(rows.nth(0).locator(".badge-right")).to_be_visible()
-    expect(listing.locator("#quizzes a[href]")).to_have_count(0)  # nothing to open before the host moves on
-
-    host.locator("#next").click()
-    expect(rows).to_have_count(2)
-    ids = round_quiz_ids(ana)
-    expect(tab.locator("#title")).to_have_text(f"Pregunta 2 de {ROUND}")
-    expect(tab).to_have_url(server.url(f"/quizzes/play.html?id={ids[1]}"))
-    expect(listing.locator("#list-header")).to_have_text(f"Pregunta 2 de {ROUND}")
-    expect(rows.nth(1).locator(".class-tag")).to_have_text("Ahora")
-    expect(listing.locator("#quizzes a[href]")).to_have_count(1)
-    listing.locator("#quizzes a[href]").click()
-    expect(listing).to_have_url(server.url(f"/quizzes/play.html?id={ids[1]}"))
-    answer_quiz(listing, "no lo sé")
-    # The other tab sees the answer too (the leaderboard says so, GET me says which).
-    expect(tab.locator("#waiting-result")).to_have_text("Incorrecto: esta no la has acertado.")
-
-    # The trivia page, opened directly, knows there is no trivia round.
-    trivia = ana.context.new_page()
-    trivia.goto(server.url("/trivia/play.html"))
-    expect(trivia.locator("#no-round")).to_contain_text("No hay ninguna ronda de Trivia en marcha")
-    expect(trivia.locator("#back-to-class")).to_have_attribute("href", "/clase/")
-
-    host.locator("#end").click()
-    alert(host).get_by_role("button", name="Terminar").click()
-    for page in (tab, listing):
-        expect(page.locator("#class-message")).to_have_text(f"Has acertado 1 de {ROUND} preguntas.")
-    assert failures + failures_tab == [], failures + failures_tab
+    asked = []
+    ana.context.on("request", lambda r: asked.append(r.url) if "/api/classroom" in r.url or "/clase/" in r.url else None)
+    for path in ("/quizzes/", "/quizzes/play.html?id=1", "/trivia/play.html"):
+        page = ana.context.new_page()
+        page.goto(server.url(path))
+        expect(page.locator("main .empty, #quizzes > li, #playing, #idle, #not-found").first).to_be_visible()
+        loaded = page.evaluate("() => performance.getEntriesByType('resource').map((entry) => entry.name)")
+        assert not [url for url in loaded if "classroom" in url or "/clase/" in url], loaded
+    assert asked == [], asked
 
 
 def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
@@ -80,24 +35,15 @@ def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
     context.on("request", lambda r: asked.append(r.url) if "/api/classroom" in r.url else None)
     page = context.new_page()
     quiz = server.loaded_state()["quizzes"][0]
+    # A marker cookie left from a class changes nothing either.
+    context.add_cookies([{"name": "adivina_clase", "value": "1", "url": server.url("/")}])
     for path in ("/quizzes/", f"/quizzes/play.html?id={quiz['id']}", "/trivia/play.html"):
         page.goto(server.url(path))
         expect(page.locator("#screen, #quizzes").first).not_to_be_empty()
     page.goto(server.url(f"/quizzes/play.html?id={quiz['id']}"))
     expect(page.locator("#question")).to_have_text(quiz["question"])
-    assert asked == []
-
-    # A marker left from a classroom (the server has since restarted without one): asked once,
-    # refused, forgotten; the page plays single-player.
-    context.add_cookies([{"name": "adivina_clase", "value": "1", "url": server.url("/")}])
-    page.reload()
-    expect(page.locator("#question")).to_have_text(quiz["question"])
     expect(page.locator("#check")).to_be_visible()
-    wait_until(lambda: "adivina_clase" not in page.evaluate("document.cookie"), message="the marker cleared")
-    assert [url.split("?")[0] for url in asked] == [server.url("/api/classroom/me")], asked
-    page.goto(server.url("/trivia/play.html"))
-    expect(page.locator("#answers .answer, #idle, #result").first).to_be_visible()
-    assert len(asked) == 1, asked
+    assert asked == []
 
 
 def test_host_controls_refuse_a_page_without_the_key(classroom, new_context):
@@ -197,54 +143,35 @@ def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_c
     expect(host.locator("#host")).to_be_visible()
     expect(host.locator("#login")).to_be_hidden()
     expect(host.locator("#self-paced")).to_be_checked()
-    assert room(server)["selfPaced"] is True
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Quizzes del servidor de preguntas")
 
     host.locator("#start").click()
     expect(host.locator("#end")).to_be_visible()
     expect(host.locator("#next")).to_be_hidden()  # nothing to move on: each one goes at their pace
-    expect(board.locator("#progress")).to_have_text("10 preguntas")
-    expect(board.locator("#answered")).to_have_text("Cada uno a su ritmo · 0 de 2 han terminado")
+    expect(host.locator("#bar-count")).to_have_text("Cada uno a su ritmo · 0 de 2 han terminado")
+    expect(board.locator("#progress")).to_have_text(f"{ROUND} preguntas")
+    expect(board.locator("#board-top-title")).to_have_text("Cada uno a su ritmo · 0 de 2 han terminado")
 
-    ana = players[0]
-    expect(ana.locator("#room-status")).to_have_text("¡Ronda de Quizzes en marcha! Cada uno a su ritmo.")
-    ana.locator("#play").click()
-    expect(ana).to_have_url(server.url("/quizzes/"))
-    expect(ana.locator("#quizzes > li")).to_have_count(10)
-    first = ana.locator("#quizzes > li").first.get_attribute("data-id")
-    status = ana.evaluate(
-        "(id) => fetch(`/api/quizzes/${id}/check`, {method: 'POST', headers: {'Content-Type': 'application/json'},"
-        " body: JSON.stringify({answer: 'no lo sé'})}).then((r) => r.status)", first)
-    assert status == 200
-    for page in (board, host):
-        row = page.locator("#players .player-row").filter(has_text="Ana")
-        expect(row.locator(".player-progress")).to_have_text("1/10")
-        expect(row.locator(".tick.pending")).to_have_count(1)
-    expect(board.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text("0/10")
-
-    # Bea plays on the pages, at her own pace: any question, once, then on to the next.
-    bea = players[1]
-    bea.locator("#play").click()
-    expect(bea.locator("#list-header")).to_have_text("0 de 10 respondidas")
-    expect(bea.locator("#quizzes a[href]")).to_have_count(10)  # every question opens
-    ids = round_quiz_ids(bea)
-    bea.locator(f"#quizzes > li[data-id='{ids[3]}'] a").click()
-    expect(bea.locator("#title")).to_have_text("Pregunta 4 de 10")
-    assert answer_quiz(bea, QUIZ_ANSWERS[ids[3]])
-    expect(bea.locator("#answered-result")).to_have_text("¡Correcto! Has acertado esta pregunta.")
-    expect(bea.locator("#waiting")).to_have_count(0)  # nobody to wait for
-    expect(alert(bea)).to_have_count(0)
-    bea.locator("#next-question").click()
-    expect(bea.locator("#title")).to_have_text("Pregunta 1 de 10")
-    expect(bea).to_have_url(server.url(f"/quizzes/play.html?id={ids[0]}"))
-    expect(board.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text("1/10")
-    bea.go_back()
-    expect(bea.locator("#list-header")).to_have_text("1 de 10 respondidas")
-    expect(bea.locator(f"#quizzes > li[data-id='{ids[3]}'] .badge-right")).to_be_visible()
+    # Each player opens their next question when they choose (its time starts then).
+    ana, bea = players
+    for number in (1, 2):
+        expect(ana.locator("#open-question")).to_be_visible()
+        expect(ana.locator("#round-question")).to_have_count(0)  # no text before it is opened
+        ana.locator("#open-question").click()
+        expect(ana.locator("#round-number")).to_have_text(f"Pregunta {number} de {ROUND}", timeout=8000)
+        expect(ana.locator("#round-question")).not_to_be_empty()
+        ana.locator("#answer").fill("no lo sé")
+        ana.locator("#send-answer").click()
+    expect(ana.locator("#open-question")).to_be_visible()
+    row = host.locator("#players .player-row").filter(has_text="Ana")
+    expect(row.locator(".player-progress")).to_have_text(f"2/{ROUND}")
+    expect(host.locator("#players .player-row").filter(has_text="Bea").locator(".player-progress")).to_have_text(f"0/{ROUND}")
+    expect(bea.locator("#open-question")).to_be_visible()  # Bea is still on her first
 
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
     expect(board.locator("#podium")).to_be_visible()
-    expect(board.locator("#players .player-progress")).to_have_count(0)
+    expect(ana.locator("#end-line")).to_have_text(re.compile(rf"^0 de {ROUND} aciertos · 0 puntos · puesto 1 de 2$"))
 
 
 def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_ranking(classroom, new_context):
@@ -278,9 +205,12 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     host.locator("#game-trivia").click()
     host.locator("#start").click()
     expect(host.locator("#end")).to_be_visible()
-    status = ana.evaluate("() => fetch('/api/trivia/answer', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                          " body: JSON.stringify({index: 0})}).then((r) => r.status)")
-    assert status == 200
+    expect(ana.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    ana.locator("#question-screen .tile").first.click()
+    ana.locator("#send-choices").click()
+    expect(ana.locator("#your-answer")).to_be_visible()
+    expect(host.locator("#save-ranking")).to_be_hidden()  # the settings are folded away during a round
+    host.get_by_text("Ajustes de la ronda").click()
     host.locator("#save-ranking").click()
     expect(host.locator("#save-ranking")).not_to_be_checked()
     host.locator("#end").click()
@@ -288,5 +218,5 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     with host.expect_request(lambda r: r.url.endswith("/api/classroom/host/end")) as ending:
         alert(host).get_by_role("button", name="Terminar").click()
     assert ending.value.post_data_json == {"saveToRanking": False}, ending.value.post_data
-    expect(host.locator("#start")).to_be_visible()
+    expect(host).to_have_url(re.compile(r"/clase/resultados\.html#ultima$"))  # Terminar leads to the results
     assert server.request("GET", "/api/ranking/state")[1]["entries"] == []

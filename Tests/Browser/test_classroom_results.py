@@ -1,5 +1,5 @@
-"""Browser tests of the host's "Resultados" (issue 18): a round of a set with three players
-played through the API, then the host opens Resultados (from the host page, or asked for the
+"""Browser tests of the host's "Resultados": a round of a set with three players played through
+the round's routes (its rows named by the set's title), then the host opens Resultados (from the host page, or asked for the
 key), sees the chart and the tables, sorts the players, downloads the CSV and checks its rows;
 axe on every state of the page, in light and dark."""
 
@@ -10,24 +10,13 @@ import io
 from playwright.sync_api import expect
 
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
-from classroom_helpers import open_host
+from classroom_helpers import answer_round, call, open_host
 
 SET = {"title": "Capitales", "quizzes": [
     {"question": "¿Capital de Francia?", "answer": "París", "alternatives": ["Paris"]},
     {"question": "Di \"hola\", por favor", "answer": "hola"},
     {"question": "¿Capital de Italia?", "answer": "Roma"},
 ]}
-
-
-def call(page, method, path, body=None):
-    """`fetch` from `page` (its cookies): the status and the JSON answer."""
-    return page.evaluate("""async ([method, path, body]) => {
-        const init = { method, headers: { "Content-Type": "application/json" } };
-        if (body !== null) init.body = JSON.stringify(body);
-        const response = await fetch(path, init);
-        const text = await response.text();
-        return [response.status, text ? JSON.parse(text) : null];
-    }""", [method, path, body])
 
 
 def play_round(new_context, server, host):
@@ -48,15 +37,14 @@ def play_round(new_context, server, host):
     assert call(host, "PUT", "/api/classroom/host/pace", {"selfPaced": True})[0] == 200
     assert call(host, "POST", "/api/classroom/host/game", {"game": "quizzes", "set": made["id"]})[0] == 200
     assert call(host, "POST", "/api/classroom/host/start")[0] == 200
-    status, state = call(players["Ana"], "GET", "/api/quizzes/state")
-    ids = [quiz["id"] for quiz in state["quizzes"]]
-    assert len(ids) == 3, state
-    for name, question, text, right in [
-        ("Ana", 0, "paris", True), ("Ana", 1, "Hola", True), ("Ana", 2, "Milán", False),
-        ("Bea", 0, "Lyon", False), ("Bea", 1, "hola", True), ("Carla", 0, "lyon", False),
-    ]:
-        status, checked = call(players[name], "POST", f"/api/quizzes/{ids[question]}/check", {"answer": text})
-        assert status == 200 and checked["result"] is right, (name, question, checked)
+    rounds = [
+        [("Ana", 1, "paris", True), ("Bea", 1, "Lyon", False), ("Carla", 1, "lyon", False)],
+        [("Ana", 2, "Hola", True), ("Bea", 2, "hola", True)],
+        [("Ana", 3, "Milán", False)],
+    ]
+    for answers in rounds:
+        replies = answer_round([(players[name], number, text) for name, number, text, _ in answers])
+        assert [reply["result"] for reply in replies] == [right for *_, right in answers], replies
     assert call(host, "POST", "/api/classroom/host/end", {"saveToRanking": False})[0] == 200
     return players
 
@@ -78,14 +66,14 @@ def test_the_host_reads_a_rounds_results_sorts_them_and_downloads_the_csv(classr
     expect(host).to_have_url(server.url("/clase/resultados.html"))
     rows = host.locator("#rounds .round-row")
     expect(rows).to_have_count(1)
-    expect(rows.first).to_contain_text("Quizzes")
+    expect(rows.first.locator(".round-name")).to_contain_text("Capitales · ")  # the set's title
     expect(rows.first).to_contain_text("3 jugadores")
     expect(host.locator("#round")).to_be_hidden()
     rows.first.locator("a").click()
     expect(host.locator("#round")).to_be_visible()
     expect(host.locator("#round-header")).to_be_focused()
     expect(rows.first.locator("a")).to_have_attribute("aria-current", "true")
-    expect(host.locator("#round-meta")).to_have_text("Quizzes · 3 jugadores · 3 preguntas")
+    expect(host.locator("#round-meta")).to_have_text("Capitales · 3 jugadores · 3 preguntas")
 
     # The chart: a bar for each question someone got right, its figures in the title.
     chart = host.locator("#chart")

@@ -1,8 +1,8 @@
-"""Browser tests of the host's "Mis preguntas" (issue 18): the host builds a set in the page (a
-question with accepted alternatives, an uploaded image), a quizzes round plays it and a player
-sees its question and is judged by it; a course quizzes.json is imported and a set downloaded
-back; duplicate, edit and delete; a wrong image refused; axe on every state of the section, in
-light and dark."""
+"""Browser tests of the host's "Mis preguntas": the host builds a set in the page (a question with
+accepted alternatives, an uploaded image), a round plays it and a player's phone shows its
+question and judges it; a question of every kind made and read back; the round's set is the
+server's choice; a course quizzes.json is imported and a set downloaded back; duplicate, edit and
+delete; a wrong image refused; axe on every state of the section, in light and dark."""
 
 import json
 from pathlib import Path
@@ -11,7 +11,8 @@ from playwright.sync_api import expect
 
 from conftest import focus_ring_visible, join_class, tab_through, wait_until
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
-from classroom_helpers import alert, answer_quiz, open_host
+from classroom_helpers import alert, open_host, room
+from round_pages import build_set, editor_quiz
 
 FIXTURES = Path(__file__).parents[1] / "Fixtures" / "quiz-server"
 PNG = bytes([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
@@ -77,19 +78,20 @@ def test_the_host_builds_a_set_and_a_round_plays_it(classroom, new_context):
     host.locator("#game-quizzes").click()
     expect(host.locator("#game-quizzes")).to_have_attribute("aria-pressed", "true")
     expect(host.locator("#round-set")).to_be_enabled()
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Capitales de Europa (2 preguntas)")
     host.locator("#start").click()
     expect(host.locator("#next")).to_be_visible()
     expect(host.locator("#round-set")).to_be_disabled()
 
-    player.goto(server.url("/quizzes/"))
-    expect(player.locator("#quizzes > li")).to_have_count(1)  # host-paced: the questions reached
-    expect(player.locator("#quizzes > li").first).to_contain_text("¿Cuál es la capital de Francia?")
-    player.locator("#quizzes a[href]").first.click()
-    expect(player.locator("#title")).to_have_text("Pregunta 1 de 2")
-    expect(player.locator("#question")).to_have_text("¿Cuál es la capital de Francia?")
-    assert answer_quiz(player, "PARIS") is True, "an accepted alternative"
-    wait_until(lambda: server.request("GET", "/api/classroom/state")[1]["players"][0]["score"] == 1,
-               message="Ana's point on the leaderboard")
+    # The player's phone moves into the question by itself, with its uploaded image.
+    expect(player.locator("#round-question")).to_have_text("¿Cuál es la capital de Francia?", timeout=8000)
+    expect(player.locator("#round-number")).to_have_text("Pregunta 1 de 2")
+    expect(player.locator(".question-image img")).to_have_attribute("src", uploaded.value.json()["url"])
+    player.locator("#answer").fill("PARIS")
+    player.locator("#send-answer").click()
+    expect(player.locator("#verdict-title")).to_have_text("¡Correcto!")  # an accepted alternative; alone, it closes
+    wait_until(lambda: server.request("GET", "/api/classroom/state")[1]["players"][0]["rightCount"] == 1,
+               message="Ana's right answer on the leaderboard")
 
 
 def test_import_export_duplicate_edit_and_delete(classroom, new_context, tmp_path):
@@ -169,7 +171,7 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     expect(host.locator("#set-title")).to_be_focused()
     host.keyboard.type("Teclado")
     first = quiz(host, 1)
-    tab_through(host, first.get_by_label("Pregunta", exact=True))
+    tab_through(host, first.get_by_label("Tipo"), first.get_by_label("Pregunta", exact=True))
     ring = host.evaluate("() => getComputedStyle(document.activeElement).boxShadow")
     assert "2px" in ring and "inset" not in ring, f"a focused field's ring: {ring}"
     host.keyboard.type("¿Dos más dos?")
@@ -177,7 +179,8 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     host.keyboard.type("4")
     tab_through(host, first.get_by_label("Otras respuestas válidas (una por línea, opcional)"))
     host.keyboard.type("cuatro")
-    tab_through(host, first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
+    tab_through(host, first.get_by_label("Comentario al cerrar la pregunta (opcional)"),
+                first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
                 first.get_by_role("button", name="Subir una imagen para la pregunta 1"),
                 host.locator("#add-quiz"), host.locator("#cancel-set"), host.locator("#save-set"))
     assert focus_ring_visible(host)
@@ -194,7 +197,7 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     expect(host.locator("#sets .set-row")).to_have_count(1)
 
 
-def test_the_round_s_set_choice_survives_a_reload_of_the_host_page(classroom, new_context):
+def test_the_round_s_set_is_the_servers_choice(classroom, new_context):
     server, key = classroom
     host = open_host(new_context, server, key)
     status = host.evaluate("""() => fetch('/api/classroom/sets', {method: 'POST', headers: {'Content-Type': 'application/json'},
@@ -202,6 +205,54 @@ def test_the_round_s_set_choice_survives_a_reload_of_the_host_page(classroom, ne
     assert status == 201
     host.reload()
     host.locator("#round-set").select_option(label="Ríos (1 pregunta)")
+    host.locator("#game-quizzes").click()
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Ríos (1 pregunta)")
+    # The choice is the server's: a reload and another host tab show it, and a change of the
+    # timer alone keeps it.
     host.reload()
     expect(host.locator("#host")).to_be_visible()
     expect(host.locator("#round-set option:checked")).to_have_text("Ríos (1 pregunta)")
+    other = host.context.new_page()
+    other.goto(server.url("/clase/anfitrion.html"))
+    expect(other.locator("#round-choice")).to_have_text("Ronda: Ríos (1 pregunta)")
+    other.locator("#seconds").select_option("20")
+    wait_until(lambda: (room(server).get("timer") or {}).get("seconds") == 20, message="the timer on the server")
+    assert room(server)["set"]["title"] == "Ríos", room(server)["set"]
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Ríos (1 pregunta)")
+
+
+def test_the_editor_makes_and_reads_back_a_question_of_every_kind(classroom, new_context):
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    build_set(host, "Tipos", [
+        ("text", "¿Capital de Francia?", {"answer": "París", "alternatives": "Paris", "feedback": "París es la capital desde el siglo X."}),
+        ("choice", "¿Lenguajes de Apple?", {"options": [("Swift", True), ("Kotlin", False), ("Objective-C", True)]}),
+        ("truefalse", "El Sol es una estrella", {"answer": True}),
+        ("number", "¿Cuánto es pi, más o menos?", {"value": "3,14", "tolerance": "0,01"}),
+        ("poll", "¿Qué prefieres?", {"options": ["Té", "Café"]}),
+    ])
+    expect(host.locator("#sets .set-count")).to_have_text("5 preguntas")
+    set_id = host.locator("#sets .set-row").first.get_attribute("data-id")
+    quizzes = host.evaluate("(id) => fetch(`/api/classroom/sets/${id}`).then((r) => r.json())", set_id)["quizzes"]
+    assert [quiz.get("kind", "text") for quiz in quizzes] == ["text", "choice", "truefalse", "number", "poll"]
+    assert quizzes[0]["answer"] == "París" and quizzes[0]["alternatives"] == ["Paris"]
+    assert quizzes[0]["feedback"] == "París es la capital desde el siglo X."
+    assert quizzes[1]["options"] == [{"text": "Swift", "right": True}, {"text": "Kotlin", "right": False}, {"text": "Objective-C", "right": True}]
+    assert quizzes[2]["answer"] is True
+    assert quizzes[3]["value"] == 3.14 and quizzes[3]["tolerance"] == 0.01
+    assert [option["text"] for option in quizzes[4]["options"]] == ["Té", "Café"]
+
+    # Opened again, every field is as it was saved; a poll needs two options at least.
+    host.locator("#sets .set-edit").first.click()
+    expect(editor_quiz(host, 2).get_by_label("Tipo")).to_have_value("choice")
+    expect(editor_quiz(host, 2).get_by_label("Opción C", exact=True)).to_have_value("Objective-C")
+    expect(editor_quiz(host, 2).get_by_label("La opción C es correcta")).to_be_checked()
+    expect(editor_quiz(host, 2).get_by_label("La opción B es correcta")).not_to_be_checked()
+    expect(editor_quiz(host, 3).get_by_label("Verdadero", exact=True)).to_be_checked()
+    expect(editor_quiz(host, 4).get_by_label("Respuesta (número)")).to_have_value("3,14")
+    expect(editor_quiz(host, 5).get_by_role("button", name="Quitar la opción A")).to_be_disabled()
+    # A choice with no right option is refused with the server's reason.
+    editor_quiz(host, 2).get_by_label("La opción A es correcta").uncheck()
+    editor_quiz(host, 2).get_by_label("La opción C es correcta").uncheck()
+    host.locator("#save-set").click()
+    expect(alert(host)).to_contain_text("Marca al menos una opción como correcta.")

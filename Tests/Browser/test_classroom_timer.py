@@ -1,15 +1,23 @@
-"""A timed classroom round in the browser (issue 18): the host sets the timer and speed points on
-the page, the projector and every player show the same countdown, a reload or a dropped network
-keeps it, the
-question closes when time is up and the projector and the host show the chart with the right
-answer, the player who did not answer sees that time is up, the host gives a player extra time."""
+"""A timed classroom round in the browser: the host sets the timer and speed points on the page,
+the projector, the host's bar and every phone show the same countdown, a reload or a dropped
+network keeps it, the question closes when time is up and the projector and the host show the
+chart with the right answer, the player who did not answer sees it, the host gives a player extra
+time; self-paced, each player's time starts when they open their question."""
 
 import re
 
 from playwright.sync_api import expect
 
 from conftest import join_class, wait_until
-from classroom_helpers import ROUND, QUIZ_ANSWERS, room, alert, open_host, host_board_and_players
+from classroom_helpers import QUIZ_BY_QUESTION, room, alert, open_host, host_board_and_players
+
+
+def tiles(page):
+    return page.locator("#question-screen .tile")
+
+
+def seconds_left(page, countdown):
+    return int(page.locator(f"#{countdown} .countdown-seconds").inner_text())
 
 
 def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom, new_context):
@@ -18,52 +26,50 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     host, board, players = host_board_and_players(new_context, server, key, names)
 
     expect(host.locator("#speed-points")).to_be_disabled()  # speed points need a timer
-    host.locator("#seconds").select_option("20")
+    host.locator("#seconds").select_option("10")
     expect(host.locator("#speed-points")).to_be_enabled()
     host.locator("#speed-points").click()
     host.locator("#game-trivia").click()
     wait_until(lambda: (room(server).get("timer") or {}).get("speedPoints") is True, message="the timer on the server")
-    assert room(server)["timer"] == {"seconds": 20, "speedPoints": True}
+    assert room(server)["timer"] == {"seconds": 10, "speedPoints": True}
     host.locator("#start").click()
 
     for page in players:
-        page.locator("#play").click()
-        expect(page.locator("#answers .answer")).to_have_count(4)
+        expect(tiles(page)).to_have_count(4, timeout=8000)
         expect(page.locator("#player-countdown")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_visible()
-    expect(host.locator("#host-countdown")).to_be_visible()
-    seconds = int(board.locator("#board-countdown .countdown-seconds").inner_text())
-    assert 1 <= seconds <= 20, seconds
+    expect(host.locator("#host-bar #host-countdown")).to_be_visible()
+    seconds = seconds_left(board, "board-countdown")
+    assert 1 <= seconds <= 10, seconds
     expect(board.locator("#board-chart")).to_have_count(0)  # never an answer while it is open
 
     # A reload is not a loss: the same question with the time that is left.
     players[1].reload()
-    expect(players[1].locator("#answers .answer")).to_have_count(4)
+    expect(tiles(players[1])).to_have_count(4)
     expect(players[1].locator("#player-countdown")).to_be_visible()
-    assert int(players[1].locator("#player-countdown .countdown-seconds").inner_text()) <= seconds
+    assert seconds_left(players[1], "player-countdown") <= seconds
 
-    # A dropped network is not a loss either: the stream comes back with the same question.
+    # A dropped network is not a loss either: the banner, then the same question.
     players[0].context.set_offline(True)
-    players[0].wait_for_timeout(600)
+    expect(players[0].locator("#connection")).to_be_visible()
     players[0].context.set_offline(False)
-    expect(players[0].locator("#answers .answer")).to_have_count(4)
-    expect(players[0].locator("#player-countdown")).to_be_visible()
+    expect(players[0].locator("#connection")).to_have_count(0)
+    expect(tiles(players[0])).to_have_count(4)
 
     for page in players[:2]:
-        with page.expect_response(lambda r: r.url.endswith("/api/trivia/answer")) as answered:
-            page.locator("#answers .answer").first.click()
-        assert answered.value.status == 200
-        expect(page.locator("#waiting-title")).to_be_visible()
+        tiles(page).first.click()
+        page.locator("#send-choices").click()
+        expect(page.locator("#answer-status")).to_be_visible()
     # Carla does not answer: when time is up the question closes for everybody.
-    expect(board.locator("#board-chart")).to_be_visible(timeout=25_000)
-    expect(board.locator("#board-chart .answer-chart-summary")).to_contain_text("1 sin responder")
-    expect(board.locator("#board-chart .answer-chart-correct")).to_contain_text("Respuesta correcta: «")
+    expect(board.locator("#board-chart")).to_be_visible(timeout=15_000)
+    expect(board.locator("#board-chart .option-row.right")).to_have_count(1)
+    expect(board.locator("#board-correct-answer")).to_have_text(re.compile(r"^[ABCD]: .+"))
     expect(board.locator("#board-countdown")).to_be_hidden()
     expect(host.locator("#host-chart")).to_be_visible()
-    expect(players[2].locator("#waiting-detail")).to_have_text(f"Se acabó el tiempo de la pregunta 1 de {ROUND}.")
-    expect(players[0].locator("#waiting-result")).to_have_text(re.compile(r"(¡Correcto!|Incorrecto\.) Era «.+»\. \+\d+ puntos?\."))
-    late = players[2].evaluate("() => fetch('/api/trivia/answer', {method: 'POST', headers: {'Content-Type': 'application/json'},"
-                               " body: JSON.stringify({index: 0})}).then((r) => r.status)")
+    expect(players[2].locator("#verdict-title")).to_have_text("Sin respuesta")
+    expect(players[0].locator("#verdict-points")).to_have_text(re.compile(r"^\+\d+ puntos?$"))
+    late = players[2].evaluate("() => fetch('/api/classroom/round/answer', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                               " body: JSON.stringify({question: 1, answer: [0]})}).then((r) => r.status)")
     assert late == 409
 
     # Extra time for Carla: only the host sees it.
@@ -75,12 +81,12 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     expect(board.locator(".player-extra")).to_have_count(0)
 
     host.locator("#next").click()
-    expect(board.locator("#board-countdown")).to_be_visible()
-    expect(board.locator("#board-chart")).to_have_count(0)
-    expect(players[2].locator("#answers .answer")).to_have_count(4)
+    expect(board.locator("#board-countdown")).to_be_visible(timeout=8000)
+    expect(board.locator("#board-chart")).to_be_hidden()
+    expect(tiles(players[2])).to_have_count(4)
     ends = room(server)["deadline"]
-    assert ends["question"] == 2 and ends["endsAt"] - ends["openedAt"] == 20_000
-    wait_until(lambda: int(players[2].locator("#player-countdown .countdown-seconds").inner_text()) > 20,
+    assert ends["question"] == 2 and ends["endsAt"] - ends["openedAt"] == 10_000
+    wait_until(lambda: seconds_left(players[2], "player-countdown") > 10,
                message="Carla's own countdown counting her ×2 time")
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
@@ -154,9 +160,9 @@ def test_a_choice_changed_while_the_game_pick_is_on_its_way_goes_after_it(classr
 
 
 def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(classroom, new_context):
-    """Self-paced and timed, each player's time starts when their page opens the question
-    (`POST /api/classroom/open`); the answer's reply carries its speed points, so the page shows
-    them without asking the server who the player is again."""
+    """Self-paced and timed, each player's time starts when they open their question ("Ver la
+    pregunta": `POST /api/classroom/round/open`); its text reaches them only then;
+    the answer's reply carries the points, shown on the way to the next question."""
     server, key = classroom
     host, board, (ana, bea) = host_board_and_players(new_context, server, key, ["Ana", "Bea"])
     host.locator("#self-paced").check()
@@ -167,28 +173,26 @@ def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(class
                message="a self-paced timed round on the server")
     host.locator("#start").click()
 
-    opened, asked_me = [], []
-    ana.on("request", lambda r: opened.append(r.post_data_json) if r.url.endswith("/api/classroom/open") else None)
-    ana.on("request", lambda r: asked_me.append(r.url) if r.url.endswith("/api/classroom/me") else None)
-    ana.locator("#play").click()
-    expect(ana.locator("#quizzes > li")).to_have_count(ROUND)  # self-paced: every question at once
+    opened = []
+    ana.on("request", lambda r: opened.append(r.post_data_json) if r.url.endswith("/api/classroom/round/open") else None)
+    expect(ana.locator("#open-question")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_hidden()  # no room countdown: each has their own
-    ana.locator("#quizzes a[href]").nth(1).click()
-    expect(ana.locator("#title")).to_have_text(f"Pregunta 2 de {ROUND}")
+    ana.locator("#open-question").click()  # the player chose to open it: no 3-2-1
+    expect(ana.locator("#round-question")).not_to_be_empty(timeout=8000)
     expect(ana.locator("#player-countdown")).to_be_visible()
-    wait_until(lambda: opened == [{"question": 2}], message=f"the page opened question 2 once: {opened}")
-    seconds = int(ana.locator("#player-countdown .countdown-seconds").inner_text())
-    assert 1 <= seconds <= 20, seconds
-    # Bea has not opened anything: her time has not started.
-    assert bea.evaluate("() => fetch('/api/classroom/me').then((r) => r.json()).then((me) => me.deadline)") is None
+    assert opened == [{"question": 1}], opened
+    assert 1 <= seconds_left(ana, "player-countdown") <= 20
+    # Bea has not opened anything: her time has not started, and the text is not hers yet.
+    view = bea.evaluate("() => fetch('/api/classroom/round').then((r) => r.json())")
+    assert view["phase"] == "unopened" and view["text"] is None and view["deadline"] is None, view
 
-    quiz_id = int(ana.url.rsplit("=", 1)[1])
-    before = len(asked_me)
-    ana.locator("#answer").fill(QUIZ_ANSWERS[quiz_id])
-    with ana.expect_response(lambda r: "/check" in r.url) as checked:
-        ana.locator("#check").click()
+    answer = QUIZ_BY_QUESTION[ana.locator("#round-question").inner_text()]
+    ana.locator("#answer").fill(answer)
+    with ana.expect_response(lambda r: r.url.endswith("/round/answer")) as checked:
+        ana.locator("#send-answer").click()
     reply = checked.value.json()
     assert reply["result"] is True and 500 <= reply["points"] <= 1000, reply
-    expect(ana.locator("#answered-result")).to_have_text(re.compile(rf"\+{reply['points']} puntos\.$"))
-    assert len(asked_me) == before, f"the reply carried the points; the page asked `me` again: {asked_me[before:]}"
-    expect(board.locator("#players .player-row").filter(has_text="Ana")).to_contain_text(str(reply["points"]))
+    expect(ana.locator("#last-result")).to_have_text(f"Tu respuesta a la pregunta 1: correcta · +{reply['points']} puntos")
+    expect(ana.locator("#open-question")).to_be_visible()  # on to her next question, when she wants
+    expect(ana.locator("#round-number")).to_have_count(0)
+    expect(host.locator("#players .player-row").filter(has_text="Ana").locator(".player-score")).to_have_text(str(reply["points"]))

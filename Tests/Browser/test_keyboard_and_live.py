@@ -191,21 +191,21 @@ def test_the_class_by_keyboard_alone(classroom, new_context):  # noqa: F811
     host.keyboard.press("Enter")
     expect(host.locator("#next")).to_be_visible()
 
-    tab_to(student, student.locator("#play"))
+    # The phone moves into the question by itself: a tile, then Enviar, by keyboard.
+    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    tab_to(student, student.locator("#question-screen .tile").first)
     student.keyboard.press("Enter")
-    expect(student.locator("#answers .answer")).to_have_count(4)
-    student.keyboard.press("1")
-    expect(student.locator("#waiting-title")).to_be_visible()
+    expect(student.locator("#question-screen .tile").first).to_have_attribute("aria-pressed", "true")
+    tab_to(student, student.locator("#send-choices"))
+    student.keyboard.press("Enter")
+    expect(student.locator("#verdict-screen")).to_be_visible()  # the only player answered: it closed
     tab_to(host, host.locator("#end"))
     host.keyboard.press("Enter")
     expect(alert(host)).to_be_visible()
     tab_to(host, alert(host).get_by_role("button", name="Terminar"))
     host.keyboard.press("Enter")
-    expect(host.locator("#start")).to_be_visible()
-    expect(student.locator("#class-title")).to_have_text("Ronda terminada")
-    tab_to(student, student.locator("#back-to-class"))
-    student.keyboard.press("Enter")
-    expect(student.locator("#room-status")).to_contain_text("Ronda terminada")
+    expect(host).to_have_url(re.compile(r"/clase/resultados\.html#ultima$"))
+    expect(student.locator("#end-line")).to_have_text(re.compile(r"^[01] de 10 aciertos · "))
 
 
 # ---------- the alert and the context menu ----------
@@ -295,22 +295,24 @@ def test_a_new_class_question_and_the_loading_are_said_once(classroom, new_conte
     context = new_context()
     context.add_init_script(SPOKEN)
     student = join_class(context.new_page(), server, "Ana")
+    for index in range(2):
+        join_class(new_context().new_page(), server, f"Otro {index}")
     host.click("#game-trivia")
     host.click("#start")
-    student.click("#play")
-    expect(student.locator("#answers .answer")).to_have_count(4)
-    student.locator("#answers .answer").first.click()
-    expect(student.locator("#waiting-title")).to_be_visible()
+    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    student.locator("#question-screen .tile").first.click()
+    student.locator("#send-choices").click()
+    expect(student.locator("#answer-status")).to_be_visible()
     student.evaluate("() => { window.spoken = []; }")
-    for index in range(2):                                  # the room changes: nothing to say
-        join_class(new_context().new_page(), server, f"Otro {index}")
-    wait_until(lambda: len(server.request("GET", "/api/classroom/state")[1]["players"]) == 3)
+    join_class(new_context().new_page(), server, "Otro 2")  # the room changes: nothing to say
+    wait_until(lambda: len(server.request("GET", "/api/classroom/state")[1]["players"]) == 4)
     host.click("#next")
-    expect(student.locator("#progress")).to_have_text("2 / 10")
-    question = student.locator("#question").inner_text()
-    wait_until(lambda: student.evaluate("() => window.spoken.length") > 0)
+    expect(student.locator("#round-number")).to_have_text("Pregunta 2 de 10", timeout=8000)
+    question = student.locator("#round-question").inner_text()
+    wait_until(lambda: student.evaluate("() => window.spoken.length") > 1)
+    student.wait_for_timeout(500)
     spoken = student.evaluate("() => window.spoken")
-    assert spoken == [f"Pregunta 2 de 10: {question}"], spoken
+    assert spoken == ["¡Prepárate! Pregunta 2 de 10.", f"Pregunta 2 de 10. {question}"], spoken
 
 
 # ---------- titles, motion, contrast ----------

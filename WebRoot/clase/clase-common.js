@@ -1,20 +1,37 @@
 // Pieces shared by the host's page and the projector's leaderboard.
 import { act } from "../js/events.js";
-import { el, sym } from "../js/ui.js";
+import { el } from "../js/ui.js";
 
 export const GAME_NAMES = { quizzes: "Quizzes", trivia: "Trivia" };
+
+/** The players still with the class (an away one keeps their points but is left out). */
+export function present(players) {
+  return (Array.isArray(players) ? players : []).filter((player) => player.away !== true);
+}
 
 /** "1 punto" / "3 puntos". */
 export function points(score) {
   return `${score} punto${score === 1 ? "" : "s"}`;
 }
 
-/** A green tick for a player who has answered the current question, an empty ring otherwise. */
-export function answeredTick(answered) {
-  const label = answered ? "ha respondido" : "aún no ha respondido";
-  return answered
-    ? el("span", { className: "tick-box" }, sym("checkmark-circle-fill", "tick"), el("span", { className: "visually-hidden", text: label }))
-    : el("span", { className: "tick-box" }, el("span", { className: "tick pending", "aria-hidden": "true" }), el("span", { className: "visually-hidden", text: label }));
+/** Points as the round says them, with a thousands separator: "3.699 puntos". */
+export function pointsText(score) {
+  return `${Number(score).toLocaleString("es-ES")} punto${score === 1 ? "" : "s"}`;
+}
+
+/** A place as Spanish writes it: "1.º", "2.º". */
+export function ordinal(place) {
+  return `${place}.º`;
+}
+
+/**
+ * Whether a player has answered the current question: a filled dot or an empty ring, both in
+ * the tint colour — never a tick or a cross, which a class reads as right or wrong.
+ */
+export function answeredMark(answered) {
+  return el("span", { className: `answered-mark${answered ? " done" : ""}` },
+    el("span", { className: "answered-dot", "aria-hidden": "true" }),
+    el("span", { className: "visually-hidden", text: answered ? "ha respondido" : "aún no ha respondido" }));
 }
 
 /**
@@ -44,9 +61,9 @@ export async function showJoinLink(link, image) {
  */
 export function roundMarks(player, state) {
   if (state.phase !== "playing") return [];
-  if (!state.selfPaced) return [answeredTick(player.answered)];
+  if (!state.selfPaced) return [answeredMark(player.answered)];
   return [
     el("span", { className: "player-progress", text: `${player.progress}/${state.total}` }),
-    answeredTick(player.answered),
+    answeredMark(player.answered),
   ];
 }

@@ -1,11 +1,14 @@
 // The host's page: log in with the key printed in the terminal (the server keeps it in an
-// HttpOnly cookie), then run the room: join link + QR, game, pace, start / next / end, players.
+// HttpOnly cookie), then run the room: join link + QR, the round's questions ("Ronda: <set> (n
+// preguntas)", the server's choice) and settings, start; during a round a fixed bar with the
+// answers so far, the countdown, Siguiente and Terminar (which leads to the round's results);
+// the players, away ones marked, each with extra time, release of their name and removal.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert, syncRows } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { GAME_NAMES, roundMarks, showJoinLink } from "./clase-common.js";
+import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
-import { roundChoice, showSets } from "./sets.js";
+import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
 import { answerChart } from "../js/answer-chart.js";
 
@@ -19,6 +22,10 @@ const selfPaced = $("self-paced");
 const locked = $("locked");
 const saveRanking = $("save-ranking");
 const roundStatus = $("round-status");
+const roundChoiceLine = $("round-choice");
+const settings = $("settings");
+const bar = $("host-bar");
+const barCount = $("bar-count");
 const startButton = $("start");
 const nextButton = $("next");
 const endButton = $("end");
@@ -29,9 +36,10 @@ const seconds = $("seconds");
 const speedPoints = $("speed-points");
 const chartSlot = $("host-chart-slot");
 const countdown = createCountdown("host-countdown");
-roundStatus.after(countdown.element);
+barCount.before(countdown.element);
 
 let state = null;
+let shownPhase = null; // the phase the settings were last folded for
 /** How many changes of the round's choices are on their way to the server (sent one at a time). */
 let choicesSending = 0;
 let choicesSent = Promise.resolve();
@@ -79,23 +87,40 @@ function render(snapshot) {
   if (!chart) chartSlot.replaceChildren();
   else if (chartSlot.dataset.shown !== JSON.stringify(chart)) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
   chartSlot.dataset.shown = chart ? JSON.stringify(chart) : "";
-  const game = GAME_NAMES[snapshot.game];
-  roundStatus.textContent = playing && snapshot.selfPaced
-    ? `${game}: cada uno a su ritmo · ${snapshot.answeredCount} de ${snapshot.playerCount} han terminado`
-    : playing ? `${game}: pregunta ${snapshot.question} de ${snapshot.total} · ${snapshot.answeredCount} de ${snapshot.playerCount} han respondido`
-    : snapshot.phase === "finished" ? "Ronda terminada. Puedes empezar otra."
-    : game ? `Listo para empezar una ronda de ${game}.` : "Elige el juego de la ronda.";
+  const here = present(snapshot.players);
+  const done = here.filter((player) => player.answered).length;
+  barCount.textContent = playing && snapshot.selfPaced
+    ? `Cada uno a su ritmo · ${done} de ${here.length} han terminado`
+    : playing ? `Pregunta ${snapshot.question} de ${snapshot.total} · ${done} de ${here.length} han respondido` : "";
+  roundStatus.textContent = snapshot.phase === "finished" ? "Ronda terminada. Puedes empezar otra." : "";
+  roundStatus.hidden = snapshot.phase !== "finished";
+  roundChoiceLine.textContent = roundLabel(snapshot);
   startButton.hidden = playing;
   startButton.disabled = !snapshot.game;
-  nextButton.hidden = !playing || snapshot.selfPaced;
+  bar.hidden = !playing;
+  document.body.classList.toggle("has-host-bar", playing);
+  nextButton.hidden = snapshot.selfPaced;
   nextButton.disabled = snapshot.question >= snapshot.total;
-  endButton.hidden = !playing;
+  // The settings fold away when a round starts and unfold when it ends; the host may open them.
+  if (snapshot.phase !== shownPhase) settings.open = !playing;
+  shownPhase = snapshot.phase;
 
   const players = Array.isArray(snapshot.players) ? snapshot.players : [];
   playersHeader.textContent = `Jugadores (${players.length})`;
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
+}
+
+/** "Ronda: Capitales (5 preguntas)": the questions the server will play (its `set`), as it says them. */
+function roundLabel(snapshot) {
+  const set = snapshot.set && typeof snapshot.set === "object" ? snapshot.set : null;
+  if (set && typeof set.title === "string") {
+    return `Ronda: ${set.title} (${set.count} pregunta${set.count === 1 ? "" : "s"})`;
+  }
+  const game = GAME_NAMES[snapshot.game];
+  if (!game) return "Elige el juego o un conjunto de preguntas.";
+  return snapshot.game === "quizzes" ? "Ronda: Quizzes del servidor de preguntas" : `Ronda: ${game}`;
 }
 
 /** One of the host's buttons in a player's row: `action` gets the row's player of the moment. */
@@ -111,15 +136,18 @@ function playerRow(player) {
     score: el("span", { className: "player-score" }),
   };
   row.extra = rowButton(row, "extra-time", "Tiempo extra", "timer", giveExtraTime);
+  row.release = rowButton(row, "release", "Liberar el nombre", "arrow-clockwise", release);
   row.kick = rowButton(row, "kick", "Expulsar", "xmark-circle-fill", kick);
-  row.li = el("li", { className: "row player-row", dataset: { id: player.id } }, row.name, row.score, row.extra, row.kick);
+  row.li = el("li", { className: "row player-row", dataset: { id: player.id } }, row.name, row.score, row.extra, row.release, row.kick);
   return row;
 }
 
 /** Brings `row` up to date; the buttons stay the same elements. */
 function updatePlayerRow(row, player, snapshot) {
   row.player = player;
-  row.name.textContent = player.name;
+  row.name.textContent = player.away ? `${player.name} (ausente)` : player.name;
+  row.li.classList.toggle("away", player.away === true);
+  row.release.setAttribute("aria-label", `Liberar el nombre de ${player.name}`);
   row.score.textContent = String(player.score);
   row.extra.setAttribute("aria-label", `Tiempo extra de ${player.name}`);
   row.kick.setAttribute("aria-label", `Expulsar a ${player.name}`);
@@ -178,6 +206,7 @@ function sendChoices(game) {
     }
     if (!done) {
       pickedGame = null;
+      choiceRefused();
       if (state) render(state);  // refused: back to the server's; else its news shows it
     }
   };
@@ -187,6 +216,25 @@ function sendChoices(game) {
 seconds.addEventListener("change", choiceChanged);
 speedPoints.addEventListener("change", choiceChanged);
 document.addEventListener("choicechange", choiceChanged);
+document.addEventListener("playset", async () => {
+  const start = $("start");
+  start.scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
+  start.focus({ preventScroll: true });
+  await sendChoices("quizzes");
+});
+
+/** Frees `player`'s name: a phone that lost its cookie may join with it again and gets the points back. */
+async function release(player) {
+  const sure = await showAlert({
+    title: `¿Liberar el nombre de ${player.name}?`,
+    message: "Quien vuelva a unirse con este nombre recuperará sus puntos. Úsalo cuando un alumno haya perdido la sesión en su móvil.",
+    actions: [
+      { label: "Liberar", value: true },
+      { label: "Cancelar", value: false, preferred: true },
+    ],
+  });
+  if (sure) await act("POST", `/api/classroom/host/players/${player.id}/release`);
+}
 
 async function kick(player) {
   const choice = await showAlert({
@@ -239,7 +287,11 @@ endButton.addEventListener("click", async () => {
       { label: "Cancelar", value: false, preferred: true },
     ],
   });
-  if (sure) await run(endButton, "POST", "/api/classroom/host/end", { saveToRanking: save });
+  if (!sure) return;
+  endButton.disabled = true;
+  const ended = await act("POST", "/api/classroom/host/end", { saveToRanking: save });
+  endButton.disabled = false;
+  if (ended) location.assign("resultados.html#ultima"); // the round's results: the newest round
 });
 
 whenHost(async () => {

@@ -1,48 +1,78 @@
 // The student's page: join the class with a name (the server sets the player's HttpOnly cookie),
-// then wait in the lobby, which follows the room (topic `classroom`) and, while a round is
-// playing, offers the round's game page (host-paced Quizzes: straight to the current question).
-import { subscribe, act } from "../js/events.js";
+// or take a name and its points back with the short code shown on the player's screen (a phone
+// that lost its cookie: `POST /api/classroom/rejoin`); then wait in the lobby, which follows the
+// room (topic `classroom`), while the round's own screens (round-player.js) follow the player's
+// round (and show the code).
+import { subscribe, act, onConnection } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { GAME_NAMES, points } from "./clase-common.js";
-
-const GAME_PAGES = { quizzes: "/quizzes/", trivia: "/trivia/play.html" };
-const HOST_PACED_PAGES = { ...GAME_PAGES, quizzes: "/quizzes/play.html" };
+import { pointsText } from "./clase-common.js";
+import { followRound } from "./round-player.js";
 
 const joinSection = document.getElementById("join");
 const form = document.getElementById("join-form");
 const nameField = document.getElementById("name");
+const codeField = document.getElementById("code");
 const joinButton = document.getElementById("join-button");
 const joinNote = document.getElementById("join-note");
 const lobby = document.getElementById("lobby");
 const meName = document.getElementById("me-name");
+const meCode = document.getElementById("me-code");
 const roomStatus = document.getElementById("room-status");
 const meScore = document.getElementById("me-score");
-const play = document.getElementById("play");
 
 let me = null; // {id, name} once joined
 let seen = false; // whether the room's state has shown this player yet (a join may arrive first)
-let unsubscribe = null;
+let stops = [];
+let checking = 0; // the timer asking whether this browser is still a player while the stream is down
+const CHECK_MS = 1500;
+
+const REMOVED = "El anfitrión te ha quitado de la clase. Puedes volver a unirte.";
+
+/** While the stream is down, asks now and then whether the server still knows this player (a
+ * removed player's stream is refused: that is the news of the removal). */
+async function checkStillIn() {
+  checking = 0;
+  if (!me) return;
+  try {
+    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
+    if (response.status === 401) {
+      showJoin(REMOVED);
+      return;
+    }
+  } catch {
+    // No connection: the banner says so; ask again.
+  }
+  if (me) checking = setTimeout(checkStillIn, CHECK_MS * 2);
+}
+
+onConnection((connected) => {
+  clearTimeout(checking);
+  checking = connected || !me ? 0 : setTimeout(checkStillIn, CHECK_MS);
+});
 
 setupNavBar(document.getElementById("navbar"));
 
 function showJoin(note) {
   if (note) joinNote.textContent = note;
   me = null;
-  unsubscribe?.();
-  unsubscribe = null;
+  for (const stop of stops) stop();
+  stops = [];
   lobby.hidden = true;
+  meCode.hidden = true;
+  document.getElementById("round").replaceChildren();
+  document.documentElement.classList.remove("in-round");
   joinSection.hidden = false;
   nameField.focus();
 }
 
-function showLobby(player) {
+async function showLobby(player) {
   me = player;
   seen = false;
   setLiveText(meName, player.name);
   joinSection.hidden = true;
   lobby.hidden = false;
-  unsubscribe ??= subscribe("classroom", render);
+  if (stops.length === 0) stops = [subscribe("classroom", render), await followRound()];
 }
 
 function render(state) {
@@ -52,44 +82,32 @@ function render(state) {
   if (!mine) {
     // Not yet in the room's state (the join's answer came first, or the stream is catching up):
     // wait. Once seen and then gone, the host removed this player.
-    if (seen) showJoin("El anfitrión te ha quitado de la clase. Puedes volver a unirte.");
+    if (seen) showJoin(REMOVED);
     return;
   }
   seen = true;
-  setLiveText(meScore, points(mine.score));
+  setLiveText(meScore, pointsText(mine.score));
   const others = players.length - 1;
   const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;
-  const page = (state.selfPaced ? GAME_PAGES : HOST_PACED_PAGES)[state.game];
-  if (state.phase === "playing" && page) {
-    setLiveText(roomStatus, state.selfPaced
-      ? `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Cada uno a su ritmo.`
-      : `¡Ronda de ${GAME_NAMES[state.game]} en marcha! Pregunta ${state.question} de ${state.total}.`);
-    play.href = page;
-    setLiveText(play, `Jugar a ${GAME_NAMES[state.game]}`);
-    play.hidden = false;
-  } else if (state.phase === "finished") {
-    const place = (Array.isArray(state.podium) ? state.podium : []).find((row) => row.id === me.id);
-    setLiveText(roomStatus, place
-      ? `Ronda terminada: has quedado en el puesto ${place.position}.`
-      : "Ronda terminada. Mira el marcador de la clase.");
-    play.hidden = true;
-  } else {
-    setLiveText(roomStatus, `Esperando a que empiece la ronda… ${company}`);
-    play.hidden = true;
-  }
+  setLiveText(roomStatus, state.phase === "finished" ? "Ronda terminada. Espera a que empiece otra."
+    : state.phase === "playing" ? "La ronda está en marcha."
+    : `Esperando a que empiece la ronda… ${company}`);
 }
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();
   joinButton.disabled = true;
-  const joined = await act("POST", "/api/classroom/join", { name: nameField.value });
+  const code = codeField.value.trim();
+  const joined = code
+    ? await act("POST", "/api/classroom/rejoin", { name: nameField.value, code })
+    : await act("POST", "/api/classroom/join", { name: nameField.value });
   joinButton.disabled = false;
   if (joined) showLobby(joined);
 });
 
 async function start() {
   try {
-    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" } });
+    const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
     if (response.ok) {
       showLobby(await response.json());
       return;

@@ -38,16 +38,23 @@ let drawnWidth = 0; // the chart's width when last drawn
 
 setupNavBar($("navbar"));
 
+/** The set a round played ("Capitales"), or its game's name when it played none. */
+function roundSource(round) {
+  const title = typeof round.setTitle === "string" && round.setTitle ? round.setTitle : round.set?.title;
+  return typeof title === "string" && title ? title : GAME_NAMES[round.game] ?? round.game;
+}
+
 function roundName(round) {
-  return `${GAME_NAMES[round.game] ?? round.game} · ${dateTime.format(new Date(round.startedAt))}`;
+  return `${roundSource(round)} · ${dateTime.format(new Date(round.startedAt))}`;
 }
 
 function playersText(count) {
   return `${count} jugador${count === 1 ? "" : "es"}`;
 }
 
-/** The id in the address (`#ronda-7`), or null. */
+/** The id in the address (`#ronda-7`; `#ultima`: the newest round), or null. */
 function roundInAddress() {
+  if (location.hash === "#ultima") return rounds[0]?.id ?? null;
   const match = /^#ronda-(\d+)$/.exec(location.hash);
   return match ? Number(match[1]) : null;
 }
@@ -86,7 +93,7 @@ async function showRound(id, { focus = false } = {}) {
   shown = report;
   const round = report.round;
   roundHeader.textContent = `Ronda del ${dateTime.format(new Date(round.startedAt))}`;
-  const parts = [GAME_NAMES[round.game] ?? round.game, playersText(round.players), `${report.questions.length} preguntas`];
+  const parts = [roundSource(round), playersText(round.players), `${report.questions.length} preguntas`];
   if (!round.endedAt) parts.push("sin terminar");
   roundMeta.textContent = parts.join(" · ");
   for (const [link, type] of [[xlsxLink, "xlsx"], [csvLink, "csv"]]) {

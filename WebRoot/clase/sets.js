@@ -1,9 +1,11 @@
 // The host's "Mis preguntas": their own quiz sets (kept by the server, /api/classroom/sets):
 // list, create, edit, duplicate, delete, download one (quizzes.json, or GIFT and XML for Moodle;
-// the import is set-import.js); and which
-// set a quizzes round plays (the "Preguntas de Quizzes" choice of the round section).
+// the import is set-import.js), "Jugar este conjunto"; and which set a quizzes round plays (the
+// "Preguntas de Quizzes" choice of the round section), which is the server's (the room's `set`:
+// every host tab and a reload show it).
 import { act, subscribe } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
+import { field, quizFields, readQuiz } from "./quiz-editor.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -22,35 +24,51 @@ const roundSet = $("round-set");
 const MAX_IMAGE = 1024 * 1024;
 let editing = null; // the id of the set being edited, or null for a new one
 let returnFocus = null;
-let nextField = 0;
 
 /** "1 pregunta" / "3 preguntas". */
 function questions(count) {
   return `${count} pregunta${count === 1 ? "" : "s"}`;
 }
 
-/** The body of the game choice for `game`: `{set: id}` when a quizzes round is to play a set. */
+/** The body of the game choice for `game`: a quizzes round's `set` (an id, or null: the quiz source). */
 export function roundChoice(game) {
-  return game === "quizzes" && roundSet.value ? { set: Number(roundSet.value) } : {};
+  return game === "quizzes" ? { set: roundSet.value ? Number(roundSet.value) : null } : {};
 }
 
 let following = false;
-const CHOICE_KEY = "adivina.clase.roundSet";
+let serverSet = ""; // the room's chosen set, as the select's value
+let choosing = false; // a choice of the host's is on its way: the room's news must not undo it
+
+/** Shows the room's chosen set in the select (once its option is there). */
+function showServerSet() {
+  if (choosing) return;
+  if ([...roundSet.options].some((option) => option.value === serverSet)) roundSet.value = serverSet;
+}
+
+/** A choice the server refused: the select shows the server's again. */
+export function choiceRefused() {
+  choosing = false;
+  showServerSet();
+}
 
 /** Lists the sets (and the round's choice); called once the host is in. */
 export async function showSets() {
   if (!following) {
     following = true;
     // The round's questions are chosen before it starts, not while it plays.
-    subscribe("classroom", (room) => { roundSet.disabled = room.phase === "playing"; });
+    subscribe("classroom", (room) => {
+      roundSet.disabled = room.phase === "playing";
+      serverSet = room.set && Number.isInteger(room.set.id) ? String(room.set.id) : "";
+      if (choosing && roundSet.value === serverSet) choosing = false;
+      showServerSet();
+    });
   }
   const sets = await act("GET", "/api/classroom/sets");
   if (!Array.isArray(sets)) return;
   empty.hidden = sets.length > 0;
   list.hidden = sets.length === 0;
   list.replaceChildren(...sets.map(row));
-  // The choice survives a reload of the page (the server keeps it too, until the next pick).
-  const chosen = roundSet.value || (sessionStorage.getItem(CHOICE_KEY) ?? "");
+  const chosen = choosing ? roundSet.value : serverSet;
   roundSet.replaceChildren(
     el("option", { value: "", text: "Del servidor de preguntas" }),
     ...sets.map((set) => el("option", { value: String(set.id), text: `${set.title} (${questions(set.count)})` })));
@@ -64,6 +82,7 @@ function row(set) {
       el("span", { className: "set-name", text: set.title }),
       el("span", { className: "row-detail set-count", text: questions(set.count) })),
     el("div", { className: "set-buttons" },
+      el("button", { type: "button", className: "btn btn-small set-play", text: "Jugar este conjunto", "aria-label": `Jugar ${name}`, onclick: () => play(set) }),
       el("button", { type: "button", className: "btn btn-small btn-gray set-edit", text: "Editar", "aria-label": `Editar ${name}`, onclick: (event) => edit(set.id, event.currentTarget) }),
       el("button", { type: "button", className: "btn btn-small btn-gray set-duplicate", text: "Duplicar", "aria-label": `Duplicar ${name}`, onclick: () => duplicate(set) }),
       el("a", {
@@ -76,6 +95,13 @@ function row(set) {
         href: `/api/classroom/sets/${set.id}/export.${format.toLowerCase()}`, download: "",
       })),
       el("button", { type: "button", className: "btn btn-small btn-gray set-delete", text: "Borrar", "aria-label": `Borrar ${name}`, onclick: () => remove(set) })));
+}
+
+/** Makes `set` the round's questions (the host's page sends it: `playset`) and goes to Empezar. */
+function play(set) {
+  roundSet.value = String(set.id);
+  choosing = true;
+  roundSet.dispatchEvent(new CustomEvent("playset", { bubbles: true, detail: set }));
 }
 
 async function duplicate(set) {
@@ -126,25 +152,14 @@ function closeEditor() {
   target.focus();
 }
 
-/** A labelled field: `<label>` + `<input>` (or `<textarea>`), ids unique in the page. */
-function field(label, props, tag = "input") {
-  const id = `set-field-${nextField++}`;
-  const input = el(tag, { className: "field", id, autocomplete: "off", ...props });
-  return [el("label", { className: "set-label", for: id, text: label }), input];
-}
-
 function addQuiz(quiz = {}) {
-  const [questionLabel, question] = field("Pregunta", { maxlength: "500", value: quiz.question ?? "", dataset: { role: "question" } });
-  const [answerLabel, answer] = field("Respuesta", { maxlength: "200", value: quiz.answer ?? "", dataset: { role: "answer" } });
-  const [alternativesLabel, alternatives] = field("Otras respuestas válidas (una por línea, opcional)", { rows: "2", dataset: { role: "alternatives" } }, "textarea");
-  alternatives.value = (quiz.alternatives ?? []).join("\n");
   const [imageLabel, image] = field("Imagen: dirección http(s) o sube una (opcional)", { type: "url", value: quiz.image ?? "", dataset: { role: "image" } });
   const preview = el("img", { className: "set-preview", alt: "Vista previa de la imagen", hidden: true });
   const upload = el("input", { type: "file", accept: "image/png,image/jpeg,image/gif,image/webp", hidden: true });
   const legend = el("legend", { className: "set-legend" });
   const item = el("li", { className: "set-quiz" },
     el("fieldset", { className: "set-fieldset" },
-      legend, questionLabel, question, answerLabel, answer, alternativesLabel, alternatives, imageLabel, image, preview,
+      legend, ...quizFields(quiz), imageLabel, image, preview,
       el("div", { className: "set-buttons" },
         el("button", { type: "button", className: "btn btn-small btn-gray set-upload", text: "Subir imagen…", onclick: () => upload.click() }),
         upload,
@@ -209,20 +224,7 @@ function base64(file) {
 }
 
 function editedSet() {
-  const value = (item, role) => item.querySelector(`[data-role="${role}"]`).value;
-  return {
-    title: titleField.value,
-    quizzes: [...quizList.children].map((item) => {
-      const quiz = {
-        question: value(item, "question"),
-        answer: value(item, "answer"),
-        alternatives: value(item, "alternatives").split("\n").map((line) => line.trim()).filter(Boolean),
-      };
-      const image = value(item, "image").trim();
-      if (image) quiz.image = image;
-      return quiz;
-    }),
-  };
+  return { title: titleField.value, quizzes: [...quizList.children].map(readQuiz) };
 }
 
 editor.addEventListener("submit", async (event) => {
@@ -239,13 +241,13 @@ editor.addEventListener("submit", async (event) => {
   (list.querySelector(`[data-id="${saved.id}"] .set-edit`) ?? newButton).focus();
 });
 newButton.addEventListener("click", () => openEditor(null, newButton));
-addQuizButton.addEventListener("click", () => addQuiz().querySelector("input").focus());
+addQuizButton.addEventListener("click", () => addQuiz().querySelector('[data-role="question"]').focus());
 cancelButton.addEventListener("click", closeEditor);
 
 // ---------- the round's choice ----------
 
 // With a game already picked, the host's page sends the new choice at once (host.js).
 roundSet.addEventListener("change", () => {
-  sessionStorage.setItem(CHOICE_KEY, roundSet.value);
+  choosing = true;
   roundSet.dispatchEvent(new Event("choicechange", { bubbles: true }));
 });

@@ -1,6 +1,7 @@
 // Live snapshots for the pages, and the actions that change them.
 //
 //   subscribe(topic, render)      render(snapshot) now (if known) and on every change; → unsubscribe
+//   onConnection(listener)        listener(connected) when the stream goes up or down; → stop
 //   act(method, url, body)        JSON request; on failure shows an alert and resolves to null
 //
 // All tabs of the browser share one SSE connection through a SharedWorker (events-worker.js);
@@ -16,6 +17,18 @@ const latest = new Map();    // topic -> last snapshot seen by this tab
 let transport = null;        // {send(message)}
 let indicator = null;
 let downTimer = 0;
+let streamUp = true;         // what the stream last said of itself
+const connectionListeners = new Set();
+
+// The browser knows it is offline before the stream does: say so at once, and take it back when
+// the browser is online again unless the stream is still down.
+addEventListener("offline", () => {
+  clearTimeout(downTimer);
+  showIndicator();
+});
+addEventListener("online", () => {
+  if (streamUp) setConnected(true);
+});
 
 function handle(message) {
   if (message.type === "event") {
@@ -23,6 +36,7 @@ function handle(message) {
     for (const render of renderers.get(message.topic) ?? []) render(message.data);
   } else if (message.type === "status") {
     setConnected(message.connected);
+    for (const listener of connectionListeners) listener(message.connected);
   } else if (message.type === "rejected") {
     renderers.delete(message.topic);
     showAlert({
@@ -91,18 +105,27 @@ export function subscribe(topic, render) {
       renderers.delete(topic);
       transport.send({ type: "unsubscribe", topic });
     }
+    if (renderers.size === 0) setConnected(true); // nothing live left to wait for
   };
 }
 
+/** Calls `listener(connected)` whenever the stream goes up or down; → stops it. */
+export function onConnection(listener) {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
+}
+
 function setConnected(connected) {
+  streamUp = connected;
   clearTimeout(downTimer);
   if (connected) {
+    if (navigator.onLine === false) return; // the browser is still offline: keep saying so
     indicator?.remove();
     indicator = null;
     document.documentElement.classList.remove("offline");
     return;
   }
-  downTimer = setTimeout(showIndicator, DOWN_GRACE_MS);
+  downTimer = setTimeout(showIndicator, navigator.onLine === false ? 0 : DOWN_GRACE_MS);
 }
 
 function showIndicator() {
@@ -121,7 +144,7 @@ function showIndicator() {
   spinner.className = "spinner";
   spinner.setAttribute("aria-hidden", "true");
   indicator.append(icon, text, spinner);
-  document.body.append(indicator);
+  (document.querySelector("main") ?? document.body).append(indicator); // inside a landmark
 }
 
 /**

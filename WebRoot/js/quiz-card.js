@@ -19,8 +19,6 @@ export class QuizCard {
     this.lastFill = 0;
     /** Called with the server's answer after the result alert closes. */
     this.onChecked = null;
-    /** In a classroom round answers are final and never revealed (see `playInClassroom`). */
-    this.inClassroom = false;
 
     this.media = imageBox("play-media", "photo");
     this.media.id = "attachment";
@@ -94,19 +92,6 @@ export class QuizCard {
     }
   }
 
-  /**
-   * Plays the card by the classroom's rules: one answer per question, shown by the page (no
-   * result alert, no "try again"), and no way to reveal the right answer (nor hints of one).
-   */
-  playInClassroom() {
-    this.inClassroom = true;
-    this.mediaWrap.querySelector(".play-hint").hidden = true;
-    this.authorCaption.hidden = true;
-    this.photoButton.removeAttribute("aria-haspopup");
-    this.photoButton.removeAttribute("aria-expanded");
-    this.photoButton.setAttribute("aria-label", "Foto del autor");
-  }
-
   updateCheckButton() {
     this.checkButton.disabled = this.input.value.trim() === "" || this.checking === true;
   }
@@ -121,10 +106,6 @@ export class QuizCard {
     this.checking = false;
     this.updateCheckButton();
     if (!result) return null;
-    if (this.inClassroom) {
-      this.onChecked?.(result);
-      return result;
-    }
     const shown = typeof result.answer === "string" ? result.answer : answer;
     await showAlert(result.result
       ? { title: "¡Correcto!", message: `«${shown}» es la respuesta correcta.`, icon: { name: "checkmark-circle-fill", tone: "good" } }
@@ -208,7 +189,6 @@ export class QuizCard {
   }
 
   fillFromGesture(clientX, clientY) {
-    if (this.inClassroom) return;
     const now = Date.now();
     if (now - this.lastFill < 600) return; // one gesture, reported as both a tap pair and dblclick
     this.lastFill = now;
@@ -236,7 +216,6 @@ export class QuizCard {
   }
 
   openPhotoMenu() {
-    if (this.inClassroom) return;
     showContextMenu(this.photoButton, [
       { label: "Limpiar", symbol: "eraser", onSelect: () => this.clearAnswer() },
       { label: "Rellenar con la respuesta correcta", symbol: "wand", onSelect: () => this.fillWithAnswer() },

@@ -1,13 +1,8 @@
 // The Quizzes list: renders the `quizzes` snapshot that arrives over SSE (and nothing else).
-// In a classroom round (see ../js/classroom-player.js) it is the round's list: no new
-// downloads nor filter, each question tagged with where the player is with it (host-paced, only
-// the current one opens), the player's result when the round ends, and the way back to the class.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, imageBox, setImage, setCounter, loadingRow, showLoading, renderErrorBanner, renderReloadButton, syncRows, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { QuizCard, toggleFavourite } from "../js/quiz-card.js";
-import { classroomModule } from "../js/classroom-door.js";
-import { questionStatus } from "./round.js";
 
 const API = "/api/quizzes";
 
@@ -27,9 +22,6 @@ const FOOTER = listFooter.textContent;
 const rows = new Map(); // quiz id -> row parts
 let current = null;     // the latest snapshot
 let filterPending = false;
-let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
-let inClass = null; // the classroom's module (../js/classroom-player.js), loaded only in a classroom
-const TAGS = { wrong: "Fallada", now: "Ahora", closed: "Cerrada", later: "Más tarde" };
 
 setupNavBar(navbar);
 
@@ -54,7 +46,6 @@ function createRow(quiz) {
   const avatar = imageBox("avatar", "person-circle-fill");
   const authorName = el("span", { className: "author-name" });
   const answered = el("span", { className: "badge-right" }, sym("checkmark-circle-fill"), el("span", { text: "Acertado" }));
-  const tag = el("span", { className: "capsule class-tag", hidden: true });
   const star = QuizCard.starButton("icon-btn row-above", undefined);
   star.addEventListener("click", () => {
     const latest = rows.get(quiz.id)?.quiz;
@@ -62,30 +53,9 @@ function createRow(quiz) {
   });
   const li = el("li", { className: "row quiz-row", dataset: { id: String(quiz.id) } },
     thumb,
-    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered, tag)),
+    el("div", { className: "row-main" }, link, el("div", { className: "author" }, avatar, authorName, answered)),
     el("div", { className: "quiz-row-trailing" }, star, sym("chevron-right", "disclosure")));
-  return { li, thumb, question, link, avatar, authorName, answered, tag, star, quiz };
-}
-
-/**
- * Tags a row of a classroom round with where the player is with it; host-paced, only the
- * current question (not yet answered) opens.
- */
-function tagRow(row, quiz) {
-  const all = Array.isArray(current?.quizzes) ? current.quizzes : [];
-  const status = classroom?.room?.phase === "playing" ? questionStatus(classroom, quiz, all.indexOf(quiz) + 1) : null;
-  row.tag.hidden = !TAGS[status];
-  row.tag.textContent = TAGS[status] ?? "";
-  row.tag.className = `capsule class-tag ${status ?? ""}`.trim();
-  const locked = Boolean(classroom?.room && !classroom.room.selfPaced && status !== "now");
-  row.li.classList.toggle("locked", locked);
-  if (locked) {
-    row.link.removeAttribute("href");
-    row.link.setAttribute("aria-disabled", "true");
-  } else {
-    row.link.href = `play.html?id=${encodeURIComponent(quiz.id)}`;
-    row.link.removeAttribute("aria-disabled");
-  }
+  return { li, thumb, question, link, avatar, authorName, answered, star, quiz };
 }
 
 function updateRow(row, quiz) {
@@ -99,12 +69,10 @@ function updateRow(row, quiz) {
   row.answered.hidden = !quiz.answeredRight;
   row.li.classList.toggle("answered", Boolean(quiz.answeredRight));
   QuizCard.paintStar(row.star, Boolean(quiz.favourite));
-  if (classroom) tagRow(row, quiz);
 }
 
 function render(state) {
   current = state;
-  if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet
   const all = Array.isArray(state.quizzes) ? state.quizzes : [];
   const onlyUnanswered = Boolean(state.onlyUnanswered);
   const shown = onlyUnanswered ? all.filter((q) => !q.answeredRight) : all;
@@ -131,7 +99,7 @@ function render(state) {
   listHeader.textContent = all.length === 0 ? (file ?? "Quizzes")
     : `${file ? `${file}: ` : ""}${all.length} quizzes · ${right} acertado${right === 1 ? "" : "s"}`;
   const skipped = Number(state.skipped) || 0;
-  if (!classroom) listFooter.textContent = !file ? FOOTER
+  listFooter.textContent = !file ? FOOTER
     : `Todas las preguntas del fichero, en su orden.${skipped > 0
       ? ` ${skipped} elemento${skipped === 1 ? "" : "s"} del fichero no se ${skipped === 1 ? "puede" : "pueden"} jugar y no se muestra${skipped === 1 ? "" : "n"}.`
       : ""} ${FOOTER}`;
@@ -149,46 +117,6 @@ function render(state) {
     listState.replaceChildren();
   }
   list.setAttribute("aria-busy", state.loading ? "true" : "false");
-  if (classroom) renderClassroom(state);
 }
 
-/** What a classroom round changes on the list: its header, or the screen once there is no round. */
-function renderClassroom(state) {
-  const room = classroom.room;
-  const all = Array.isArray(state.quizzes) ? state.quizzes : [];
-  const playing = !classroom.removed && room.game === "quizzes" && room.phase === "playing";
-  list.hidden = !playing || all.length === 0;
-  if (!playing) {
-    listHeader.textContent = "Quizzes";
-    if (!classroom.removed && room.game === "quizzes" && room.phase === "finished") {
-      inClass.showRoundEnd(listState, classroom, { app: "Quizzes", score: state.score ?? 0, total: all.length });
-    } else {
-      inClass.showNoRound(listState, classroom, "Quizzes");
-    }
-    return;
-  }
-  const total = room.total || all.length;
-  listHeader.textContent = room.selfPaced
-    ? `${classroom.answered.size} de ${total} respondidas`
-    : `Pregunta ${room.question} de ${total}`;
-  document.title = "Quizzes · Adivina";
-}
-
-/** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
-async function detectClassroom() {
-  inClass = await classroomModule();
-  const seat = inClass && await inClass.classroomSeat(() => {
-    if (current) render(current);
-  });
-  if (seat) {
-    inClass.backToClass(document.getElementById("back"));
-    reloadButton.hidden = true;
-    filterSwitch.closest(".section").hidden = true;
-    listFooter.textContent = "Cada pregunta se responde una sola vez.";
-  }
-  classroom = seat;
-  if (current) render(current);
-}
-
-detectClassroom();
 subscribe("quizzes", render);

@@ -2,15 +2,10 @@
 // then the final score with a name field, "Guardar" and "Reiniciar". Renders only the `trivia`
 // snapshots that arrive over SSE; the tab that answers holds the next one back for a moment to
 // show which answer was right.
-// In classroom mode (see ../js/classroom-player.js for how the page knows) the page also
-// follows the room (topic `classroom`): host-paced, a player ahead of the room waits for the host
-// instead of seeing the next question, and when the host ends the round the page shows the
-// player's result.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, loadingRow, showLoading, announce, renderErrorBanner, emptyState } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { API, ensureGame, hits } from "./trivia-common.js";
-import { classroomModule } from "../js/classroom-door.js";
 
 const FEEDBACK_MS = matchMedia("(prefers-reduced-motion: reduce)").matches ? 350 : 650;
 const KEYS = ["A", "B", "C", "D"];
@@ -27,9 +22,6 @@ let holding = false;     // showing this tab's answer before moving on
 let focusIndex = null;   // the answer button that gets the keyboard focus once the question shows
 const asked = new Map(); // question number -> question, to name the right answer afterwards
 let savedDate = null;    // when this tab saved the finished game's score (marked in the ranking)
-let classroom = undefined; // undefined until known; null single-player; the player's seat in a classroom
-let inClass = null; // the classroom's module (../js/classroom-player.js), loaded only in a classroom
-let deadlineAsked = null; // self-paced timed round: the question whose own deadline was asked
 
 setupNavBar(navbar);
 screen.replaceChildren(loadingRow("Conectando…"));
@@ -77,19 +69,10 @@ async function choose(index) {
   const hadFocus = answers.contains(document.activeElement);
   for (const { button } of answerButtons) button.disabled = true;
   chosen.classList.add("chosen");
-  // The question's number goes with the answer: one the game has left since (the host moved on,
-  // another tab answered) is refused, not counted for a question this page has not shown.
+  // The question's number goes with the answer: one the game has left since (another tab
+  // answered) is refused, not counted for a question this page has not shown.
   const result = await act("POST", `${API}/answer`, { index, question: shown.number });
   if (result && typeof result.right === "boolean") {
-    if (classroom && Number.isInteger(result.number)) {
-      // The reply carries the points and, self-paced and timed, the next question's deadline.
-      classroom.markAnswered(result.number, result.points);
-      if ("nextDeadline" in result) {
-        classroom.noteDeadline(result.nextDeadline);
-        deadlineAsked = result.number + 1;
-      }
-    }
-    // In a classroom round the right answer stays hidden until the question closes.
     const known = Number.isInteger(result.correctIndex);
     chosen.classList.remove("chosen");
     if (known) answerButtons[result.correctIndex]?.button.classList.add("correct");
@@ -114,15 +97,10 @@ addEventListener("keydown", (event) => {
   }
 });
 
-/**
- * "¡Correcto! Era «Swift»." / "Incorrecto. Era «Swift»."; while a classroom question is open
- * (its right answer not sent yet) "Incorrecto. La respuesta se verá al cerrar la pregunta.".
- */
+/** "¡Correcto! Era «Swift»." / "Incorrecto. Era «Swift»." (just the verdict without the text). */
 function verdictLine(answer, rightText) {
   const verdict = answer.right ? "¡Correcto!" : "Incorrecto.";
-  if (rightText !== undefined) return `${verdict} Era «${rightText}».`;
-  if (!Number.isInteger(answer.correctIndex) && !answer.right) return `${verdict} La respuesta se verá al cerrar la pregunta.`;
-  return verdict;
+  return rightText === undefined ? verdict : `${verdict} Era «${rightText}».`;
 }
 
 function showFeedback(result) {
@@ -142,8 +120,7 @@ function feedbackFor(state) {
   const last = state.lastAnswer;
   if (!last) return null;
   const rightText = asked.get(last.number)?.answers?.[last.correctIndex];
-  const points = classroom ? inClass.earned(classroom, last.number) : "";
-  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) + points };
+  return { right: Boolean(last.right), text: verdictLine(last, rightText === undefined ? undefined : String(rightText)) };
 }
 
 function renderPlaying(state) {
@@ -166,7 +143,7 @@ function renderPlaying(state) {
     slot.button.classList.remove("chosen", "correct", "wrong");
     slot.button.disabled = Boolean(state.loading);
   });
-  if (changed && (shown || classroom)) announce(`Pregunta ${number} de ${total}: ${state.question.text ?? ""}`);
+  if (changed && shown) announce(`Pregunta ${number} de ${total}: ${state.question.text ?? ""}`);
   if (changed) {
     question.classList.remove("enter");
     void question.offsetWidth;
@@ -267,75 +244,11 @@ function renderFinished(state) {
   }
 }
 
-// ---------- classroom mode ----------
-
-/** Draws the classroom's own screens; false when the ordinary game screen is the right one. */
-function renderClassroom(state) {
-  const room = classroom.room;
-  if (classroom.removed || room.game !== "trivia" || room.phase === "lobby") {
-    inClass.playerCountdown.hide();
-    inClass.showNoRound(screen, classroom, "Trivia");
-    return true;
-  }
-  if (room.phase === "finished") {
-    inClass.playerCountdown.hide();
-    inClass.showRoundEnd(screen, classroom, { app: "Trivia", score: state.score ?? 0, total: state.total ?? 0 });
-    return true;
-  }
-  if (room.selfPaced && room.timer && state.phase === "playing" && deadlineAsked !== state.number) {
-    // Self-paced and timed: the player's own deadline for this question, read once.
-    deadlineAsked = state.number;
-    classroom.refresh();
-  }
-  const ownEnd = room.selfPaced ? classroom.me.deadline : null;
-  inClass.showCountdown(classroom, state.waiting || state.phase !== "playing" ? -1 : state.number, ownEnd);
-  if (state.phase === "playing" && !state.waiting && inClass.questionClosed(classroom, state.number)) {
-    inClass.showWaiting(screen, `Se acabó el tiempo de la pregunta ${state.number} de ${room.total || state.total || 0}.`, null);
-    document.title = "Se acabó el tiempo · Trivia · Adivina";
-    return true;
-  }
-  // Answered and waiting for the room (the server holds the question), or ahead of it.
-  const ahead = state.phase === "finished" || (state.phase === "playing" && (state.waiting || state.number > room.question));
-  if (!room.selfPaced && ahead) {
-    // Ahead without the server holding the question: the host may have moved on, with the room's
-    // news still on its way (the game's travels apart). The screen stays as it is for a moment
-    // (nothing to answer: `shown` is cleared), neither showing nor saying "waiting" for nothing.
-    if (!state.waiting && inClass.newsMayLag(`${state.phase} ${state.number} ${room.phase} ${room.question}`, redraw)) return true;
-    const total = room.total || state.total || 0;
-    const next = state.waiting ? state.number + 1 : state.number; // the question the player waits for
-    inClass.showWaiting(screen, state.phase === "finished" || next > total
-      ? `Has respondido las ${total} preguntas. Falta que el anfitrión termine la ronda.`
-      : `(pregunta ${next} de ${total})`, feedbackFor(state));
-    document.title = "Esperando · Trivia · Adivina";
-    return true;
-  }
-  return false;
-}
-
 function redraw() {
   if (latest && !holding) render(latest);
 }
 
-/** Finds out (once) whether this browser is a classroom player's; if so, follows the room too. */
-async function detectClassroom() {
-  inClass = await classroomModule();
-  const seat = inClass && await inClass.classroomSeat(redraw);
-  if (seat) {
-    inClass.backToClass(document.getElementById("back"));
-    document.getElementById("ranking-link").hidden = true;
-    screen.before(inClass.playerCountdown.element);
-  }
-  classroom = seat;
-  redraw();
-}
-
 function render(state) {
-  if (classroom === undefined || (classroom && !classroom.room)) return; // not known yet
-  if (classroom && renderClassroom(state)) {
-    renderErrorBanner(bannerSlot, null);
-    shown = null; // no question on screen: nothing to answer, and the next one animates in
-    return;
-  }
   renderErrorBanner(bannerSlot, state.error, "No se pudieron descargar las preguntas",
     () => act("POST", `${API}/start`, undefined, { alert: false }));
   if (state.phase === "playing" && state.question && Array.isArray(state.question.answers)) {
@@ -354,7 +267,6 @@ function render(state) {
   shown = state;
 }
 
-detectClassroom();
 subscribe("trivia", (state) => {
   latest = state;
   if (state.phase === "playing" && state.question) asked.set(state.number, state.question);

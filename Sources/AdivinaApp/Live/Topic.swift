@@ -5,6 +5,8 @@ enum Topic: String, CaseIterable, Sendable {
     case quizzes, quiz, trivia, ranking, books, matches, movies, news
     /// The classroom's leaderboard (only in classroom mode).
     case classroom
+    /// A classroom player's view of the round (only in classroom mode).
+    case round
 
     /// Whether every player sees the same topic (the ranking, the leaderboard).
     var isShared: Bool { self == .ranking || self == .classroom }

@@ -12,10 +12,12 @@ import Models
 /// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
 /// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
 ///
-/// **The classroom's one door.** While a player is in a classroom, the round's own routes are
-/// the only way to an answer: routes added inside `closedInClassroom` (the one-at-a-time quiz,
-/// the single-player trivia game, the right answer of a quiz) answer a classroom player 403 with
-/// the reason given, before their handler runs. `routes` lists every route with its rule.
+/// **The classroom's one door.** While a player is in a classroom, the round's own routes
+/// (`/api/classroom/round/…`) are the only way to an answer: every other answer route is added
+/// inside `closedInClassroom` (the quiz apps' checks, the exams' answers, the single-player
+/// trivia game and its ranking, the right answer of a quiz) and answers a classroom player 403
+/// with the reason given, before its handler runs — one rule here, none in a handler. `routes`
+/// lists every route with its rule.
 ///
 ///     api.post("/api/quizzes/:id/check", body: AnswerBody.self) { (context: PlayerContext, body) in
 ///         try await context.player.quizzes.check(quizID: try context.request.idParameter(), answer: body.answer)
@@ -37,6 +39,9 @@ struct APIRouter {
     }
 
     // MARK: Routes
+
+    /// Why a classroom player can't use an answer route outside the round.
+    static let onlyTheRound = "En la clase solo se responde a las preguntas de la ronda."
 
     /// Adds the routes `add` adds closed to classroom players: they get 403 with `reason`.
     mutating func closedInClassroom(_ reason: String, _ add: (inout APIRouter) -> Void) {

@@ -44,10 +44,6 @@ struct PlayerContext: RequestContext {
         return PlayerContext(request: request, player: player, shared: resolver.shared)
     }
 
-    /// Refuses (409, `message`) an action that a classroom player may not take.
-    func refuseInClassroom(_ message: String) throws(HTTPError) {
-        if seat != nil { throw HTTPError(.conflict, message: message) }
-    }
 }
 
 /// A classroom route anyone may call (the leaderboard, joining): the session. 404 outside

@@ -1,9 +1,8 @@
 import Foundation
 import Models
 
-/// A classroom player's place: which player of which round a `PlayerModels` belongs to. The game
-/// routes answer through it, so the round's rules judge a classroom player's answers instead of
-/// the single-player ones.
+/// A classroom player's place: which player of which round a `PlayerModels` belongs to. The
+/// round's routes answer through it.
 @MainActor
 struct ClassroomSeat {
     /// The round (the session owns it, and it outlives the player's models).
@@ -11,19 +10,13 @@ struct ClassroomSeat {
     /// The player's public id in the room.
     let playerID: Int
 
-    /// Checks the player's answer to the round's quiz `quizID` by the round's rules.
-    func checkQuiz(quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        try await round.checkQuiz(playerID: playerID, quizID: quizID, answer: answer)
+    /// Opens question `number` for the player (see `ClassroomRound.open`).
+    func open(question number: Int) throws(ModelError) -> ClassroomRound.Opened {
+        try round.open(playerID: playerID, question: number)
     }
 
-    /// Answers the player's current trivia question by the round's rules.
-    func answerTrivia(index: Int, question: Int?) throws(ModelError) -> TriviaAnswer {
-        try round.answerTrivia(playerID: playerID, index: index, question: question)
-    }
-
-    /// Opens question `number` for the player (self-paced, timed: their timer starts); returns
-    /// when their time ends.
-    func openQuestion(number: Int) throws(ModelError) -> Date? {
-        try round.openQuestion(playerID: playerID, number: number)
+    /// Judges the player's answer to question `number` (see `ClassroomRound.answer`).
+    func answer(question number: Int, given: GivenAnswer) async throws(ModelError) -> ClassroomRound.Verdict {
+        try await round.answer(playerID: playerID, question: number, given: given)
     }
 }

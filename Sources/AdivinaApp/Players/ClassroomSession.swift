@@ -53,6 +53,15 @@ final class ClassroomSession {
     private var addresses: [Int: String] = [:]
     /// Addresses the host banned with a removed player, until the round ends.
     private var banned: Set<String> = []
+    /// When each player last had an open event stream (or joined).
+    private var lastSeen: [Int: Date] = [:]
+    private var awayWatch: Task<Void, Never>?
+    /// The clock (a test clock in tests).
+    var now: @Sendable () -> Date = { Date() }
+    /// A player with no open event stream for this long is away.
+    nonisolated static let awayAfter: TimeInterval = 30
+    /// How often the session checks who is away.
+    nonisolated static let awayCheck = Duration.seconds(5)
 
     /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`.
     init(
@@ -74,6 +83,11 @@ final class ClassroomSession {
             name: Topic.classroom.rawValue, snapshot: room.snapshot, json: room.snapshotJSON, hub: hub,
             spacing: Self.leaderboardSpacing)
         registry.register([topic])
+        watchAway()
+    }
+
+    isolated deinit {
+        awayWatch?.cancel()
     }
 
     // MARK: Players
@@ -94,19 +108,70 @@ final class ClassroomSession {
         }
     }
 
-    /// Adds a player called `name`, from client `address`, with their own models; the round
-    /// shows them its questions.
+    /// Adds a player called `name`, from client `address`, with their own models and their
+    /// view of the round (or gives a name the host released back, with its points).
     func join(name: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
-        let player = try round.join(name: name) { player in
-            let models = PlayerModels(
-                services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
-            self.models[player.id] = models
-            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
-            registry.register(models.topics.all)
-            return models.roundSeat
-        }
-        addresses[player.id] = address
+        let player = try round.join(name: name)
+        seat(player, from: address)
         return player
+    }
+
+    /// Gives player `name` back to a device that proves their rejoin `code`: a new cookie, the
+    /// same player (the old cookie stops working).
+    func rejoin(name: String, code: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
+        let player = try round.rejoin(name: name, code: code)
+        seat(player, from: address)
+        return player
+    }
+
+    /// Lets the next join with player `playerID`'s name take their place and points.
+    func release(playerID: Int, hostKey: String) throws(ModelError) {
+        try room.release(playerID: playerID, hostKey: hostKey)
+    }
+
+    /// Seats `player` under their current token: their models the first time, the same models
+    /// under the new token when they come back (their old streams end).
+    private func seat(_ player: ClassroomPlayer, from address: String) {
+        lastSeen[player.id] = now()
+        addresses[player.id] = address
+        if let models = models[player.id] {
+            players.remove(playerID: player.id)
+            hub.closeStreams(on: Topic.seat(playerID: player.id))
+            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
+            return
+        }
+        let models = PlayerModels(services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
+        self.models[player.id] = models
+        players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
+        registry.register(models.topics.all)
+    }
+
+    // MARK: Away
+
+    /// Marks away every player with no open event stream for `awayAfter` (checked every
+    /// `awayCheck`): they are no active row, and a question does not wait for them.
+    func checkAway() {
+        let at = now()
+        var away: Set<Int> = []
+        for player in room.roster {
+            if hub.subscriberCount(of: Topic.seat(playerID: player.id)) > 0 {
+                lastSeen[player.id] = at
+            } else if at.timeIntervalSince(lastSeen[player.id] ?? at) >= Self.awayAfter {
+                away.insert(player.id)
+            }
+        }
+        room.setAway(away)
+        round.tick()
+    }
+
+    /// Starts checking who is away, every `awayCheck`, for as long as the session lives.
+    private func watchAway() {
+        awayWatch = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.awayCheck)
+                self?.checkAway()
+            }
+        }
     }
 
     /// The player whose cookie the request carries and their models: 401 without a valid
@@ -149,6 +214,7 @@ final class ClassroomSession {
         // Out of the table first: requests resolve players off the main actor, and none may get
         // models that are being cancelled.
         players.remove(playerID: playerID)
+        lastSeen[playerID] = nil
         if let models = models.removeValue(forKey: playerID) {
             models.cancel()
             registry.unregister(models.topics.all)

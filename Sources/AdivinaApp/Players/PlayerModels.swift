@@ -28,9 +28,6 @@ final class PlayerModels {
     /// The player's place in the classroom, or nil in the local mode.
     let seat: ClassroomSeat?
 
-    /// The models the classroom's round plays in.
-    var roundSeat: ClassroomRound.Seat { ClassroomRound.Seat(quizzes: quizzes, trivia: trivia) }
-
     /// Makes the models for the given services and starts publishing them on `hub` (see
     /// `Topic.hubName`: a classroom player's are `player/<id>/quizzes`…).
     init(services: RemoteServices, store: Store?, hub: SSEHub, seat: ClassroomSeat? = nil) {
@@ -54,7 +51,8 @@ final class PlayerModels {
             quizzes: topic(.quizzes, quizzes.snapshotJSON), quiz: topic(.quiz, quiz.snapshotJSON),
             books: topic(.books, books.snapshotJSON), matches: topic(.matches, matches.snapshotJSON),
             movies: topic(.movies, movies.snapshotJSON), trivia: topic(.trivia, trivia.snapshotJSON),
-            news: topic(.news, news.snapshotJSON))
+            news: topic(.news, news.snapshotJSON),
+            round: seat.flatMap { $0.round.view(of: $0.playerID) }.map { topic(.round, $0.json) })
     }
 
     /// Stops publishing every topic (a player who left).

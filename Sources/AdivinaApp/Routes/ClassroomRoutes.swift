@@ -22,24 +22,39 @@ import QRCode
 /// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
 /// too, and plays single-player.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
-/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID,
+/// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID|null,
 /// "seconds"?:S,"speedPoints"?:Bool}` (`set`: a quizzes round plays the host's set `ID`, see
-/// `ClassroomSetRoutes`; absent: the quiz source; `seconds` 5–300: a timed round, see
+/// `ClassroomSetRoutes`; null: the quiz source; absent: the set chosen before stays, and the
+/// state's `set` shows it; `seconds` 5–300: a timed round, see
 /// `ClassroomTimerRoutes`; `speedPoints` needs `seconds`);
 /// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
 /// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
 /// `DELETE host/players/{id}` (`?ban=true`: nobody joins from that player's address until the
-/// round ends). Joins are limited per client address (`ClassroomSession.joinRate`, 429).
+/// round ends); `POST host/players/{id}/release`: the next join with that player's name takes
+/// their place and points (a student whose phone lost its cookie and its code). Joins are limited per client address (`ClassroomSession.joinRate`, 429).
 enum ClassroomRoutes {
     private struct NameBody: Decodable, Sendable { var name: String }
     private struct KeyBody: Decodable, Sendable { var key: String }
     private struct GameBody: Decodable, Sendable {
         var game: String
         var set: Int?
+        /// Whether the body has `set` at all (absent: the chosen set stays; null: none).
+        var namesSet: Bool
         var seconds: Int?
         var speedPoints: Bool?
+
+        private enum CodingKeys: String, CodingKey { case game, set, seconds, speedPoints }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            game = try container.decode(String.self, forKey: .game)
+            namesSet = container.contains(.set)
+            set = try container.decodeIfPresent(Int.self, forKey: .set)
+            seconds = try container.decodeIfPresent(Int.self, forKey: .seconds)
+            speedPoints = try container.decodeIfPresent(Bool.self, forKey: .speedPoints)
+        }
     }
     private struct PaceBody: Decodable, Sendable { var selfPaced: Bool }
     private struct EndBody: Decodable, Sendable { var saveToRanking: Bool? }
@@ -134,7 +149,9 @@ enum ClassroomRoutes {
             guard let game = ClassroomGame(rawValue: body.game) else {
                 throw APIError.badBody("El juego debe ser «quizzes» o «trivia».")
             }
-            let set = try await ClassroomSetRoutes.set(body.set, for: game, context)
+            // Without `set`, the chosen set stays (changing only the timer keeps the round's set).
+            let chosen = game == .quizzes ? await context.round.chosenSetID : nil
+            let set = try await ClassroomSetRoutes.set(body.namesSet ? body.set : chosen, for: game, context)
             let timing: RoundTiming?
             if let seconds = body.seconds {
                 timing = try RoundTiming(seconds: seconds, speedPoints: body.speedPoints ?? false)
@@ -168,6 +185,10 @@ enum ClassroomRoutes {
             // The body is optional: without it (or its field) the scores go into the ranking.
             let save = context.request.body.isEmpty ? nil : try context.request.decodeBody(EndBody.self).saveToRanking
             return Podium(podium: try await context.session.end(hostKey: context.key, savingToRanking: save ?? true))
+        }
+        api.post("/api/classroom/host/players/:id/release") { (context: HostContext) in
+            try await context.session.release(playerID: try context.request.idParameter(), hostKey: context.key)
+            return Done()
         }
         api.add(.delete, "/api/classroom/host/players/:id") { (context: HostContext) in
             let ban = context.request.query("ban") == "true"

@@ -8,17 +8,12 @@ import Models
 /// Anyone: `GET /api/classroom/time` → `{"now"}`, the server's clock in ms since 1970, so a page
 /// shows the same countdown as every other whatever its own clock (the state's `deadline` is
 /// on the server's clock).
-/// Players: `POST /api/classroom/open {"question":n}` → `{"deadline":ms|null}`: in a self-paced
-/// timed quizzes round, question n opens for the player now (the first time counts) and their
-/// own timer starts.
 /// Host: `GET /api/classroom/host/extra-time` → `[{"id","factor"}]` (the players with extra
 /// time); `PUT /api/classroom/host/players/{id}/time {"factor":1|1.5|2}` → `{"id","factor"}`:
 /// the player has that many times each question's time, and their speed points count on it.
 /// Extra time is the host's only: the public leaderboard never shows it.
 enum ClassroomTimerRoutes {
     private struct ServerTime: Encodable, Sendable { var now: Int64 }
-    private struct OpenBody: Decodable, Sendable { var question: Int }
-    private struct Opened: Encodable, Sendable { @Nullable var deadline: Int64? }
     private struct FactorBody: Decodable, Sendable { var factor: Double }
     private struct ExtraTime: Encodable, Sendable {
         var id: Int
@@ -29,11 +24,6 @@ enum ClassroomTimerRoutes {
     static func add(to api: inout APIRouter) {
         api.get("/api/classroom/time") { (_: ClassroomContext) in
             ServerTime(now: QuestionDeadline.milliseconds(Date()))
-        }
-        api.post("/api/classroom/open", body: OpenBody.self) { (context: PlayerContext, body) in
-            guard let seat = context.seat else { throw APIError.notFound }
-            let end = try await seat.openQuestion(number: body.question)
-            return Opened(deadline: end.map(QuestionDeadline.milliseconds))
         }
         api.get("/api/classroom/host/extra-time") { (context: HostContext) in
             await context.round.extraTime.sorted { $0.key < $1.key }.map { ExtraTime(id: $0.key, factor: $0.value) }

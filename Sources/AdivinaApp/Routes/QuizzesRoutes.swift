@@ -12,47 +12,35 @@ enum QuizzesRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        // The list.
+        // The list: in a class a player answers only the round's questions.
         api.state("/api/quizzes/state") { $0.quizzes }
-        api.action("/api/quizzes/reload") { (context: PlayerContext) in
-            try context.refuseInClassroom("En la clase las preguntas las pone el profesor.")
-            try await context.player.quizzes.download()
+        api.closedInClassroom(APIRouter.onlyTheRound) { api in
+            api.action("/api/quizzes/reload") { (context: PlayerContext) in try await context.player.quizzes.download() }
+            api.put("/api/quizzes/filter", body: FilterBody.self) { (context: PlayerContext, body) in
+                await context.player.quizzes.setOnlyUnanswered(body.onlyUnanswered)
+                return FilterState(onlyUnanswered: body.onlyUnanswered)
+            }
         }
-        api.put("/api/quizzes/filter", body: FilterBody.self) { (context: PlayerContext, body) in
-            // The pages number a round's questions by their place in the whole list.
-            try context.refuseInClassroom("En la clase se ven todas las preguntas de la ronda.")
-            await context.player.quizzes.setOnlyUnanswered(body.onlyUnanswered)
-            return FilterState(onlyUnanswered: body.onlyUnanswered)
-        }
-        addQuizActions(to: &api, prefix: "/api/quizzes", judgedByClassroom: true) { $0.quizzes }
+        addQuizActions(to: &api, prefix: "/api/quizzes") { $0.quizzes }
 
-        // One at a time: in a classroom it would draw from the round's catalogue and judge
-        // answers outside the round, so it is closed there.
+        // One at a time.
         api.state("/api/quiz/state") { $0.quiz }
-        api.closedInClassroom(onlyTheRound) { api in
+        api.closedInClassroom(APIRouter.onlyTheRound) { api in
             api.action("/api/quiz/next") { (context: PlayerContext) in try await context.player.quiz.next() }
-            addQuizActions(to: &api, prefix: "/api/quiz", judgedByClassroom: false) { $0.quiz }
+            addQuizActions(to: &api, prefix: "/api/quiz") { $0.quiz }
         }
     }
 
-    /// Why a classroom player can't use the one-at-a-time quiz.
-    static let onlyTheRound = "En la clase solo se responde a las preguntas de la ronda."
-
     /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
-    /// (`PUT` marks, `DELETE` unmarks) and the right answer. A classroom player's checks of the
-    /// list go through the round's rules (`judgedByClassroom`); the right answer is closed to
-    /// classroom players.
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer. Checking and the right answer are
+    /// closed to classroom players.
     private static func addQuizActions(
-        to api: inout APIRouter, prefix: String, judgedByClassroom: Bool,
-        model: @escaping @Sendable (PlayerModels) -> any QuizPlaying
+        to api: inout APIRouter, prefix: String, model: @escaping @Sendable (PlayerModels) -> any QuizPlaying
     ) {
-        api.post("\(prefix)/:id/check", body: AnswerBody.self, bodyLimit: BodyLimit.quizAnswer) {
-            (context: PlayerContext, body) in
-            let id = try context.request.idParameter()
-            if judgedByClassroom, let seat = context.seat {
-                return try await seat.checkQuiz(quizID: id, answer: body.answer)
+        api.closedInClassroom(APIRouter.onlyTheRound) { api in
+            api.post("\(prefix)/:id/check", body: AnswerBody.self, bodyLimit: BodyLimit.quizAnswer) { (context: PlayerContext, body) in
+                try await model(context.player).check(quizID: try context.request.idParameter(), answer: body.answer)
             }
-            return try await model(context.player).check(quizID: id, answer: body.answer)
         }
         for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
             api.add(method, "\(prefix)/:id/favourite") { (context: PlayerContext) in

@@ -22,22 +22,21 @@ enum TriviaRoutes {
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
         api.state("/api/trivia/state") { $0.trivia }
-        // The single-player game: in a classroom the host starts the round's game.
-        api.closedInClassroom("En la clase la partida la empieza el profesor.") { api in
+        // The single-player game: in a class a player answers only the round's questions, and
+        // the round saves the scores.
+        api.closedInClassroom(APIRouter.onlyTheRound) { api in
             api.action("/api/trivia/start") { (context: PlayerContext) in try await context.player.trivia.start() }
             api.action("/api/trivia/restart") { (context: PlayerContext) in try await context.player.trivia.restart() }
-        }
-        api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
-            if let seat = context.seat { return try await seat.answerTrivia(index: body.index, question: body.question) }
-            return try await context.player.trivia.answer(index: body.index, question: body.question)
+            api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
+                try await context.player.trivia.answer(index: body.index, question: body.question)
+            }
+            api.post("/api/ranking", body: NameBody.self) { (context: PlayerContext, body) in
+                let entry = try await context.player.trivia.saveScore(as: body.name, in: context.shared.ranking)
+                return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
+            }
         }
         api.addResponding(.get, "/api/ranking/state") { (context: PublicContext) in
             context.shared.rankingTopic.stateResponse()
-        }
-        api.post("/api/ranking", body: NameBody.self) { (context: PlayerContext, body) in
-            try context.refuseInClassroom("En la clase las puntuaciones se guardan al terminar la ronda.")
-            let entry = try await context.player.trivia.saveScore(as: body.name, in: context.shared.ranking)
-            return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
         }
     }
 }

@@ -36,6 +36,8 @@ public final class Classroom: Observable, SignalObservable {
     let timingState = State<RoundTiming?>(nil)
     let deadlineState = State<QuestionDeadline?>(nil)
     let chartState = State<QuestionChart?>(nil)
+    let openState = State<OpenQuestion?>(nil)
+    let setState = State<ChosenSet?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -61,12 +63,15 @@ public final class Classroom: Observable, SignalObservable {
         let timing = timingState
         let deadline = deadlineState
         let chart = chartState
+        let open = openState
+        let chosenSet = setState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
-                phase: phase.value, game: game.value, question: current.value, total: total.value,
+                phase: phase.value, game: game.value, set: chosenSet.value, question: current.value, total: total.value,
                 selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
+                open: phase.value == .playing && !selfPaced.value ? open.value : nil,
                 deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
                 podium: phase.value == .finished ? Self.podium(rows) : [])
         }
@@ -96,6 +101,10 @@ public final class Classroom: Observable, SignalObservable {
     public var deadline: QuestionDeadline? { observed(deadlineState, \.deadline) }
     /// What the class answered to the last closed question, or nil.
     public var chart: QuestionChart? { observed(chartState, \.chart) }
+    /// The question open for the room (host-paced), or nil.
+    public var openQuestion: OpenQuestion? { observed(openState, \.openQuestion) }
+    /// The host's set the next quizzes round plays, or nil.
+    public var chosenSet: ChosenSet? { observed(setState, \.chosenSet) }
 
     /// The player whose session token is `token`, or nil. (The server asks on every request;
     /// it reads the signal, so it subscribes nothing: a view asks `player(id:)`.)
@@ -108,6 +117,9 @@ public final class Classroom: Observable, SignalObservable {
     func unobservedPlayer(id: Int) -> ClassroomPlayer? {
         indexByID[id].map { playersState.value[$0] }
     }
+
+    /// Every player, read without subscribing (the server's checks; a view reads `players`).
+    public var roster: [ClassroomPlayer] { playersState.value }
 
     /// The player with the public id `id`, or nil.
     public func player(id: Int) -> ClassroomPlayer? {
@@ -126,20 +138,71 @@ public final class Classroom: Observable, SignalObservable {
     /// when the room is full.
     public func join(name: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
         let name = try PlayerName.normalized(name)
+        if let index = playersState.value.firstIndex(where: { PlayerName.same($0.name, name) }) {
+            // A name the host released is taken back, with its points, by whoever joins with it.
+            guard playersState.value[index].released else {
+                throw .conflict("Ya hay alguien llamado «\(name)» en la clase: elige otro nombre, o vuelve con tu código.")
+            }
+            return takeBack(index, token: token)
+        }
         guard !lockedState.value else {
             throw .forbidden("La clase está cerrada: el profesor no deja entrar a nadie más.")
         }
         guard playersState.value.count < maxPlayers else {
             throw .conflict("La clase está llena: ya hay \(maxPlayers) jugadores.")
         }
-        guard !playersState.value.contains(where: { PlayerName.same($0.name, name) }) else {
-            throw .conflict("Ya hay alguien llamado «\(name)» en la clase: elige otro nombre.")
-        }
-        let player = ClassroomPlayer(id: nextID, name: name, token: token)
+        let player = ClassroomPlayer(id: nextID, name: name, token: token, rejoinCode: Self.rejoinCode())
         nextID += 1
         playersState.update { $0.append(player) }
         reindex()
         return player
+    }
+
+    /// Gives player `name` back to whoever proves their rejoin `code` (a phone that lost its
+    /// cookie): a new token, the same id and points. Refused (`forbidden`) when they do not match.
+    public func rejoin(name: String, code: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
+        let wanted = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
+        guard let index = playersState.value.firstIndex(where: { PlayerName.same($0.name, name) }),
+              !wanted.isEmpty, SecretToken.matches(wanted, playersState.value[index].rejoinCode)
+        else { throw .forbidden("El nombre y el código no coinciden con nadie de la clase.") }
+        return takeBack(index, token: token)
+    }
+
+    /// Lets the next join with player `playerID`'s name take their place and points (the host
+    /// releases the name of a student whose phone lost it).
+    public func release(playerID: Int, hostKey: String) throws(ModelError) {
+        try requireHost(hostKey)
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
+        playersState.update { $0[index].released = true }
+    }
+
+    /// Marks the players `ids` away and every other one active (the server says who has had no
+    /// open event stream for a while).
+    public func setAway(_ ids: Set<Int>) {
+        guard playersState.value.contains(where: { $0.away != ids.contains($0.id) }) else { return }
+        playersState.update { players in
+            for index in players.indices { players[index].away = ids.contains(players[index].id) }
+        }
+    }
+
+    /// Player at `index` with a new token (the old one stops working), active again.
+    private func takeBack(_ index: Int, token: String) -> ClassroomPlayer {
+        let player = playersState.update { players in
+            players[index].token = token
+            players[index].released = false
+            players[index].away = false
+            return players[index]
+        }
+        reindex()
+        return player
+    }
+
+    /// A short code a student can read off their screen and type: 5 letters and digits that
+    /// cannot be mistaken for one another.
+    static func rejoinCode() -> String {
+        let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<5).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
     }
 
     /// Takes a player out of the room (the host kicks them); their token stops working.
@@ -165,13 +228,19 @@ public final class Classroom: Observable, SignalObservable {
         }
     }
 
-    /// Shows the open question's countdown (nil: none) and what the class answered to the last
-    /// closed question (the round's rules decide when: `ClassroomRound`).
-    func show(deadline: QuestionDeadline?, chart: QuestionChart?) {
+    /// Shows the question open for the room (nil: none), its countdown (nil: none) and what the
+    /// class answered to the last closed question (the round's rules decide when: `ClassroomRound`).
+    func show(open: OpenQuestion?, deadline: QuestionDeadline?, chart: QuestionChart?) {
         batch {
+            openState.value = open
             deadlineState.value = deadline
             chartState.value = chart
         }
+    }
+
+    /// Shows the host's set the next quizzes round plays (nil: none).
+    func show(set: ChosenSet?) {
+        setState.value = set
     }
 
     /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
@@ -187,12 +256,14 @@ public final class Classroom: Observable, SignalObservable {
                     players[index].answered = []
                     players[index].score = 0
                     players[index].points = [:]
+                    players[index].rightCount = 0
                 }
             }
             totalState.value = questionCount
             currentState.value = 1
             deadlineState.value = nil
             chartState.value = nil
+            openState.value = nil
             phaseState.value = .playing
         }
     }
@@ -257,13 +328,15 @@ public final class Classroom: Observable, SignalObservable {
     }
 
     /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
-    /// `points` to their score (by default 1 for a right one). Returns the player as they are now.
+    /// `points` to their score (by default 1 for a right one) and counts a right one (`right`
+    /// nil: a poll's, neither). Returns the player as they are now.
     @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
+    public func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
         try checkMayAnswer(playerID: playerID, number: number)
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
-            let earned = points ?? (right ? 1 : 0)
+            let earned = points ?? (right == true ? 1 : 0)
+            if right == true { players[index].rightCount += 1 }
             players[index].answered.insert(number)
             players[index].points[number] = earned
             players[index].score += earned
@@ -294,7 +367,7 @@ public final class Classroom: Observable, SignalObservable {
             ClassroomPlayerRow(
                 id: player.id, name: player.name, score: player.score,
                 answered: selfPaced ? total > 0 && player.answered.count == total : player.answered.contains(current),
-                progress: player.answered.count)
+                progress: player.answered.count, rightCount: player.rightCount, away: player.away)
         }
         // Stable: ties keep the join order.
         return rows.enumerated().sorted { a, b in

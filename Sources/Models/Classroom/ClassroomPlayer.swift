@@ -13,11 +13,21 @@ public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
     public var score = 0
     /// The points each answered question earned in the current round, by question number.
     public var points: [Int: Int] = [:]
+    /// Right answers in the current round.
+    public var rightCount = 0
+    /// The short code that gives the player their name and points back on another device
+    /// (shown on their own screen only).
+    public var rejoinCode: String
+    /// Whether they have had no open event stream for a while (`Classroom.awayAfter`).
+    public var away = false
+    /// Whether the host released their name: the next join with it takes their place and points.
+    public var released = false
 
     /// Makes a player with no answers yet.
-    public init(id: Int, name: String, token: String) {
+    public init(id: Int, name: String, token: String, rejoinCode: String = "") {
         self.id = id
         self.name = name
         self.token = token
+        self.rejoinCode = rejoinCode
     }
 }

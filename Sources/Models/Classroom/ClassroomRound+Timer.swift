@@ -1,13 +1,16 @@
 import Foundation
+import Signals
 
-/// The round's clock: when questions open and close, the timer, extra time and the charts.
+/// The round's clock: when questions open and close, the 3-2-1, the timer, extra time and the
+/// charts.
 ///
-/// Host-paced, a question closes when the host moves on, when every player has answered, or
-/// (timed) when the time of every player who has not answered is up — a player with extra time
-/// keeps it open for themselves; then the room shows the chart and trivia games their right
-/// answer. Self-paced, each player's question opens for them (trivia: when they reach it;
-/// quizzes: `openQuestion(playerID:number:)`) and their own timer runs from then; questions
-/// close for the room at the end. An answer after its time is refused (`conflict`).
+/// Host-paced, a question opens for the room (its 3-2-1, then its time) and closes when the host
+/// moves on, when every active player has answered, or (timed) when the time of every player who
+/// has not answered is up — a player with extra time keeps it open for themselves; then the room
+/// shows the chart and every view its verdict. Self-paced, each player's question opens when
+/// they open it and their own timer runs from then; a question whose time ran out is over for
+/// them; questions close for the room at the end. A closed question never opens
+/// again. An answer after its time is refused (`conflict`).
 extension ClassroomRound {
     /// The message of an answer after its question's time.
     public nonisolated static let timeIsUp = "Se acabó el tiempo de esta pregunta."
@@ -16,11 +19,13 @@ extension ClassroomRound {
 
     /// The extra time of player `playerID` (1, 1.5 or 2).
     public func timeFactor(of playerID: Int) -> Double {
-        timeFactors[playerID] ?? 1
+        players[playerID]?.progress.value.factor ?? 1
     }
 
     /// The extra time the host gave each player who has some, by id.
-    public var extraTime: [Int: Double] { timeFactors }
+    public var extraTime: [Int: Double] {
+        players.compactMapValues { $0.progress.value.factor == 1 ? nil : $0.progress.value.factor }
+    }
 
     /// Gives player `playerID` `factor` times the time of every question (1, 1.5 or 2); their
     /// speed points are computed on their own longer timer.
@@ -29,8 +34,8 @@ extension ClassroomRound {
         guard RoundTiming.timeFactors.contains(factor) else {
             throw .invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")
         }
-        guard room.unobservedPlayer(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
-        timeFactors[playerID] = factor == 1 ? nil : factor
+        guard let player = players[playerID] else { throw .unknownItem(.player, id: playerID) }
+        player.progress.update { $0.factor = factor }
         scheduleClosing()
     }
 
@@ -45,74 +50,61 @@ extension ClassroomRound {
         return opened.addingTimeInterval(timing.allowed(factor: timeFactor(of: playerID)))
     }
 
-    /// When player `playerID`'s time for the question they are on ends: host-paced, the room's
-    /// question; self-paced trivia, theirs; else (no timer, self-paced quizzes) nil.
+    /// When player `playerID`'s time for the question they are on ends, or nil.
     public func currentDeadline(for playerID: Int) -> Date? {
-        guard room.phaseState.value == .playing else { return nil }
-        if !room.selfPacedState.value {
-            let number = room.currentState.value
-            return progress.closed.contains(number) ? nil : deadline(for: playerID, question: number)
-        }
-        guard room.gameState.value == .trivia, let game = seats[playerID]?.trivia, game.phaseSignal.value == .playing else {
-            return nil
-        }
-        return deadline(for: playerID, question: game.snapshot.value.number)
+        players[playerID]?.view.value.deadline.map { Date(timeIntervalSince1970: Double($0) / 1000) }
     }
 
-    /// Self-paced quizzes: question `number` opens for player `playerID` now (the first time
-    /// counts: reopening it gives no more time). Returns when their time ends (nil: no timer).
-    @discardableResult
-    public func openQuestion(playerID: Int, number: Int) throws(ModelError) -> Date? {
-        guard room.phaseState.value == .playing, (1...room.totalState.value).contains(number) else {
-            throw .conflict("La ronda no tiene pregunta \(number) abierta.")
-        }
-        guard room.unobservedPlayer(id: playerID) != nil else { throw .unknownItem(.player, id: playerID) }
-        if room.selfPacedState.value { progress.open(number, for: playerID, at: now()) }
-        return deadline(for: playerID, question: number)
-    }
-
-    /// Seconds since question `number` opened for the player; throws `conflict` when it is
-    /// closed or their time is up (timed, self-paced: also when it never opened for them).
+    /// Seconds since question `number` started for the player (after its 3-2-1); throws
+    /// `conflict` when it is closed, has not started, or their time is up (self-paced: also
+    /// when they never opened it).
     func onTime(playerID: Int, number: Int) throws(ModelError) -> Double {
-        if !room.selfPacedState.value, progress.closed.contains(number) { throw .conflict(Self.timeIsUp) }
+        if closedState.value.contains(number) { throw .conflict(Self.timeIsUp) }
         let at = now()
         guard let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
-            if progress.timing != nil { throw .conflict("Abre primero la pregunta para que empiece tu tiempo.") }
-            return 0
+            throw .conflict("Abre primero la pregunta para que empiece tu tiempo.")
         }
+        if at < opened { throw .conflict("Espera a que termine la cuenta atrás.") }
         if let end = deadline(for: playerID, question: number), at > end { throw .conflict(Self.timeIsUp) }
         return max(0, at.timeIntervalSince(opened))
     }
 
     // MARK: Opening and closing
 
-    /// Question `number` opens for the room now (its countdown in the room's state, timed and
-    /// host-paced), and the next closing is scheduled.
+    /// Question `number` opens for the room (host-paced; once: a later call keeps its first
+    /// opening): it shows on the projector after its 3-2-1, with its countdown when timed; the
+    /// next closing is scheduled. Self-paced or closed, the room shows no open question.
     func openQuestion(_ number: Int) {
         guard room.phaseState.value == .playing else { return }
-        let at = now()
-        progress.open(number, at: at)
-        let opened = progress.roomOpening(number) ?? at
-        let countdown = room.selfPacedState.value || progress.closed.contains(number)
-            ? nil : progress.timing.map { QuestionDeadline(question: number, openedAt: opened, seconds: $0.seconds) }
-        room.show(deadline: countdown, chart: room.chartState.value)
+        guard !room.selfPacedState.value, !closedState.value.contains(number), let question = question(number) else {
+            if room.selfPacedState.value { room.show(open: nil, deadline: nil, chart: room.chartState.value) }
+            scheduleClosing()
+            return
+        }
+        progress.open(number, at: now().addingTimeInterval(getReady))
+        let starts = progress.roomOpening(number) ?? now()
+        room.show(
+            open: OpenQuestion(question.shown, startsAt: starts),
+            deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) },
+            chart: room.chartState.value)
         scheduleClosing()
     }
 
-    /// Closes question `number` for the room (host-paced): the chart, trivia's right answer.
+    /// Closes question `number` for the room (host-paced) for good: the chart, every view's verdict.
     func closeQuestion(_ number: Int) {
         guard progress.close(number) else { return }
-        let chart = progress.chart(number, players: room.playersState.value.count, correctAnswer: correctAnswer(of: number))
-        room.show(deadline: nil, chart: chart)
-        if room.gameState.value == .trivia {
-            for seat in seats.values { seat.trivia.reveal(through: number) }
+        batch {
+            closedState.update { _ = $0.insert(number) }
+            let chart = progress.chart(number, of: question(number), players: room.playersState.value.count)
+            room.show(open: room.openState.value, deadline: nil, chart: chart)
+            refreshStandings()
         }
     }
 
-    /// Closes what is due now: host-paced, the current question once everybody answered or
-    /// (timed) everybody's time is up; self-paced trivia, moves on the players whose time is up.
-    /// Then schedules the next closing. The timer and every answer call it; tests on a test
-    /// clock call it after moving the clock.
+    /// Closes what is due now: host-paced, the current question once every active player
+    /// answered or (timed) everybody's time is up; self-paced, a player's open question whose
+    /// time is up is over for them. Then schedules the next closing. The timer and every answer
+    /// call it; tests on a test clock call it after moving the clock.
     public func tick() {
         guard room.phaseState.value == .playing else { return }
         let at = now()
@@ -123,12 +115,13 @@ extension ClassroomRound {
             {
                 closeQuestion(number)
             }
-        } else if room.gameState.value == .trivia, progress.timing != nil {
-            for (id, seat) in seats where seat.trivia.phaseSignal.value == .playing {
-                let number = seat.trivia.snapshot.value.number
-                if let end = deadline(for: id, question: number), at >= end {
-                    seat.trivia.moveOn(to: number + 1, revealing: false)
-                    progress.open(number + 1, for: id, at: at)
+        } else if progress.timing != nil {
+            batch {
+                for player in players.values {
+                    guard let number = nextQuestion(of: player.progress.value), let end = deadline(for: player.id, question: number),
+                          at >= end, pendingChecks[number, default: 0] == 0
+                    else { continue }
+                    player.progress.update { _ = $0.missed.insert(number) }
                 }
             }
         }
@@ -136,12 +129,13 @@ extension ClassroomRound {
     }
 
     /// When the room's question `number` closes by itself (host-paced): at once when every
-    /// player answered; timed, when the last unanswered player's time is up; untimed, never.
+    /// active player answered; timed, when the last unanswered player's time is up; untimed, never.
     func closingTime(of number: Int) -> Date? {
         guard let opened = progress.roomOpening(number) else { return nil }
         let answered = progress.answered(number)
-        let waiting = room.playersState.value.filter { !answered.contains($0.id) }
-        if waiting.isEmpty && !room.playersState.value.isEmpty { return opened }
+        let active = room.playersState.value.filter { !$0.away }
+        let waiting = active.filter { !answered.contains($0.id) }
+        if waiting.isEmpty && !active.isEmpty { return opened }
         guard let timing = progress.timing else { return nil }
         let longest = waiting.map { timeFactor(of: $0.id) }.max() ?? 1
         return opened.addingTimeInterval(timing.allowed(factor: longest))
@@ -154,9 +148,8 @@ extension ClassroomRound {
             let number = room.currentState.value
             return progress.closed.contains(number) ? nil : closingTime(of: number)
         }
-        guard room.gameState.value == .trivia else { return nil }
-        return seats.compactMap { id, seat in
-            seat.trivia.phaseSignal.value == .playing ? deadline(for: id, question: seat.trivia.snapshot.value.number) : nil
+        return players.values.compactMap { player in
+            nextQuestion(of: player.progress.value).flatMap { deadline(for: player.id, question: $0) }
         }.min()
     }
 

@@ -1,71 +1,70 @@
 import Foundation
 import Signals
 
-/// The rules of a classroom round, over a room (`Classroom`) and each player's own games: which
-/// questions the round plays (downloaded once, the same for everybody), which question is
-/// current, who may answer what, how an answer is judged and scored, and the podium at the end.
+/// The rules of a classroom round, over a room (`Classroom`): which questions the round plays
+/// (taken once from its source, the same for everybody), which question is open, who may see
+/// and answer what, how an answer is judged and scored, and each player's view of it.
 ///
-/// A player never sees a question the room has not reached: host-paced, their quiz list grows
-/// one question at a time and their trivia game holds an answered question until the host moves
-/// on; the right answer of a trivia question is shown only once it closes for the room (the host
-/// moves on, or the round ends).
+/// The questions come from a source: the course's quiz server (typed; the server judges), the
+/// trivia source (four choices) or the host's set (any `QuizKind`). A player never sees a
+/// question the room has not reached; self-paced, its text reaches them only once they open it
+/// (`open`); nothing right is shown before the question closes, and a closed question never
+/// opens again. Each player has one view (`view(of:)`, a `RoundView`), so what the room does and
+/// what they did arrive together.
 ///
-/// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics, and
-/// calls these methods. A player joins with a `Seat` (their quiz list and trivia game); the round
-/// shows its questions in those models, so a player's own pages show the round.
+/// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics.
 ///
 ///     let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
-///     let ana = try round.join(name: "Ana") { _ in ClassroomRound.Seat(quizzes: …, trivia: …) }
-///     try round.room.pick(.quizzes, hostKey: key)
+///     let ana = try round.join(name: "Ana")
+///     try round.pick(.quizzes, set: capitals, hostKey: key)
 ///     try await round.start(hostKey: key)
-///     let result = try await round.checkQuiz(playerID: ana.id, quizID: 7, answer: "Madrid")
+///     let verdict = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
 @MainActor
 public final class ClassroomRound {
     /// Questions in a round unless told otherwise.
     public nonisolated static let defaultQuestionCount = 10
+    /// The 3-2-1 «¡Prepárate!» before each host-paced question, in seconds: the timer starts after it.
+    public nonisolated static let defaultGetReady: TimeInterval = 3
 
-    /// A player's games, where the round shows its questions and judges their answers.
-    public struct Seat: Sendable {
-        /// The player's quiz list (a quizzes round shows its questions there).
-        public let quizzes: QuizzesModel
-        /// The player's trivia game (a trivia round plays there).
-        public let trivia: TriviaGame
-
-        /// A seat over a player's own models.
-        public init(quizzes: QuizzesModel, trivia: TriviaGame) {
-            self.quizzes = quizzes
-            self.trivia = trivia
-        }
+    /// What an answer got: right (nil: a poll) and the points.
+    public struct Verdict: Codable, Hashable, Sendable {
+        @Nullable public var result: Bool?
+        public var points: Int
     }
 
     /// The room: players, phase, scores and the public leaderboard.
     public let room: Classroom
-    /// How many questions a round downloads (at most).
+    /// How many questions a round takes from the quiz server or trivia (at most).
     public let questionCount: Int
-    private let quizClient: QuizServerClient
+    let quizClient: QuizServerClient
     private let triviaClient: TriviaClient
-    var seats: [Int: Seat] = [:]
-    /// The quizzes of the round being played (or last played), in question order.
-    public private(set) var roundQuizzes: [QuizItem] = []
-    private var trivia: [TriviaQuestion] = []
+    /// The round's questions, in order.
+    let questionsState = State<[RoundQuestion]>([])
+    /// The questions closed for the room; a closed question never opens again in the round.
+    let closedState = State<Set<Int>>([])
+    /// Every player's standing, refreshed when a question closes (host-paced), on each answer
+    /// (self-paced), on a join and at the end.
+    let standingsState = State<[Int: RoundView.Standing]>([:])
+    /// Each player's part of the round, by id.
+    var players: [Int: PlayerRound] = [:]
     /// The host's set the next quizzes round plays (nil: the quiz source).
     private var chosenSet: QuizSet?
-    /// The set's quizzes while a round of it is played, judged here (nil: the quiz server judges).
-    private var setQuizzes: [SetQuiz]?
+    /// The set the round being played came from.
+    private var playedSet: QuizSet?
     private var starting = false
     /// Keeps every round's answers (the results), if set.
     public weak var recorder: (any RoundRecorder)?
     /// The recorder's id of the round being played.
-    private var recordedRound: Int?
+    var recordedRound: Int?
     /// The clock (a test clock in tests).
     public var now: @Sendable () -> Date = { Date() }
+    /// The 3-2-1 before each host-paced question (tests may set 0).
+    public var getReady = ClassroomRound.defaultGetReady
     /// Whether timed questions close by themselves when their time is up (tests on a test clock
     /// turn it off and call `tick()`).
     public var closesOnTime = true
     /// The current round's openings, answers and closed questions.
     var progress = RoundProgress(timing: nil)
-    /// The extra time the host gave each player (factor by player id; absent: 1), kept across rounds.
-    var timeFactors: [Int: Double] = [:]
     /// Checks of a quiz server in flight, by question: the question waits for them to close.
     var pendingChecks: [Int: Int] = [:]
     /// The task that closes the next timed question when its time is up.
@@ -82,22 +81,37 @@ public final class ClassroomRound {
 
     // MARK: Players
 
-    /// Adds a player called `name` to the room, sitting at the seat `seat` makes for them (it gets
-    /// the new player, e.g. to name their topics); shows them the round if one is on.
-    public func join(name: String, seat: (ClassroomPlayer) -> Seat) throws(ModelError) -> ClassroomPlayer {
+    /// Adds a player called `name` to the room (or gives a released name back, with its
+    /// points); their view starts at once.
+    public func join(name: String) throws(ModelError) -> ClassroomPlayer {
         let player = try room.join(name: name)
-        let made = seat(player)
-        seats[player.id] = made
-        if room.phaseState.value == .playing { show(to: made, playerID: player.id) }
+        seat(player)
+        return player
+    }
+
+    /// Gives player `name` back to whoever knows their rejoin `code` (see `Classroom.rejoin`).
+    public func rejoin(name: String, code: String) throws(ModelError) -> ClassroomPlayer {
+        let player = try room.rejoin(name: name, code: code)
+        seat(player)
         return player
     }
 
     /// Takes a player out of the room (the host removes them): their token stops working.
     public func remove(playerID: Int, hostKey: String) throws(ModelError) {
         try room.remove(playerID: playerID, hostKey: hostKey)
-        seats[playerID] = nil
-        timeFactors[playerID] = nil
+        players[playerID] = nil
+        refreshStandings()
         tick()
+    }
+
+    /// Player `playerID`'s view of the round and its bytes (nil: not in the room).
+    public func view(of playerID: Int) -> (view: Computed<RoundView>, json: Computed<Data>)? {
+        players[playerID].map { ($0.view, $0.viewJSON) }
+    }
+
+    private func seat(_ player: ClassroomPlayer) {
+        if players[player.id] == nil { players[player.id] = PlayerRound(player: player, round: self) }
+        refreshStandings()
     }
 
     // MARK: Host
@@ -107,6 +121,7 @@ public final class ClassroomRound {
     public func pick(_ game: ClassroomGame, set: QuizSet?, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
         try room.pick(game, timing: timing, hostKey: hostKey)
         chosenSet = game == .quizzes ? set : nil
+        room.show(set: chosenSet.map(ChosenSet.init))
     }
 
     /// The id of the host's set the next quizzes round plays, or nil.
@@ -114,99 +129,105 @@ public final class ClassroomRound {
 
     /// Plays `set` as it is now (the host edited it after picking it), if it is the one picked.
     public func refreshChosenSet(_ set: QuizSet) {
-        if chosenSet?.id == set.id, room.phaseState.value != .playing { chosenSet = set }
+        guard chosenSet?.id == set.id, room.phaseState.value != .playing else { return }
+        chosenSet = set
+        room.show(set: ChosenSet(set))
     }
 
-    /// Downloads the picked game's questions once and starts the round for every player.
+    /// Takes the picked game's questions once and starts the round for every player.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
         guard let game = room.gameState.value else { throw .conflict("Elige primero el juego de la ronda.") }
         guard room.phaseState.value != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
         starting = true
         defer { starting = false }
-        let count: Int
+        let questions = try await questions(of: game)
+        guard !questions.isEmpty else { throw .remote(.malformed("no hay preguntas para la ronda")) }
+        try room.start(questionCount: questions.count, hostKey: hostKey)
+        playedSet = game == .quizzes ? chosenSet : nil
+        let started = now()
+        progress = RoundProgress(timing: room.timingState.value)
+        pendingChecks = [:]
+        batch {
+            questionsState.value = questions
+            closedState.value = []
+            for player in players.values { player.progress.update { $0 = PlayerRound.Progress(factor: $0.factor) } }
+            refreshStandings()
+        }
+        recordedRound = recorder?.roundStarted(RoundStart(
+            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(\.shown.text),
+            seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
+            startedAt: started))
+        openQuestion(1)
+    }
+
+    private func questions(of game: ClassroomGame) async throws(ModelError) -> [RoundQuestion] {
         do throws(RemoteError) {
             switch game {
             case .quizzes:
-                setQuizzes = chosenSet?.quizzes
-                if let chosenSet { roundQuizzes = chosenSet.roundQuizzes } else {
-                    roundQuizzes = Array(try await quizClient.random10().elements.prefix(questionCount))
+                if let chosenSet {
+                    return chosenSet.quizzes.enumerated().map { RoundQuestion(number: $0.offset + 1, quiz: $0.element) }
                 }
-                count = roundQuizzes.count
+                let items = try await quizClient.random10().elements.prefix(questionCount)
+                return items.enumerated().map { RoundQuestion(number: $0.offset + 1, serverQuiz: $0.element) }
             case .trivia:
-                trivia = Array(try await triviaClient.questions(amount: questionCount).elements.prefix(questionCount))
-                count = trivia.count
+                let trivia = try await triviaClient.questions(amount: questionCount).elements.prefix(questionCount)
+                return trivia.enumerated().map { RoundQuestion(number: $0.offset + 1, trivia: $0.element) }
             }
         } catch {
             throw .remote(error)
         }
-        guard count > 0 else { throw .remote(.malformed("no hay preguntas para la ronda")) }
-        try room.start(questionCount: count, hostKey: hostKey)
-        let started = now()
-        progress = RoundProgress(timing: room.timingState.value)
-        pendingChecks = [:]
-        let texts = game == .quizzes ? roundQuizzes.map(\.question) : trivia.map(\.question)
-        recordedRound = recorder?.roundStarted(RoundStart(
-            game: game, setID: game == .quizzes ? chosenSet?.id : nil, questions: texts, seconds: room.timingState.value?.seconds,
-            speedPoints: room.timingState.value?.speedPoints ?? false, startedAt: started))
-        for (id, seat) in seats { show(to: seat, playerID: id) }
-        openQuestion(1)
     }
 
-    /// Moves everybody to the next question (host-paced): the question before closes (trivia
-    /// games show its right answer; players who did not answer skip on) and the next one shows
-    /// in every player's list. Returns the question's number.
+    /// Moves everybody to the next question (host-paced): the question before closes (its chart
+    /// and right answer shown) and the next one opens. Returns the question's number.
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Int {
         try room.requireHost(hostKey)
-        // One wave: the closed question's chart and the next question reach the room's
-        // observers together. Notified between the two, the live topic (on its own queue, as
-        // the main actor goes on) published "question 2, its chart, 2 of 3 answered" — a
-        // closed question still current, which no page should see.
+        // One wave: the closed question's chart and the next question reach every view together.
         return try batch { () throws(ModelError) -> Int in
-            if room.phaseState.value == .playing, !room.selfPacedState.value, room.currentState.value < room.totalState.value {
-                closeQuestion(room.currentState.value)
-            }
+            if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
             let number = try room.next(hostKey: hostKey)
             openQuestion(number)
-            if !room.selfPacedState.value { reach(number) }
             return number
         }
     }
 
-    /// Lets each player go at their own pace (`true`: every question of the round opens) or has
-    /// everybody follow the host again (`false`: from the room's current question).
+    /// Lets each player go at their own pace (`true`) or has everybody follow the host again
+    /// (`false`, from the room's current question). A closed question stays closed either way.
     public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
-        try room.setSelfPaced(selfPaced, hostKey: hostKey)
-        guard room.phaseState.value == .playing else { return }
-        defer { openQuestion(room.currentState.value) }
-        for seat in seats.values {
-            switch room.gameState.value {
-            case .quizzes: if selfPaced { seat.quizzes.extendRound(with: roundQuizzes) }
-            case .trivia:
-                seat.trivia.setHoldingAnswered(!selfPaced)
-                if !selfPaced { seat.trivia.moveOn(to: room.currentState.value) }
-            case nil: break
+        try batch { () throws(ModelError) in
+            let wasSelfPaced = room.selfPacedState.value
+            try room.setSelfPaced(selfPaced, hostKey: hostKey)
+            guard room.phaseState.value == .playing, wasSelfPaced != selfPaced else { return }
+            let current = room.currentState.value
+            if selfPaced, let opened = progress.roomOpening(current), !closedState.value.contains(current) {
+                // The room's open question stays open for each player, on the same clock.
+                for player in players.values {
+                    progress.open(current, for: player.id, at: opened)
+                    player.progress.update { $0.opened[current] = $0.opened[current] ?? opened }
+                }
             }
+            openQuestion(current)
         }
     }
 
-    /// Ends the round: every question closes (trivia games show their right answers), the
-    /// podium, and into `ranking` (nil: nowhere) the score of every player who answered at
-    /// least once. Returns the podium.
+    /// Ends the round: every question closes, the podium, and into `ranking` (nil: nowhere)
+    /// the score of every player who answered at least once. Returns the podium.
     @discardableResult
     public func end(savingTo ranking: Ranking?, hostKey: String) throws(ModelError) -> [ClassroomPodiumRow] {
         try room.requireHost(hostKey)
         // One wave, as in `next`: the last question's chart and the end together.
         let podium = try batch { () throws(ModelError) -> [ClassroomPodiumRow] in
             if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
-            return try room.end(savingTo: ranking, hostKey: hostKey)
+            let podium = try room.end(savingTo: ranking, hostKey: hostKey)
+            closedState.value = Set(1...max(1, questionsState.value.count))
+            room.show(open: nil, deadline: nil, chart: room.chartState.value)
+            refreshStandings()
+            return podium
         }
         closingTask?.cancel()
         closingTask = nil
-        if room.gameState.value == .trivia {
-            for seat in seats.values { seat.trivia.finishRound() }
-        }
         if let recordedRound {
             recorder?.roundEnded(
                 recordedRound, at: now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
@@ -215,111 +236,21 @@ public final class ClassroomRound {
         return podium
     }
 
-    // MARK: Answers
-
-    /// Checks player `playerID`'s answer to the round's quiz `quizID` with the quiz server (through
-    /// their own quiz list) and records it: once per question; host-paced, only the current one.
-    /// A quiz outside the round is refused (`forbidden`): the round is a player's one door to
-    /// having answers judged.
-    public func checkQuiz(playerID: Int, quizID: Int, answer: String) async throws(ModelError) -> QuizCheckResult {
-        guard room.gameState.value == .quizzes, room.phaseState.value == .playing else {
-            throw .conflict("No hay ninguna ronda de preguntas en marcha.")
+    /// Every player's standing now: points, right answers and place (equal points share it).
+    func refreshStandings() {
+        let rows = room.playersState.value.sorted { $0.score > $1.score }
+        var standings: [Int: RoundView.Standing] = [:]
+        for (offset, player) in rows.enumerated() {
+            let rank = offset > 0 && rows[offset - 1].score == player.score ? standings[rows[offset - 1].id]?.rank ?? offset + 1 : offset + 1
+            standings[player.id] = RoundView.Standing(
+                name: player.name, rejoinCode: player.rejoinCode, score: player.score, rightCount: player.rightCount, rank: rank)
         }
-        // The round's quizzes are the only ones a classroom player may have judged.
-        guard let index = roundQuizzes.firstIndex(where: { $0.id == quizID }) else {
-            throw .forbidden("Esa pregunta no es de la ronda en marcha.")
-        }
-        let number = index + 1
-        try room.checkMayAnswer(playerID: playerID, number: number)
-        guard let seat = seats[playerID] else { throw .unknownItem(.player, id: playerID) }
-        let elapsed = try onTime(playerID: playerID, number: number)
-        var result: QuizCheckResult
-        if let setQuizzes, setQuizzes.indices.contains(index) {
-            result = seat.quizzes.accept(QuizCheckResult(quizId: quizID, answer: answer, result: setQuizzes[index].accepts(answer)))
-        } else {
-            // The question waits for this check to close: the answer came in time.
-            pendingChecks[number, default: 0] += 1
-            defer {
-                pendingChecks[number, default: 1] -= 1
-                tick()
-            }
-            result = try await seat.quizzes.check(quizID: quizID, answer: answer)
-        }
-        result.points = try keep(playerID: playerID, number: number, answer: answer, right: result.result, elapsed: elapsed)
-        return result
+        standingsState.value = standings
     }
 
-    /// Answers player `playerID`'s current trivia question with choice `index` and records it
-    /// (with `question`, only if that is still their question: see `TriviaGame.answer`).
-    public func answerTrivia(playerID: Int, index: Int, question seen: Int? = nil) throws(ModelError) -> TriviaAnswer {
-        guard room.gameState.value == .trivia, room.phaseState.value == .playing, let game = seats[playerID]?.trivia else {
-            throw .conflict("No hay ninguna ronda de trivia en marcha.")
-        }
-        guard game.phaseSignal.value == .playing else { throw .conflict("Ya has respondido todas las preguntas.") }
-        let number = game.snapshot.value.number
-        try game.refuseUnlessShowing(seen)
-        try room.checkMayAnswer(playerID: playerID, number: number)
-        let elapsed = try onTime(playerID: playerID, number: number)
-        let chosen = game.currentQuestionSignal.value.flatMap { $0.answers.indices.contains(index) ? $0.answers[index] : nil } ?? ""
-        var report = try game.answer(index: index)
-        report.points = try keep(playerID: playerID, number: number, answer: chosen, right: report.right, elapsed: elapsed)
-        if room.selfPacedState.value, game.phaseSignal.value == .playing {
-            progress.open(number + 1, for: playerID, at: now())
-            report.nextDeadline = deadline(for: playerID, question: number + 1).map(QuestionDeadline.milliseconds)
-        }
-        return report
-    }
-
-    /// Records an answer given `elapsed` seconds after its question opened: its points in the
-    /// room, the chart's count, the recorder; a question everybody answered closes. Returns the
-    /// points it earned.
-    private func keep(playerID: Int, number: Int, answer: String, right: Bool, elapsed: Double) throws(ModelError) -> Int {
-        let allowed = progress.timing?.allowed(factor: timeFactor(of: playerID)) ?? 0
-        let points = progress.timing?.points(right: right, elapsed: elapsed, allowed: allowed) ?? (right ? 1 : 0)
-        let player = try room.record(playerID: playerID, number: number, right: right, points: points)
-        progress.record(number, playerID: playerID, text: answer, right: right)
-        if let recordedRound {
-            recorder?.answered(
-                RoundAnswer(
-                    playerID: playerID, name: player.name, question: number, answer: answer, right: right,
-                    seconds: elapsed, points: points),
-                inRound: recordedRound)
-        }
-        tick()
-        return points
-    }
-
-    /// Shows the round's questions the room has reached in a seat's model of the round's game
-    /// (self-paced trivia: the first question opens for the player now).
-    private func show(to seat: Seat, playerID: Int) {
-        switch room.gameState.value {
-        case .quizzes:
-            seat.quizzes.show(room.selfPacedState.value ? roundQuizzes : Array(roundQuizzes.prefix(room.currentState.value)))
-        case .trivia:
-            seat.trivia.play(trivia, holdingAnswered: !room.selfPacedState.value)
-            if room.selfPacedState.value { progress.open(1, for: playerID, at: now()) } else { seat.trivia.moveOn(to: room.currentState.value) }
-        case nil: break
-        }
-    }
-
-    /// The right answer of question `number` when the round knows it (trivia, the host's set).
-    func correctAnswer(of number: Int) -> String? {
-        let index = number - 1
-        switch room.gameState.value {
-        case .trivia: return trivia.indices.contains(index) ? trivia[index].correctAnswer : nil
-        case .quizzes: return setQuizzes.flatMap { $0.indices.contains(index) ? $0[index].rightAnswerText : nil }
-        case nil: return nil
-        }
-    }
-
-    /// Host-paced, the room reached question `number`: every player's list and game go there.
-    private func reach(_ number: Int) {
-        for seat in seats.values {
-            switch room.gameState.value {
-            case .quizzes: seat.quizzes.extendRound(with: Array(roundQuizzes.prefix(number)))
-            case .trivia: seat.trivia.moveOn(to: number)
-            case nil: break
-            }
-        }
+    /// Question `number` of the round being played, or nil.
+    func question(_ number: Int) -> RoundQuestion? {
+        let questions = questionsState.value
+        return questions.indices.contains(number - 1) ? questions[number - 1] : nil
     }
 }

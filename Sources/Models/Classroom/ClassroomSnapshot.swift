@@ -1,14 +1,16 @@
 import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
-/// `{"phase","game","question","total","selfPaced","locked","timer","deadline","chart","players":[ClassroomPlayerRow],
-/// "playerCount","answeredCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
+/// `{"phase","game","set","question","total","selfPaced","locked","timer","open","deadline","chart",
+/// "players":[ClassroomPlayerRow],"playerCount","answeredCount","awayCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
     /// The game picked by the host, or nil.
     @Nullable public var game: ClassroomGame?
+    /// The host's set the next (or this) quizzes round plays; null: the quiz source or trivia.
+    @Nullable public var set: ChosenSet?
     /// The question everybody is on (host-paced, 1-based); 0 in the lobby.
     public var question: Int
     /// How many questions the round has (0 before the first round).
@@ -19,6 +21,9 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
     public var locked: Bool
     /// The round's timer (`{"seconds","speedPoints"}`), or null without one.
     @Nullable public var timer: RoundTiming?
+    /// The question open for the room (host-paced): its text, image, kind, options (never which
+    /// is right) and when its 3-2-1 ends; null otherwise.
+    @Nullable public var open: OpenQuestion?
     /// While a timed question is open (host-paced), its countdown; else null.
     @Nullable public var deadline: QuestionDeadline?
     /// Once a question closes, what the class answered to it (until the next one closes); else null.
@@ -29,17 +34,21 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
     public var playerCount: Int
     /// How many players have `answered` set.
     public var answeredCount: Int
+    /// How many players are away (no open event stream for a while).
+    public var awayCount: Int
     /// The first three places once the round is `finished`; empty otherwise.
     public var podium: [ClassroomPodiumRow]
 
     /// Makes a snapshot.
     public init(
-        phase: ClassroomPhase, game: ClassroomGame?, question: Int, total: Int, selfPaced: Bool, locked: Bool = false,
-        timer: RoundTiming? = nil, deadline: QuestionDeadline? = nil, chart: QuestionChart? = nil,
-        players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
+        phase: ClassroomPhase, game: ClassroomGame?, set: ChosenSet? = nil, question: Int, total: Int, selfPaced: Bool,
+        locked: Bool = false, timer: RoundTiming? = nil, open: OpenQuestion? = nil, deadline: QuestionDeadline? = nil,
+        chart: QuestionChart? = nil, players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
     ) {
         self.phase = phase
         self.game = game
+        self.set = set
+        self.open = open
         self.question = question
         self.total = total
         self.selfPaced = selfPaced
@@ -50,6 +59,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
         self.players = players
         playerCount = players.count
         answeredCount = players.count { $0.answered }
+        awayCount = players.count { $0.away }
         self.podium = podium
     }
 

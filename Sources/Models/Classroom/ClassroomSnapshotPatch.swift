@@ -22,15 +22,18 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
         }
         compare("phase", \.phase)
         compare("game", \.game)
+        compare("set", \.set)
         compare("question", \.question)
         compare("total", \.total)
         compare("selfPaced", \.selfPaced)
         compare("locked", \.locked)
         compare("timer", \.timer)
+        compare("open", \.open)
         compare("deadline", \.deadline)
         compare("chart", \.chart)
         compare("playerCount", \.playerCount)
         compare("answeredCount", \.answeredCount)
+        compare("awayCount", \.awayCount)
         compare("podium", \.podium)
         let oldRows = Dictionary(uniqueKeysWithValues: old.players.map { ($0.id, $0) })
         upserted = new.players.filter { oldRows[$0.id] != $0 }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// What the class answered to one question, shown once it closes (never before):
-/// `{"question","right","wrong","unanswered","answers":[{"text","count","right"}],"correctAnswer"}` — the most given
-/// answers, normalised as the check compares them (trimmed, case aside:
-/// `LocalQuizFile.normalised`), most given first.
+/// `{"question","right","wrong","unanswered","answers":[{"text","count","right"}],"options":[{"text","count","right"}],
+/// "correctAnswer"}` — the most given answers, normalised as the check compares them (trimmed,
+/// case aside: `LocalQuizFile.normalised`), most given first; and for a question of options
+/// (choice, true or false, poll) every option in its order with how many picked it.
 public struct QuestionChart: Codable, Hashable, Sendable {
     /// One answer and how many gave it.
     public struct Answer: Codable, Hashable, Sendable {
@@ -28,9 +29,26 @@ public struct QuestionChart: Codable, Hashable, Sendable {
     public var unanswered: Int
     /// The most given answers, most first (ties in the order they were first given).
     public var answers: [Answer]
+    /// Every option in order, how many picked it and whether it is right (a poll's: none);
+    /// empty for a typed question.
+    public var options: [Answer] = []
     /// The right answer when the round knows it (a trivia question, the host's set; the quiz
     /// server only judges: then the first right answer given), or nil.
     @Nullable public var correctAnswer: String?
+
+    /// The chart of a question of options: `options` (their texts and which are right) with
+    /// `picks` (each answer's picked options); the rest as `init(question:given:players:correctAnswer:)`.
+    public init(
+        question: Int, given: [(text: String, right: Bool)], players: Int, correctAnswer: String?, options: [SetQuizOption],
+        picks: [[Int]]
+    ) {
+        self.init(question: question, given: given, players: players, correctAnswer: correctAnswer)
+        var counts = Array(repeating: 0, count: options.count)
+        for picked in picks {
+            for index in picked where counts.indices.contains(index) { counts[index] += 1 }
+        }
+        self.options = zip(options, counts).map { Answer(text: $0.text, count: $1, right: $0.right) }
+    }
 
     /// The chart of question `question` from `given` (each answer given, in order, and whether it
     /// was right) in a room of `players` players; `correctAnswer` if the round knows it.

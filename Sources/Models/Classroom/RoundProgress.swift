@@ -13,7 +13,7 @@ final class RoundProgress {
     /// When each question opened for each player (self-paced), by player id, then question.
     private var playerOpened: [Int: [Int: Date]] = [:]
     /// The answers given to each question, in the order they came.
-    private var given: [Int: [(playerID: Int, text: String, right: Bool)]] = [:]
+    private var given: [Int: [(playerID: Int, text: String, right: Bool, picks: [Int])]] = [:]
     /// The questions closed for the room.
     private(set) var closed: Set<Int> = []
 
@@ -41,9 +41,9 @@ final class RoundProgress {
     /// When question `number` opened for the room (host-paced).
     func roomOpening(_ number: Int) -> Date? { roomOpened[number] }
 
-    /// Keeps player `playerID`'s answer `text` to question `number`.
-    func record(_ number: Int, playerID: Int, text: String, right: Bool) {
-        given[number, default: []].append((playerID, text, right))
+    /// Keeps player `playerID`'s answer `text` to question `number` (the options it picked, if any).
+    func record(_ number: Int, playerID: Int, text: String, right: Bool, picks: [Int] = []) {
+        given[number, default: []].append((playerID, text, right, picks))
     }
 
     /// The players who answered question `number`.
@@ -56,11 +56,21 @@ final class RoundProgress {
         closed.insert(number).inserted
     }
 
-    /// What a room of `players` players answered to question `number` (whose right answer is
-    /// `correctAnswer`, if known).
-    func chart(_ number: Int, players: Int, correctAnswer: String?) -> QuestionChart {
-        QuestionChart(
-            question: number, given: given[number, default: []].map { ($0.text, $0.right) }, players: players,
-            correctAnswer: correctAnswer)
+    /// What a room of `players` players answered to `question` (number `number`).
+    func chart(_ number: Int, of question: RoundQuestion?, players: Int) -> QuestionChart {
+        let answers = given[number, default: []]
+        let pairs = answers.map { ($0.text, $0.right) }
+        guard let quiz = question?.quiz, !quiz.optionTexts.isEmpty else {
+            return QuestionChart(question: number, given: pairs, players: players, correctAnswer: question?.rightAnswer)
+        }
+        let options: [SetQuizOption] =
+            switch quiz.answer {
+            case .choice(let options): options
+            case .truefalse(let truth): SetQuiz.truthTexts.enumerated().map { SetQuizOption(text: $1, right: ($0 == 0) == truth) }
+            default: quiz.optionTexts.map { SetQuizOption(text: $0, right: false) }
+            }
+        return QuestionChart(
+            question: number, given: pairs, players: players, correctAnswer: question?.rightAnswer, options: options,
+            picks: answers.map(\.picks))
     }
 }

@@ -10,6 +10,8 @@ public struct RoundRecord: Hashable, Sendable {
     public var game: ClassroomGame
     /// The id of the host's quiz set it played, or nil (the quiz source, or trivia).
     public var setID: Int?
+    /// The set's title when the round started, or nil.
+    public var setTitle: String?
     /// When it started.
     public var startedAt: Date
     /// When it ended (nil: it never did, e.g. the app stopped mid-round).
@@ -25,11 +27,12 @@ public struct RoundRecord: Hashable, Sendable {
     /// Makes a record.
     public init(
         id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, questions: [String],
-        players: [RoundPlayer], answers: [RoundAnswer]
+        players: [RoundPlayer], answers: [RoundAnswer], setTitle: String? = nil
     ) {
         self.id = id
         self.game = game
         self.setID = setID
+        self.setTitle = setTitle
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.questions = questions
@@ -39,13 +42,13 @@ public struct RoundRecord: Hashable, Sendable {
 
     /// The line of the rounds list.
     public var summary: RoundSummary {
-        RoundSummary(id: id, game: game, setID: setID, startedAt: startedAt, endedAt: endedAt, players: players.count)
+        RoundSummary(id: id, game: game, setID: setID, startedAt: startedAt, endedAt: endedAt, players: players.count, setTitle: setTitle)
     }
 }
 
-/// A kept round as the list shows it: JSON `{"id","game","set","startedAt","endedAt","players"}`
-/// with ISO 8601 dates (`endedAt` null while it never ended), `set` the set's id or null and
-/// `players` how many played.
+/// A kept round as the list shows it: JSON `{"id","game","set","setTitle","startedAt","endedAt","players"}`
+/// with ISO 8601 dates (`endedAt` null while it never ended), `set` the set's id or null,
+/// `setTitle` its title when the round started or null, and `players` how many played.
 public struct RoundSummary: Encodable, Hashable, Sendable {
     /// The round's id.
     public var id: Int
@@ -53,6 +56,8 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
     public var game: ClassroomGame
     /// The host's set it played, or nil.
     public var setID: Int?
+    /// The set's title when the round started, or nil.
+    public var setTitle: String?
     /// When it started.
     public var startedAt: Date
     /// When it ended, or nil.
@@ -61,16 +66,17 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
     public var players: Int
 
     /// Makes a summary.
-    public init(id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, players: Int) {
+    public init(id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, players: Int, setTitle: String? = nil) {
         self.id = id
         self.game = game
         self.setID = setID
+        self.setTitle = setTitle
         self.startedAt = startedAt
         self.endedAt = endedAt
         self.players = players
     }
 
-    private enum CodingKeys: String, CodingKey { case id, game, set, startedAt, endedAt, players }
+    private enum CodingKeys: String, CodingKey { case id, game, set, setTitle, startedAt, endedAt, players }
 
     /// Encodes the JSON above (nulls written, dates as ISO 8601 text whatever the encoder's strategy).
     public func encode(to encoder: any Encoder) throws {
@@ -78,6 +84,7 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
         try container.encode(id, forKey: .id)
         try container.encode(game, forKey: .game)
         try container.encode(setID, forKey: .set)
+        try container.encode(setTitle, forKey: .setTitle)
         try container.encode(Self.iso8601(startedAt), forKey: .startedAt)
         try container.encode(endedAt.map(Self.iso8601), forKey: .endedAt)
         try container.encode(players, forKey: .players)

@@ -20,6 +20,8 @@ public struct RoundStart: Hashable, Sendable {
     public var game: ClassroomGame
     /// The id of the host's quiz set played, or nil.
     public var setID: Int?
+    /// The set's title as it was when the round started, or nil.
+    public var setTitle: String?
     /// Each question's text, in the round's order (question n is `questions[n - 1]`).
     public var questions: [String]
     /// The seconds each question has (nil: no timer).
@@ -30,9 +32,13 @@ public struct RoundStart: Hashable, Sendable {
     public var startedAt: Date
 
     /// Makes a round start.
-    public init(game: ClassroomGame, setID: Int?, questions: [String], seconds: Int?, speedPoints: Bool, startedAt: Date) {
+    public init(
+        game: ClassroomGame, setID: Int?, setTitle: String? = nil, questions: [String], seconds: Int?, speedPoints: Bool,
+        startedAt: Date
+    ) {
         self.game = game
         self.setID = setID
+        self.setTitle = setTitle
         self.questions = questions
         self.seconds = seconds
         self.speedPoints = speedPoints

@@ -169,21 +169,6 @@ public final class QuizzesModel: Observable, SignalObservable {
         }
     }
 
-    /// Replaces the list with `quizzes` (a classroom round's, downloaded once for every
-    /// player), resetting the score. Supersedes a download in flight.
-    public func show(_ quizzes: [QuizItem]) {
-        list.load(LenientList(elements: quizzes), alongside: startNewRound)
-    }
-
-    /// Adds `quizzes` (those not shown yet) to the end of the list, keeping the score: a
-    /// host-paced classroom round reaching its next question.
-    public func extendRound(with quizzes: [QuizItem]) {
-        list.items.update { items in
-            let shown = Set(items.map(\.id))
-            items.append(contentsOf: quizzes.filter { !shown.contains($0.id) })
-        }
-    }
-
     /// Asks the server whether `answer` is right (`GET /api/quizzes/{id}/check`; in practice
     /// 4.1's mode, the file); a right answer counts for the score (if the list was not replaced
     /// meanwhile) and the record.
@@ -195,15 +180,6 @@ public final class QuizzesModel: Observable, SignalObservable {
             rightEver.update { _ = $0.insert(quizID) }
         }
         if result.result { keepInRecord(quizID) }
-        return result
-    }
-
-    /// Shows a verdict given elsewhere (a classroom round of the host's own set judges its
-    /// quizzes itself): a right answer counts for the score, not for the record (the set's ids
-    /// are not this server's). Returns `result`.
-    @discardableResult
-    public func accept(_ result: QuizCheckResult) -> QuizCheckResult {
-        if result.result { rightThisRound.update { _ = $0.insert(result.quizId) } }
         return result
     }
 

@@ -16,11 +16,14 @@ public struct RoundRecords: Sendable {
     public func start(_ start: RoundStart) throws(StoreError) -> Int {
         try store.write { connection throws(StoreError) in
             try connection.run(
-                "INSERT INTO classroom_rounds (game, set_id, seconds, speed_points, started_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                """
+                INSERT INTO classroom_rounds (game, set_id, seconds, speed_points, started_at, set_title)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                """,
                 [
                     .text(start.game.rawValue), start.setID.map { .integer(Int64($0)) } ?? .null,
                     start.seconds.map { .integer(Int64($0)) } ?? .null, .integer(start.speedPoints ? 1 : 0),
-                    .real(start.startedAt.timeIntervalSince1970),
+                    .real(start.startedAt.timeIntervalSince1970), start.setTitle.map { .text($0) } ?? .null,
                 ])
             let id = Int(connection.lastInsertedRowID)
             for (offset, text) in start.questions.enumerated() {
@@ -85,14 +88,15 @@ public struct RoundRecords: Sendable {
             try connection.run(
                 """
                 SELECT r.id, r.game, r.set_id, r.started_at, r.ended_at,
-                    (SELECT count(*) FROM classroom_round_players p WHERE p.round_id = r.id)
+                    (SELECT count(*) FROM classroom_round_players p WHERE p.round_id = r.id), r.set_title
                 FROM classroom_rounds r ORDER BY r.started_at DESC, r.id DESC
                 """
             ) { row in
                 rounds.append(RoundSummary(
                     id: Int(row.integer(0)), game: ClassroomGame(rawValue: row.text(1) ?? "") ?? .quizzes,
                     setID: row.isNull(2) ? nil : Int(row.integer(2)), startedAt: Date(timeIntervalSince1970: row.real(3)),
-                    endedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.real(4)), players: Int(row.integer(5))))
+                    endedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.real(4)), players: Int(row.integer(5)),
+                    setTitle: row.text(6)))
             }
             return rounds
         }
@@ -103,11 +107,12 @@ public struct RoundRecords: Sendable {
         try store.read { connection throws(StoreError) -> RoundRecord? in
             let key: [SQLiteValue] = [.integer(Int64(id))]
             var found: RoundRecord?
-            try connection.run("SELECT game, set_id, started_at, ended_at FROM classroom_rounds WHERE id = ?1", key) { row in
+            try connection.run("SELECT game, set_id, started_at, ended_at, set_title FROM classroom_rounds WHERE id = ?1", key) { row in
                 found = RoundRecord(
                     id: id, game: ClassroomGame(rawValue: row.text(0) ?? "") ?? .quizzes,
                     setID: row.isNull(1) ? nil : Int(row.integer(1)), startedAt: Date(timeIntervalSince1970: row.real(2)),
-                    endedAt: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.real(3)), questions: [], players: [], answers: [])
+                    endedAt: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.real(3)), questions: [], players: [], answers: [],
+                    setTitle: row.text(4))
             }
             guard var record = found else { return nil }
             try connection.run("SELECT text FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key) {

@@ -281,9 +281,13 @@ public enum StoreSchema {
         Migration(
             version: 8,
             summary: """
-                Classroom: a set's quiz of any kind (choice, true or false, number, poll) is kept                 whole as its JSON in `details` (the text columns stay for older readers; null: a                 text quiz of the older columns).
+                Classroom: a set's quiz of any kind (choice, true or false, number, poll) is kept                 whole as its JSON in `details` (the text columns stay for older readers; null: a                 text quiz of the older columns); a round keeps its set's title as it was when \
+                it started (`set_title`, null without a set).
                 """,
-            statements: ["ALTER TABLE classroom_set_quizzes ADD COLUMN details TEXT"]),
+            statements: [
+                "ALTER TABLE classroom_set_quizzes ADD COLUMN details TEXT",
+                "ALTER TABLE classroom_rounds ADD COLUMN set_title TEXT",
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

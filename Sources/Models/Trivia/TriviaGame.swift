@@ -7,11 +7,6 @@ import Signals
 /// `answer(index:)` scores 1 for the right answer and always moves on; after the last question
 /// the final score can be saved in the shared `Ranking`; `restart()` starts a new game.
 ///
-/// In a classroom round (`play(_:holdingAnswered:)`) the round's rules apply: the right answer
-/// stays hidden until its question closes for the room (`moveOn(to:)`, `finishRound()`), and,
-/// host-paced, an answered question stays on screen (`waiting`) until the host moves on, so a
-/// player never sees a question the room has not reached.
-///
 /// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is what the page
 /// renders. A newer `start()` supersedes one in flight; a failed download shows `error` and keeps
 /// the game as it was.
@@ -34,16 +29,10 @@ public final class TriviaGame: Observable, SignalObservable {
     private let lastAnswerState = State<TriviaAnswer?>(nil)
     private let savedState = State(false)
     private let status = RequestStatus()
-    /// Host-paced round: an answered question stays until the room moves on.
-    private let holdsAnsweredState = State(false)
-    /// The current question is answered and waits for the room (host-paced round).
-    private let waitingState = State(false)
-    /// The questions (1-based, up to this one) whose right answer may be shown.
-    private let closedThroughState = State(Int.max)
 
     /// `phase` as a signal (to subscribe, or to read inside a `Computed`).
     public let phaseSignal: Computed<TriviaPhase>
-    /// `currentQuestion` as a signal (read by the classroom's rules without subscribing).
+    /// `currentQuestion` as a signal.
     let currentQuestionSignal: Computed<TriviaQuestion?>
     /// What the trivia page renders.
     public let snapshot: Computed<TriviaSnapshot>
@@ -64,8 +53,6 @@ public final class TriviaGame: Observable, SignalObservable {
         let perGame = Self.questionsPerGame
         let loading = status.loading
         let error = status.error
-        let waiting = waitingState
-        let closedThrough = closedThroughState
         let phase = Computed<TriviaPhase> {
             if questions.value.isEmpty { return .idle }
             return position.value < questions.value.count ? .playing : .finished
@@ -82,8 +69,7 @@ public final class TriviaGame: Observable, SignalObservable {
             return TriviaSnapshot(
                 phase: phase.value, question: current.map(TriviaQuestionView.init), number: number,
                 total: questions.value.isEmpty ? perGame : questions.value.count, score: score.value,
-                lastAnswer: lastAnswer.value?.revealed(through: closedThrough.value),
-                waiting: phase.value == .playing && waiting.value, saved: saved.value,
+                lastAnswer: lastAnswer.value, saved: saved.value,
                 loading: loading.value, error: error.value)
         }
         let snapshot = self.snapshot
@@ -104,8 +90,6 @@ public final class TriviaGame: Observable, SignalObservable {
     public var lastAnswer: TriviaAnswer? { observed(lastAnswerState, \.lastAnswer) }
     /// Whether the finished game's score is already in the ranking.
     public var saved: Bool { observed(savedState, \.saved) }
-    /// Whether the current question is answered and waits for the room to move on (host-paced).
-    public var waiting: Bool { observed(waitingState, \.waiting) }
     /// Whether the questions of a new game are being downloaded.
     public var loading: Bool { observed(status.loading, \.loading) }
     /// The last failure in Spanish, or nil.
@@ -139,65 +123,8 @@ public final class TriviaGame: Observable, SignalObservable {
         }
     }
 
-    /// Starts a classroom round's game with `questions` in this order (the same for every
-    /// player), each one's answers shuffled, score 0, every right answer hidden until its
-    /// question closes. `holdingAnswered` (host-paced): an answered question stays, `waiting`,
-    /// until the room moves on. Supersedes a download in flight.
-    public func play(_ questions: [TriviaQuestion], holdingAnswered: Bool) {
-        questionRequests.supersede()
-        begin(questions.map { $0.shufflingAnswers(using: &generator) }, closedThrough: 0, holdingAnswered: holdingAnswered)
-    }
-
-    /// Closes the questions before question `number` (1-based) for the room, as when the host
-    /// of a classroom moves everybody on: their right answers may be shown (unless not
-    /// `revealing`: a self-paced player whose time is up), and the game skips to `number`
-    /// (unanswered ones stay unanswered); never goes back.
-    public func moveOn(to number: Int, revealing: Bool = true) {
-        guard phaseSignal.value == .playing else { return }
-        batch {
-            if revealing { closedThroughState.value = max(closedThroughState.value, number - 1) }
-            guard number - 1 > positionState.value else { return }
-            positionState.value = min(number - 1, questionsState.value.count)
-            waitingState.value = false
-        }
-    }
-
-    /// Closes the questions up to `number` (1-based) for the room, without moving on: their
-    /// right answers may be shown (a timed question's time is up, or everybody answered).
-    public func reveal(through number: Int) {
-        closedThroughState.value = max(closedThroughState.value, number)
-    }
-
-    /// Whether an answered question stays until the room moves on (host-paced) or the game goes
-    /// straight to the next one (self-paced); a question waiting is let go at once.
-    public func setHoldingAnswered(_ holding: Bool) {
-        batch {
-            holdsAnsweredState.value = holding
-            guard !holding, waitingState.value else { return }
-            waitingState.value = false
-            positionState.value += 1
-        }
-    }
-
-    /// Ends a classroom round's game: every question closes (its right answer may be shown) and
-    /// the game is finished, answered or not.
-    public func finishRound() {
-        guard !questionsState.value.isEmpty else { return }
-        batch {
-            closedThroughState.value = Int.max
-            positionState.value = questionsState.value.count
-            waitingState.value = false
-        }
-    }
-
     /// The refusal of an answer to a question the game has moved on from.
     public static let movedOn = ModelError.conflict("Esa pregunta ya no está en juego: responde a la que tienes ahora en pantalla.")
-
-    /// Refuses (`movedOn`) an answer to question `seen` when the game is no longer on it; nil
-    /// (a caller that does not say which question it saw) is always let through.
-    public func refuseUnlessShowing(_ seen: Int?) throws(ModelError) {
-        if let seen, seen != positionState.value + 1 { throw Self.movedOn }
-    }
 
     /// Abandons the current game (finished or not) and starts a new one (see `start()`).
     public func restart() async throws(ModelError) {
@@ -205,20 +132,16 @@ public final class TriviaGame: Observable, SignalObservable {
     }
 
     /// Answers the current question with the answer at `index` (0…3): a right answer scores 1;
-    /// either way the game moves to the next question (or finishes after the last), unless it
-    /// holds answered questions (a host-paced round). The report names the right answer only
-    /// if the question is closed. With `question` (the number the player's page showed), an
-    /// answer to a question the game has since left (the host moved on, another tab answered)
-    /// is refused (`movedOn`): it would count for one the player has not seen.
+    /// either way the game moves to the next question (or finishes after the last). With
+    /// `question` (the number the player's page showed), an answer to a question the game has
+    /// since left (another tab answered) is refused (`movedOn`): it would count for one the
+    /// player has not seen.
     @discardableResult
     public func answer(index: Int, question seen: Int? = nil) throws(ModelError) -> TriviaAnswer {
         guard let question = currentQuestionSignal.value else {
             throw .conflict("No hay ninguna pregunta que responder: empieza una partida.")
         }
-        try refuseUnlessShowing(seen)
-        guard !waitingState.value else {
-            throw .conflict("Ya has respondido a esta pregunta: espera a que el profesor pase a la siguiente.")
-        }
+        if let seen, seen != positionState.value + 1 { throw Self.movedOn }
         guard question.answers.indices.contains(index) else {
             throw .invalid("La respuesta debe ser un número del 0 al \(question.answers.count - 1).")
         }
@@ -228,18 +151,15 @@ public final class TriviaGame: Observable, SignalObservable {
         batch {
             if right { scoreState.value += 1 }
             lastAnswerState.value = report
-            if holdsAnsweredState.value { waitingState.value = true } else { positionState.value += 1 }
+            positionState.value += 1
         }
-        return report.revealed(through: closedThroughState.value)
+        return report
     }
 
-    private func begin(_ game: [TriviaQuestion], closedThrough: Int = .max, holdingAnswered: Bool = false) {
+    private func begin(_ game: [TriviaQuestion]) {
         batch {
             questionsState.value = game
             positionState.value = 0
-            waitingState.value = false
-            holdsAnsweredState.value = holdingAnswered
-            closedThroughState.value = closedThrough
             scoreState.value = 0
             lastAnswerState.value = nil
             savedState.value = false

@@ -2,7 +2,7 @@ import Foundation
 
 /// What the trivia page renders (topic `trivia`, `GET /api/trivia/state`):
 /// `{"phase","question":{"text","answers"}|null,"number","total","score",
-/// "lastAnswer":TriviaAnswer|null,"waiting","saved","loading","error"}`.
+/// "lastAnswer":TriviaAnswer|null,"saved","loading","error"}`.
 public struct TriviaSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// `idle`, `playing` or `finished`.
     public var phase: TriviaPhase
@@ -16,9 +16,6 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     public var score: Int
     /// How the last answer went, or nil at the start of a game.
     @Nullable public var lastAnswer: TriviaAnswer?
-    /// In a host-paced classroom round: the question shown is answered and waits for the room
-    /// to move on.
-    public var waiting: Bool
     /// Whether this finished game's score is already in the ranking.
     public var saved: Bool
     /// Whether the questions of a new game are being downloaded.
@@ -29,7 +26,7 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable, PageSnapshot {
     /// Makes a snapshot.
     public init(
         phase: TriviaPhase, question: TriviaQuestionView?, number: Int, total: Int, score: Int,
-        lastAnswer: TriviaAnswer?, waiting: Bool = false, saved: Bool, loading: Bool, error: String?
+        lastAnswer: TriviaAnswer?, saved: Bool, loading: Bool, error: String?
     ) {
         self.phase = phase
         self.question = question
@@ -37,7 +34,6 @@ public struct TriviaSnapshot: Codable, Hashable, Sendable, PageSnapshot {
         self.total = total
         self.score = score
         self.lastAnswer = lastAnswer
-        self.waiting = waiting
         self.saved = saved
         self.loading = loading
         self.error = error

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+@testable import AdivinaApp
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -55,6 +56,19 @@ final class ClassroomClient: Sendable {
         var players: [ClassroomClient] = []
         for name in names { players.append(try await joined(name)) }
         return players
+    }
+
+    /// Opens question `number` of the round (`POST round/open`) and answers it with `answer`
+    /// (any JSON value: a string, option indexes, a boolean, a number); the answer's reply.
+    func answer(_ number: Int, _ answer: Any) async throws -> RunningApp.Reply {
+        _ = try await post("/api/classroom/round/open", #"{"question":\#(number)}"#)
+        let body = try JSONSerialization.data(withJSONObject: ["question": number, "answer": answer], options: .fragmentsAllowed)
+        return try await post("/api/classroom/round/answer", String(decoding: body, as: UTF8.self))
+    }
+
+    /// This player's view of the round (`GET round`).
+    func round() async throws -> [String: Any] {
+        try await get("/api/classroom/round").json
     }
 
     func send(_ method: String, _ path: String, body: String? = nil) async throws -> RunningApp.Reply {
@@ -118,6 +132,8 @@ func withClassroom(
 ) async throws {
     try await withApp(["--classroom"] + arguments) { running in
         let key = try #require(running.app.hostKey)
+        // No 3-2-1 before each question: a test answers at once (the tests of the 3-2-1 set it).
+        await MainActor.run { running.app.classroom?.round.getReady = 0 }
         try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }
 }

@@ -41,12 +41,11 @@ struct ClassroomObservationTests {
         let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
         let quizzes = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
         let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
-        let ana = try round.join(name: "Ana") { _ in
-            ClassroomRound.Seat(quizzes: QuizzesModel(client: quizzes, store: nil), trivia: TriviaGame(client: trivia))
-        }
+        round.getReady = 0
+        let ana = try round.join(name: "Ana")
         try round.room.pick(.trivia, hostKey: key)
         try await round.start(hostKey: key)
-        _ = try round.answerTrivia(playerID: ana.id, index: 0)
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .choices([0]))
         _ = try round.next(hostKey: key)
         #expect(round.room.player(token: ana.token)?.answered == [1])
         let room = round.room

@@ -31,7 +31,7 @@ struct ClassroomTests {
     @Test func namesAreTrimmedAndUniqueWhateverTheCase() throws {
         let (room, _) = try room(players: ["  Ana   María "])
         #expect(room.players.first?.name == "Ana María")
-        #expect(throws: ModelError.conflict("Ya hay alguien llamado «ana MARÍA» en la clase: elige otro nombre.")) {
+        #expect(throws: ModelError.conflict("Ya hay alguien llamado «ana MARÍA» en la clase: elige otro nombre, o vuelve con tu código.")) {
             try room.join(name: "ana  MARÍA")
         }
         #expect(throws: ModelError.invalid("Escribe tu nombre para unirte a la clase.")) { try room.join(name: " \n ") }

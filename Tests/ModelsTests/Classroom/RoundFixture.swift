@@ -5,7 +5,7 @@ import Testing
 @testable import Models
 
 /// What the round's suites share: a `ClassroomRound` whose quiz server and trivia service answer
-/// from one `RoutedTransport`, hosted with `key`, and each player's own seat over it.
+/// from one `RoutedTransport`, hosted with `key`.
 @MainActor
 enum RoundFixture {
     static let key = "host-key-for-tests"
@@ -21,14 +21,5 @@ enum RoundFixture {
     /// A round over `transport`, in a room hosted with `key`.
     static func round(_ transport: RoutedTransport) throws -> ClassroomRound {
         ClassroomRound(room: Classroom(hostKey: key), quizClient: try quizClient(transport), triviaClient: try triviaClient(transport))
-    }
-
-    /// A player's seat: their own quiz list and trivia game over `transport` (its questions
-    /// shuffled by a `SeededGenerator` when `triviaSeed` is given).
-    static func seat(_ transport: RoutedTransport, triviaSeed: UInt64? = nil) throws -> ClassroomRound.Seat {
-        let trivia = try triviaClient(transport)
-        return ClassroomRound.Seat(
-            quizzes: QuizzesModel(client: try quizClient(transport), store: nil),
-            trivia: triviaSeed.map { TriviaGame(client: trivia, generator: SeededGenerator(seed: $0)) } ?? TriviaGame(client: trivia))
     }
 }

@@ -24,11 +24,11 @@ struct RoundRecorderTests {
         round.recorder = recorder
         let clock = self.clock
         round.now = { clock.now }
+        round.getReady = 0
     }
 
     private func join(_ name: String) throws -> ClassroomPlayer {
-        let seat = try RoundFixture.seat(transport)
-        return try round.join(name: name) { _ in seat }
+        try round.join(name: name)
     }
 
     @Test func aHostPacedRoundIsRecordedFromStartToEnd() async throws {
@@ -37,12 +37,12 @@ struct RoundRecorderTests {
         try round.pick(.quizzes, set: set, hostKey: key)
         try await round.start(hostKey: key)
         #expect(recorder.starts.map(\.questions) == [["¿Capital de Francia?", "¿Capital de Italia?"]])
-        #expect(recorder.starts.first?.setID == 4 && recorder.starts.first?.game == .quizzes)
+        #expect(recorder.starts.first?.setID == 4 && recorder.starts.first?.setTitle == "Capitales" && recorder.starts.first?.game == .quizzes)
         clock.advance(by: 4)
-        _ = try await round.checkQuiz(playerID: ana.id, quizID: 1, answer: "París")
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         try round.next(hostKey: key)
         clock.advance(by: 2.5)
-        _ = try await round.checkQuiz(playerID: bea.id, quizID: 2, answer: "Milán")
+        _ = try await round.answer(playerID: bea.id, question: 2, given: .text("Milán"))
         try round.end(savingTo: nil, hostKey: key)
         #expect(recorder.answers == [
             RoundAnswer(playerID: ana.id, name: "Ana", question: 1, answer: "París", right: true, seconds: 4, points: 1),

@@ -178,15 +178,4 @@ struct QuizzesModelPlayTests {
         #expect(model.error?.hasPrefix("Error de la base de datos") == true)
         #expect(model.record == 0)
     }
-
-    @Test func showReplacesTheListAndStartsANewRound() async throws {
-        let model = makeModel()
-        try await downloaded([1, 2, 3], model: model)
-        transport.enqueue(QuizReplies.check(2, "Roma", right: true))
-        _ = try await model.check(quizID: 2, answer: "Roma")
-        let round = model.quizzes.filter { $0.id != 1 }
-        model.show(round)
-        #expect(model.quizzes.map(\.id) == [2, 3])
-        #expect(model.snapshot.value.score == 0 && model.snapshot.value.record == 1)
-    }
 }

@@ -39,18 +39,6 @@ struct TriviaObservationTests {
         #expect(wrong.count == 0 && last.count == 1)
     }
 
-    @Test func aHostPacedAnswerFiresWaitingAndMovingOnLetsItGo() async throws {
-        try await started()
-        game.play(game.questions, holdingAnswered: true)
-        let waiting = tracking { game.waiting }
-        let question = tracking { game.currentQuestion }
-        try game.answer(index: 0)
-        #expect(waiting.count == 1 && question.count == 0, "the answered question stays")
-        let released = tracking { (game.waiting, game.currentQuestion) }
-        game.moveOn(to: 2)
-        #expect(released.count == 1 && !game.waiting)
-    }
-
     @Test func savingFiresSavedAndTheRankingsEntries() async throws {
         try await started()
         while game.currentQuestion != nil { try game.answer(index: 0) }

@@ -1,0 +1,63 @@
+import Foundation
+import HTTPServer
+import Models
+
+/// A student's one door to the classroom's round (the rules are `ClassroomRound`'s; mounted with
+/// the classroom's routes). Every other answer route refuses a classroom player
+/// (`APIRouter.closedInClassroom`).
+///
+/// - `GET /api/classroom/round` → the player's view (`RoundView`), the same bytes as their topic
+///   `round`'s events (`/api/events?topics=round`);
+/// - `POST /api/classroom/round/open {"question":n}` → `{"question":{"number","text","image","kind",
+///   "options"},"startsAt","deadline"}`: self-paced, the question opens for them now (after its
+///   3-2-1) and is the only way to see its text before answering; host-paced, the room's open one;
+/// - `POST /api/classroom/round/answer {"question":n,"answer":A}` → `{"result":true|false|null,"points"}`,
+///   `A` by kind: a string (`text`, at most 200 characters), an array of 0-based option indexes
+///   (`choice`), a boolean (`truefalse`), a number (`number`), a 0-based index (`poll`: result null);
+/// - `POST /api/classroom/rejoin {"name","code"}` → `{"id","name"}` and a new player cookie: the
+///   player's name and points on a device that lost its cookie (the code is on their screen);
+///   limited per client address as joins are.
+///
+/// 401 without a player, 404 outside classroom mode; a refused answer gets the Spanish reason
+/// (400 for a wrong shape or over 200 characters, 409 for one out of time or repeated).
+enum ClassroomRoundRoutes {
+    private struct OpenBody: Decodable, Sendable { var question: Int }
+    private struct AnswerBody: Decodable, Sendable {
+        var question: Int
+        var answer: GivenAnswer
+    }
+    private struct RejoinBody: Decodable, Sendable {
+        var name: String
+        var code: String
+    }
+    private struct Joined: Encodable, Sendable {
+        var id: Int
+        var name: String
+    }
+
+    /// Adds the routes to `api`.
+    static func add(to api: inout APIRouter) {
+        api.addResponding(.get, "/api/classroom/round") { (context: PlayerContext) in
+            guard let topic = context.player.topics.round else { throw APIError.notFound }
+            var response = topic.stateResponse()
+            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
+            return response
+        }
+        api.post("/api/classroom/round/open", body: OpenBody.self) { (context: PlayerContext, body) in
+            guard let seat = context.seat else { throw APIError.notFound }
+            return try await seat.open(question: body.question)
+        }
+        api.post("/api/classroom/round/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
+            guard let seat = context.seat else { throw APIError.notFound }
+            return try await seat.answer(question: body.question, given: body.answer)
+        }
+        api.addResponding(.post, "/api/classroom/rejoin", body: RejoinBody.self) { (context: ClassroomContext, body) in
+            try await context.session.admit(context.clientAddress)
+            let player = try await context.session.rejoin(name: body.name, code: body.code, from: context.clientAddress)
+            var response = try HTTPResponse.json(Joined(id: player.id, name: player.name))
+            response.setSessionCookie(ClassroomSession.playerCookie, player.token, secure: context.overHTTPS)
+            response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
+            return response
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Signals
+
+/// A player's two actions in the round: opening a question (self-paced: the only way to see
+/// it before answering) and answering it.
+extension ClassroomRound {
+    /// What opening a question shows: the question and, timed, when the player's time ends.
+    public struct Opened: Codable, Hashable, Sendable {
+        public var question: RoundQuestion.Shown
+        /// When the 3-2-1 ends (ms, server clock).
+        public var startsAt: Int64
+        /// When their time ends (ms, server clock), or null without a timer.
+        @Nullable public var deadline: Int64?
+    }
+
+    /// Opens question `number` for player `playerID` and shows it. Self-paced, it must be their
+    /// next question (not answered, not over, not closed); it opens now and their own timer
+    /// starts (opening it again gives no more time). Host-paced, it must be
+    /// the room's open question.
+    public func open(playerID: Int, question number: Int) throws(ModelError) -> Opened {
+        guard room.phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
+        guard let question = question(number) else { throw .invalid("La ronda no tiene pregunta \(number).") }
+        guard let player = players[playerID] else { throw .unknownItem(.player, id: playerID) }
+        guard !closedState.value.contains(number) else { throw .conflict("La pregunta \(number) ya está cerrada.") }
+        if room.selfPacedState.value {
+            let mine = player.progress.value
+            guard mine.answers[number] == nil else { throw .conflict("Ya has respondido a esta pregunta.") }
+            guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
+            if let next = nextQuestion(of: mine), next != number { throw .conflict("Ve en orden: tu pregunta es la \(next).") }
+            // The player chose to open it: no 3-2-1, their time starts now.
+            let starts = now()
+            progress.open(number, for: playerID, at: starts)
+            player.progress.update { $0.opened[number] = $0.opened[number] ?? starts }
+        } else {
+            let current = room.currentState.value
+            if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
+            if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
+        }
+        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? now()
+        return Opened(
+            question: question.shown, startsAt: QuestionDeadline.milliseconds(starts),
+            deadline: deadline(for: playerID, question: number).map(QuestionDeadline.milliseconds))
+    }
+
+    /// Judges player `playerID`'s answer `given` to question `number` and records it: once per
+    /// question, only while it is open for them (after the 3-2-1, before their time is up and
+    /// before it closes; host-paced, only the room's question; self-paced, once they opened it).
+    /// The quiz server's questions are judged by the server (the question waits for the check to
+    /// close). Returns whether it was right (nil: a poll) and its points.
+    public func answer(playerID: Int, question number: Int, given: GivenAnswer) async throws(ModelError) -> Verdict {
+        try room.checkMayAnswer(playerID: playerID, number: number)
+        guard let question = question(number), let player = players[playerID] else {
+            throw .conflict("La ronda no tiene pregunta \(number).")
+        }
+        let shaped = try given.shaped(for: question.shown.kind)
+        let elapsed = try onTime(playerID: playerID, number: number)
+        let right: Bool?
+        let text: String
+        if let quiz = question.quiz {
+            right = try quiz.judge(shaped)
+            text = quiz.answerText(shaped)
+        } else {
+            guard case .text(let typed) = shaped, let serverID = question.serverID else {
+                throw .invalid("La respuesta a esta pregunta es un texto.")
+            }
+            text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
+            let questions = questionsState.value
+            // The question waits for this check to close: the answer came in time.
+            pendingChecks[number, default: 0] += 1
+            defer {
+                pendingChecks[number, default: 1] -= 1
+                tick()
+            }
+            do throws(RemoteError) {
+                right = try await quizClient.check(quizID: serverID, answer: typed).result
+            } catch {
+                throw .remote(error)
+            }
+            guard questionsState.value == questions, room.phaseState.value == .playing else {
+                throw .conflict("La ronda terminó antes de comprobar tu respuesta.")
+            }
+        }
+        let picks = question.quiz?.pickedOptions(shaped) ?? []
+        return try keep(player, number: number, text: text, right: right, picks: picks, elapsed: elapsed)
+    }
+
+    /// Records an answer given `elapsed` seconds after its question opened: its points in the
+    /// room, the player's view, the chart's count, the recorder; a question everybody answered
+    /// closes.
+    private func keep(
+        _ player: PlayerRound, number: Int, text: String, right: Bool?, picks: [Int], elapsed: Double
+    ) throws(ModelError) -> Verdict {
+        let factor = player.progress.value.factor
+        let allowed = progress.timing?.allowed(factor: factor) ?? 0
+        let points = progress.timing?.points(right: right == true, elapsed: elapsed, allowed: allowed) ?? (right == true ? 1 : 0)
+        let kept = try batch { () throws(ModelError) -> ClassroomPlayer in
+            let kept = try room.record(playerID: player.id, number: number, right: right, points: points)
+            player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points) }
+            if room.selfPacedState.value { refreshStandings() }
+            return kept
+        }
+        progress.record(number, playerID: player.id, text: text, right: right == true, picks: picks)
+        if let recordedRound {
+            recorder?.answered(
+                RoundAnswer(
+                    playerID: player.id, name: kept.name, question: number, answer: text, right: right == true,
+                    seconds: elapsed, points: points),
+                inRound: recordedRound)
+        }
+        tick()
+        return Verdict(result: right, points: points)
+    }
+
+    /// Self-paced: the first question a player has neither answered nor missed, and that is not
+    /// closed; nil when there is none.
+    func nextQuestion(of mine: PlayerRound.Progress) -> Int? {
+        let closed = closedState.value
+        return (0..<questionsState.value.count).map { $0 + 1 }.first {
+            mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
+        }
+    }
+}

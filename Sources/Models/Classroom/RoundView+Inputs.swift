@@ -1,0 +1,113 @@
+import Foundation
+import Signals
+
+extension RoundView {
+    /// A player's standing in the room: points, right answers, place, and who they are.
+    struct Standing: Hashable, Sendable {
+        var name: String
+        var rejoinCode: String
+        var score: Int
+        var rightCount: Int
+        var rank: Int
+    }
+
+    /// The signals a player's view reads (the room's, the round's and the player's own), and
+    /// how it is made of them.
+    struct Inputs: Sendable {
+        let phase: State<ClassroomPhase>
+        let current: State<Int>
+        let total: State<Int>
+        let selfPaced: State<Bool>
+        let timing: State<RoundTiming?>
+        let open: State<OpenQuestion?>
+        let chart: State<QuestionChart?>
+        let questions: State<[RoundQuestion]>
+        let closed: State<Set<Int>>
+        let standings: State<[Int: Standing]>
+        let progress: State<PlayerRound.Progress>
+        let playerID: Int
+
+        @MainActor
+        init(round: ClassroomRound, progress: State<PlayerRound.Progress>, playerID: Int) {
+            let room = round.room
+            phase = room.phaseState
+            current = room.currentState
+            total = room.totalState
+            selfPaced = room.selfPacedState
+            timing = room.timingState
+            open = room.openState
+            chart = room.chartState
+            questions = round.questionsState
+            closed = round.closedState
+            standings = round.standingsState
+            self.progress = progress
+            self.playerID = playerID
+        }
+
+        /// The view as the signals are now.
+        func view() -> RoundView {
+            let standing = standings.value[playerID] ?? Standing(name: "", rejoinCode: "", score: 0, rightCount: 0, rank: 0)
+            var view = RoundView(
+                phase: "lobby", question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
+                options: [], startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil, score: standing.score,
+                rightCount: standing.rightCount, rank: standing.rank, players: standings.value.count, name: standing.name,
+                rejoinCode: standing.rejoinCode)
+            switch phase.value {
+            case .lobby: return view
+            case .finished:
+                view.phase = "finished"
+                view.question = total.value
+                return view
+            case .playing: break
+            }
+            let mine = progress.value
+            let closed = closed.value
+            let number: Int
+            if selfPaced.value {
+                guard let next = (1...max(1, total.value)).first(where: {
+                    mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
+                }), total.value > 0 else {
+                    view.phase = "done"
+                    view.question = total.value
+                    return view
+                }
+                number = next
+            } else {
+                number = current.value
+            }
+            view.question = number
+            let questions = questions.value
+            guard questions.indices.contains(number - 1) else { return view }
+            let question = questions[number - 1]
+            view.kind = question.shown.kind
+            let answer = mine.answers[number]
+            view.answered = answer != nil
+            view.given = answer?.text
+            let startsAt: Date?
+            if selfPaced.value {
+                startsAt = mine.opened[number]
+                view.phase = startsAt == nil ? "unopened" : "question"
+            } else {
+                startsAt = open.value?.number == number ? open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
+                view.phase = closed.contains(number) ? "closed" : "question"
+            }
+            guard view.phase != "unopened" else { return view }
+            view.text = question.shown.text
+            view.image = question.shown.image
+            view.options = question.shown.options
+            if view.phase == "question", let startsAt {
+                view.startsAt = QuestionDeadline.milliseconds(startsAt)
+                view.deadline = timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: mine.factor))) }
+            }
+            if view.phase == "closed" {
+                let chart = chart.value?.question == number ? chart.value : nil
+                view.verdict = Verdict(
+                    right: answer?.right ?? (question.shown.kind == .poll ? nil : false), points: answer?.points ?? 0,
+                    rightAnswer: question.rightAnswer ?? chart?.correctAnswer,
+                    rightOptions: chart?.options.indices.filter { chart?.options[$0].right == true } ?? [],
+                    feedback: question.quiz?.feedback)
+            }
+            return view
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One player's view of the classroom's round (topic `round`, `GET /api/classroom/round`): the
+/// room's phase and the player's own question, answer, verdict and standing in one snapshot, so
+/// the room's news and the player's never arrive apart.
+///
+/// `{"phase","question","total","selfPaced","kind","text","image","options","startsAt","deadline",
+/// "answered","given","verdict","score","rightCount","rank","players","name","rejoinCode"}`.
+///
+/// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
+/// `startsAt` the page counts 3-2-1), `unopened` (self-paced: `POST round/open` shows it),
+/// `closed` (the question closed: `verdict`), `done` (self-paced: every question answered or
+/// over; waiting for the end), `finished` (the round ended: right answers, points, rank).
+/// Text, image and options are there only in `question` and `closed` (never which option is
+/// right before `verdict`).
+public struct RoundView: Codable, Hashable, Sendable {
+    /// How the player did on a closed question.
+    public struct Verdict: Codable, Hashable, Sendable {
+        /// Right or not; null for a poll, or when they did not answer.
+        @Nullable public var right: Bool?
+        /// The points it earned.
+        public var points: Int
+        /// The right answer, as text (null: a poll, or the quiz server's question nobody got right).
+        @Nullable public var rightAnswer: String?
+        /// The right options (0-based), for the tiles; empty for text and number.
+        public var rightOptions: [Int]
+        /// The set's feedback for the question, or null.
+        @Nullable public var feedback: String?
+    }
+
+    /// `lobby`, `question`, `unopened`, `closed`, `done` or `finished`.
+    public var phase: String
+    /// The player's question (1-based); 0 in the lobby.
+    public var question: Int
+    /// Questions in the round.
+    public var total: Int
+    /// Whether each player goes at their own pace.
+    public var selfPaced: Bool
+    /// The question's kind, text, image and options' texts (see the type), or null.
+    @Nullable public var kind: QuizKind?
+    @Nullable public var text: String?
+    @Nullable public var image: String?
+    public var options: [String]
+    /// When the question starts (host-paced: after the 3-2-1; self-paced: when they opened it),
+    /// in ms since 1970 on the server's clock, or null.
+    @Nullable public var startsAt: Int64?
+    /// When the player's time for it ends (ms, server clock; their extra time counted), or null.
+    @Nullable public var deadline: Int64?
+    /// Whether they answered it.
+    public var answered: Bool
+    /// What they answered, as text (null: nothing yet).
+    @Nullable public var given: String?
+    /// Once the question closed: how they did.
+    @Nullable public var verdict: Verdict?
+    /// Their points in the round.
+    public var score: Int
+    /// Their right answers in the round.
+    public var rightCount: Int
+    /// Their place (ties share it; 1 is first).
+    public var rank: Int
+    /// Players in the room.
+    public var players: Int
+    /// Their name.
+    public var name: String
+    /// The short code that gives their name and points back on another device (`POST rejoin`).
+    public var rejoinCode: String
+}

@@ -1,0 +1,187 @@
+import Foundation
+import ModelsTesting
+import Testing
+
+@testable import Models
+
+/// The round's rules on a test clock, without a server: a closed question never reopens; in a
+/// self-paced timed round a question reaches a player only once they open it; one answer per
+/// question, none before it opens or after it closes; nothing right before it closes; extra
+/// time; speed points on the player's own time; the timer.
+@Suite("ClassroomRound: the rules of who may see and answer what, and when", .timeLimit(.minutes(1)))
+@MainActor
+struct RoundRulesTests {
+    private let key = RoundFixture.key
+    private let transport = RoutedTransport()
+    private let round: ClassroomRound
+    private let clock = TestClock()
+    private let set = QuizSet(id: 4, title: "Capitales", quizzes: [
+        SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
+        SetQuiz(question: "¿Capital de Italia?", answer: "Roma", image: "https://ejemplo.es/roma.jpg"),
+        SetQuiz.choice("¿Capital de Portugal?", options: [SetQuizOption(text: "Lisboa", right: true), SetQuizOption(text: "Oporto", right: false)]),
+    ])
+
+    init() throws {
+        round = try RoundFixture.round(transport)
+        round.closesOnTime = false
+        let clock = self.clock
+        round.now = { clock.now }
+    }
+
+    private func join(_ names: String...) throws -> [ClassroomPlayer] {
+        try names.map { try round.join(name: $0) }
+    }
+
+    private func view(_ player: ClassroomPlayer) throws -> RoundView {
+        try #require(round.view(of: player.id)).view.value
+    }
+
+    private func viewJSON(_ player: ClassroomPlayer) throws -> String {
+        String(decoding: try #require(round.view(of: player.id)).json.value, as: UTF8.self)
+    }
+
+    private func start(seconds: Int? = nil, speedPoints: Bool = false, selfPaced: Bool = false) async throws {
+        try round.pick(.quizzes, set: set, timing: try seconds.map { try RoundTiming(seconds: $0, speedPoints: speedPoints) }, hostKey: key)
+        try round.room.setSelfPaced(selfPaced, hostKey: key)
+        try await round.start(hostKey: key)
+        clock.advance(by: round.getReady)
+    }
+
+    // MARK: A closed question never reopens
+
+    @Test func aClosedQuestionNeverReopensNotByAPaceChangeNorByAnyRoute() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await start(seconds: 20)
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        try round.next(hostKey: key)
+        #expect(round.closedState.value.contains(1), "moving on closes question 1 with its public right answer")
+
+        try round.setSelfPaced(true, hostKey: key)
+        #expect(try view(bea).question == 2, "self-paced, Bea's next question is 2, not the closed 1")
+        #expect(throws: ModelError.conflict("La pregunta 1 ya está cerrada.")) { try round.open(playerID: bea.id, question: 1) }
+        await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
+            try await round.answer(playerID: bea.id, question: 1, given: .text("París"))
+        }
+        try round.setSelfPaced(false, hostKey: key)
+        #expect(round.closedState.value.contains(1))
+        await #expect(throws: ModelError.self) { try await round.answer(playerID: bea.id, question: 1, given: .text("París")) }
+        #expect(round.room.player(id: bea.id)?.score == 0)
+    }
+
+    @Test func aQuestionClosedByTheTimerStaysClosedWhenThePaceChanges() async throws {
+        let bea = try #require(try join("Ana", "Bea").last)
+        try await start(seconds: 10)
+        clock.advance(by: 11)
+        round.tick()
+        #expect(round.closedState.value == [1])
+        try round.setSelfPaced(true, hostKey: key)
+        #expect(try view(bea).question == 2 && view(bea).phase == "unopened")
+        #expect(throws: ModelError.self) { try round.open(playerID: bea.id, question: 1) }
+    }
+
+    // MARK: Self-paced, timed: nothing before opening
+
+    @Test func selfPacedTimedAQuestionReachesAPlayerOnlyOnceTheyOpenIt() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start(seconds: 20, selfPaced: true)
+        let before = try view(ana)
+        #expect(before.phase == "unopened" && before.question == 1 && before.text == nil && before.options.isEmpty && before.image == nil)
+        #expect(try !viewJSON(ana).contains("Francia"), "no question's text in the player's view")
+        #expect(!String(decoding: round.room.snapshotJSON.value, as: UTF8.self).contains("Francia"), "nor in the room's")
+        await #expect(throws: ModelError.conflict("Abre primero la pregunta para que empiece tu tiempo.")) {
+            try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        }
+        #expect(throws: ModelError.conflict("Ve en orden: tu pregunta es la 1.")) { try round.open(playerID: ana.id, question: 2) }
+
+        let opened = try round.open(playerID: ana.id, question: 1)
+        #expect(opened.question.text == "¿Capital de Francia?" && opened.deadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(20)), "no 3-2-1 when they open it")
+        #expect(try view(ana).text == "¿Capital de Francia?")
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        let next = try view(ana)
+        #expect(next.question == 2 && next.phase == "unopened" && next.text == nil && next.image == nil)
+        #expect(try !viewJSON(ana).contains("Italia") && !viewJSON(ana).contains("roma.jpg"))
+        _ = try round.open(playerID: ana.id, question: 2)
+        #expect(try view(ana).image == "https://ejemplo.es/roma.jpg")
+    }
+
+    @Test func selfPacedAQuestionWhoseTimeRanOutIsOverForThePlayer() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start(seconds: 10, selfPaced: true)
+        _ = try round.open(playerID: ana.id, question: 1)
+        let reopened = try round.open(playerID: ana.id, question: 1)
+        clock.advance(by: 11)
+        round.tick()
+        #expect(try view(ana).question == 2, "question 1 is over for Ana")
+        #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) { try round.open(playerID: ana.id, question: 1) }
+        #expect(reopened.deadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(-1)), "opening again gave no more time")
+    }
+
+    // MARK: The integrity rules
+
+    @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await start()
+        await #expect(throws: ModelError.conflict("Espera: todavía vamos por la pregunta 1.")) {
+            try await round.answer(playerID: ana.id, question: 2, given: .text("Roma"))
+        }
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("Lyon"))
+        await #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
+            try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        }
+        try round.next(hostKey: key)
+        await #expect(throws: ModelError.self) { try await round.answer(playerID: bea.id, question: 1, given: .text("París")) }
+        await #expect(throws: ModelError.invalid("La respuesta tiene más de 200 caracteres.")) {
+            try await round.answer(playerID: bea.id, question: 2, given: .text(String(repeating: "a", count: 201)))
+        }
+        #expect(round.room.player(id: ana.id)?.score == 0 && round.room.player(id: bea.id)?.score == 0)
+    }
+
+    @Test func nothingRightIsShownBeforeTheQuestionCloses() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first)
+        try await start()
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        #expect(try view(ana).verdict == nil && view(ana).answered && view(ana).given == "París")
+        #expect(try !viewJSON(ana).contains("Paris"), "no alternative, no right answer in the view while open")
+        #expect(round.room.chart == nil)
+        try round.next(hostKey: key)
+        #expect(round.room.chart?.correctAnswer == "París")
+        #expect(try view(ana).phase == "question" && view(ana).question == 2)
+    }
+
+    @Test func speedPointsCountOnThePlayersOwnTimeWithExtraTime() async throws {
+        let players = try join("Ana", "Bea", "Carla")
+        let ana = try #require(players.first), bea = try #require(players.dropFirst().first), carla = try #require(players.last)
+        try round.setTimeFactor(2, playerID: bea.id, hostKey: key)
+        try await start(seconds: 20, speedPoints: true)
+        clock.advance(by: 10)
+        #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("París")).points == 750)
+        #expect(try await round.answer(playerID: bea.id, question: 1, given: .text("París")).points == 875, "10 s of her 40")
+        #expect(try view(bea).score == 0, "standings move when the question closes")
+        clock.advance(by: 11)
+        await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
+            try await round.answer(playerID: carla.id, question: 1, given: .text("París"))
+        }
+        round.tick()
+        #expect(round.closedState.value.contains(1), "only Carla was left, and her 20 s are up")
+        #expect(try view(bea).score == 875 && view(bea).rank == 1 && view(ana).rank == 2 && view(carla).rank == 3)
+    }
+
+    @Test func aTimedQuestionClosesWhenTheLastPlayersTimeIsUp() async throws {
+        let players = try join("Ana", "Bea")
+        let bea = try #require(players.last)
+        try round.setTimeFactor(1.5, playerID: bea.id, hostKey: key)
+        try await start(seconds: 20)
+        clock.advance(by: 21)
+        round.tick()
+        #expect(!round.closedState.value.contains(1), "Bea's extra time keeps it open")
+        clock.advance(by: 10)
+        round.tick()
+        #expect(round.closedState.value.contains(1) && round.room.chart?.unanswered == 2)
+        #expect(throws: ModelError.invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")) {
+            try round.setTimeFactor(3, playerID: bea.id, hostKey: key)
+        }
+    }
+}

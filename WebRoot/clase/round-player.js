@@ -1,0 +1,325 @@
+// The player's round on the phone (topic `round`: the player's own view of it, `RoundView`, one
+// snapshot, so the room's news and the player's can't arrive apart). The screen follows the round
+// by itself: the 3-2-1 until `startsAt`, the question with its tiles or its field, the answer sent
+// (or waiting for the connection), the verdict with the right answer, the points and the place,
+// and the end. Phases: lobby, question, unopened (self-paced: "Ver la pregunta"), closed, done
+// (self-paced: all answered), finished.
+import { subscribe } from "../js/events.js";
+import { el, sym, announce, setLiveText } from "../js/ui.js";
+import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
+import { createGetReady } from "./get-ready.js";
+import { AnswerOutbox } from "./answer-outbox.js";
+import { questionImage } from "./question-image.js";
+import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
+import { answerForm } from "./answer-form.js";
+import { ordinal, pointsText } from "./clase-common.js";
+import { setMathText } from "../js/tex-math.js";
+
+/** `element` with `text` in it, its TeX formulas drawn (js/tex-math.js). */
+function withMath(element, text) {
+  setMathText(element, text ?? "");
+  return element;
+}
+
+const slot = document.getElementById("round");
+const meCode = document.getElementById("me-code");
+const lateNote = document.getElementById("late-note");
+const lobbyCard = document.getElementById("lobby-card");
+const countdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
+const getReady = createGetReady("get-ready");
+const outbox = new AnswerOutbox(() => latest && render(latest));
+
+let latest = null;
+let shownKey = "";     // what the slot shows now: a new key redraws it
+let status = null;     // the question screen's status line
+let given = new Map(); // question -> what this page answered, to show it back
+
+/** A question screen's heading: "Pregunta n de m" and the countdown. */
+function questionHead(view) {
+  return el("div", { className: "round-head" },
+    el("p", { className: "round-number", id: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    countdown.element);
+}
+
+/** The player's countdown: from `startsAt` to their `deadline` (their extra time counted). */
+function showCountdown(view) {
+  const endsAt = Number(view.deadline);
+  const startsAt = Number(view.startsAt);
+  if (view.phase === "question" && view.deadline !== null && Number.isFinite(endsAt)) {
+    countdown.show(endsAt, Number.isFinite(startsAt) ? endsAt - startsAt : endsAt - serverNow());
+  } else {
+    countdown.hide();
+  }
+}
+
+/** The question itself: text and image. */
+function questionBody(view) {
+  return [
+    withMath(el("h2", { className: "round-question", id: "round-question" }), view.text),
+    typeof view.image === "string" && view.image ? questionImage(view.image, "Imagen de la pregunta") : null,
+  ];
+}
+
+/** How the player's answer `answer` to `view` reads ("B: Roma", "Verdadero", "3,5", "París"). */
+function describeAnswer(view, answer) {
+  const texts = optionTexts(view.kind, view.options);
+  if (view.kind === "truefalse") return answer === true ? "Verdadero" : answer === false ? "Falso" : "";
+  if (Array.isArray(answer)) return answer.map((index) => `${letter(index)}: ${texts[index] ?? ""}`).join(", ");
+  if (view.kind === "poll" && Number.isInteger(answer)) return `${letter(answer)}: ${texts[answer] ?? ""}`;
+  if (typeof answer === "number") return answer.toLocaleString("es-ES", { maximumFractionDigits: 10 });
+  return typeof answer === "string" ? answer : "";
+}
+
+function send(view, answer) {
+  given.set(view.question, answer);
+  outbox.send(view.question, answer);
+}
+
+/** The tiles of a choice, true/false or poll question; several right answers: pick, then send. */
+function tileButtons(view) {
+  const texts = optionTexts(view.kind, view.options);
+  // A choice may have several right options (the player must pick them all), and the view does
+  // not say how many: pick, then send (a view that says `multiple: false` gets one-tap tiles).
+  const several = view.kind === "choice" && view.multiple !== false;
+  const picked = new Set();
+  const sendButton = several
+    ? el("button", { type: "button", className: "btn btn-block send-choices", id: "send-choices", text: "Enviar", disabled: true })
+    : null;
+  const buttons = texts.map((text, index) => tile("button", index, text, {
+    type: "button",
+    "aria-label": `${letter(index)}: ${text}`,
+    "aria-pressed": several ? "false" : undefined,
+    onclick: (event) => {
+      if (several) {
+        if (picked.has(index)) picked.delete(index); else picked.add(index);
+        event.currentTarget.setAttribute("aria-pressed", String(picked.has(index)));
+        sendButton.disabled = picked.size === 0;
+        return;
+      }
+      const answer = view.kind === "truefalse" ? index === 0 : view.kind === "poll" ? index : [index];
+      send(view, answer);
+    },
+  }));
+  sendButton?.addEventListener("click", () => send(view, [...picked].sort((a, b) => a - b)));
+  return [
+    several ? el("p", { className: "round-hint", text: "Marca la respuesta (o las respuestas) y pulsa Enviar." }) : null,
+    el("div", { className: "tiles tiles-buttons", role: "group", "aria-label": "Respuestas" }, ...buttons),
+    sendButton,
+  ];
+}
+
+/** The open question, waiting for the player's answer. */
+function questionScreen(view) {
+  return el("div", { className: "round-card", id: "question-screen" },
+    questionHead(view), ...questionBody(view),
+    ...(hasTiles(view.kind) ? tileButtons(view) : [answerForm(view.kind, (answer) => send(view, answer))]));
+}
+
+/** What the player answered and where it is: sent, waiting for the connection, too late. */
+function answeredScreen(view, entry) {
+  const answer = entry?.answer ?? given.get(view.question) ?? view.given ?? undefined;
+  status = el("p", { className: "round-status", id: "answer-status", role: "status" });
+  const screen = el("div", { className: "round-card", id: "answered-screen" },
+    questionHead(view), ...questionBody(view),
+    answer === undefined ? null : el("p", { className: "your-answer", id: "your-answer" },
+      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), el("b", { text: describeAnswer(view, answer) })),
+    status);
+  return screen;
+}
+
+function answerStatus(entry) {
+  if (!entry || entry.status === "sent") return "Respuesta enviada. Espera a que se cierre la pregunta.";
+  if (entry.status === "sending") return "Enviando tu respuesta…";
+  if (entry.status === "waiting") return "Sin conexión: tu respuesta se enviará en cuanto vuelva.";
+  if (entry.status === "late") return "Tu respuesta llegó tarde: la pregunta ya se había cerrado.";
+  return entry.message;
+}
+
+/** The right answer as the phone says it: the right tiles ("B: Júpiter"), else the text. */
+function rightAnswerText(view, verdict) {
+  const texts = optionTexts(view.kind, view.options);
+  const options = Array.isArray(verdict.rightOptions) ? verdict.rightOptions.filter((index) => index in texts) : [];
+  if (hasTiles(view.kind) && options.length) return options.map((index) => `${letter(index)}: ${texts[index]}`).join(", ");
+  return typeof verdict.rightAnswer === "string" ? verdict.rightAnswer : "";
+}
+
+/** The verdict of a closed question: right or not, the right answer, the points, the place. */
+function verdictScreen(view) {
+  const verdict = view.verdict ?? {};
+  const entry = outbox.of(view.question);
+  const poll = view.kind === "poll";
+  const answered = view.answered === true;
+  const right = verdict.right === true;
+  const title = poll ? (answered ? "Tu voto cuenta" : "Sin voto")
+    : !answered ? "Sin respuesta" : right ? "¡Correcto!" : "No es correcto";
+  const tone = poll || !answered ? "neutral" : right ? "good" : "bad";
+  const symbol = tone === "good" ? "checkmark-circle-fill" : tone === "bad" ? "xmark-circle-fill" : "questionmark";
+  const correct = rightAnswerText(view, verdict);
+  const points = Number.isInteger(verdict.points) ? verdict.points : 0;
+  return el("div", { className: `round-card verdict verdict-${tone}`, id: "verdict-screen" },
+    el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    sym(symbol, "verdict-symbol"),
+    el("h2", { className: "verdict-title", id: "verdict-title", text: title }),
+    entry?.status === "late" ? el("p", { className: "round-status", id: "answer-status", text: answerStatus(entry) }) : null,
+    !poll && correct ? el("p", { className: "verdict-answer", id: "verdict-answer" },
+      el("span", { text: "Respuesta correcta: " }), el("b", { text: correct })) : null,
+    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback" }), verdict.feedback) : null,
+    poll ? null : el("p", { className: "verdict-points tnum", id: "verdict-points", text: `+${pointsText(points)}` }),
+    rankLine(view, "verdict-rank"));
+}
+
+/** "Vas 2.º de 30 · 1850 puntos". */
+function rankLine(view, id) {
+  const rank = Number.isInteger(view.rank) && view.rank > 0 ? view.rank : null;
+  const of = Number.isInteger(view.players) ? view.players : null;
+  const place = rank ? `Vas ${ordinal(rank)}${of ? ` de ${of}` : ""}` : "";
+  return el("p", { className: "verdict-rank tnum", id, text: [place, pointsText(view.score ?? 0)].filter(Boolean).join(" · ") });
+}
+
+/** The end of the round: "4 de 5 aciertos · 3699 puntos · puesto 1 de 30". */
+function endScreen(view) {
+  const right = view.rightCount ?? 0;
+  const parts = [`${right} de ${view.total} aciertos`, pointsText(view.score ?? 0)];
+  if (Number.isInteger(view.rank) && view.rank > 0) parts.push(`puesto ${view.rank}${Number.isInteger(view.players) ? ` de ${view.players}` : ""}`);
+  return el("div", { className: "round-card round-end", id: "end-screen" },
+    sym("flag-checkered", "verdict-symbol"),
+    el("h2", { className: "verdict-title", text: "Ronda terminada" }),
+    el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
+}
+
+/** Self-paced: how the answer this page just sent went (its reply says so), or null. */
+function lastResult(view) {
+  const entry = outbox.entry;
+  if (!view.selfPaced || entry?.status !== "sent" || entry.question >= view.question) return null;
+  const { result, points } = entry.result ?? {};
+  const verdict = result === true ? "correcta" : result === false ? "no es correcta" : "recibida";
+  const earned = Number.isInteger(points) && result !== null ? ` · +${pointsText(points)}` : "";
+  return el("p", { className: `last-result ${result === true ? "good" : result === false ? "bad" : ""}`, id: "last-result" },
+    `Tu respuesta a la pregunta ${entry.question}: ${verdict}${earned}`);
+}
+
+/** Self-paced: every question answered (or over), until the host ends the round. */
+function doneScreen(view) {
+  return el("div", { className: "round-card verdict", id: "done-screen" },
+    lastResult(view),
+    sym("checkmark-circle-fill", "verdict-symbol"),
+    el("h2", { className: "verdict-title", text: "¡Ya está!" }),
+    el("p", { className: "round-status", text: `Has llegado al final de las ${view.total} preguntas. Espera a que el anfitrión termine la ronda.` }),
+    rankLine(view, "verdict-rank"));
+}
+
+/** Self-paced: the next question waits until the player opens it (its time starts then). */
+function openScreen(view, open) {
+  return el("div", { className: "round-card", id: "open-screen" },
+    lastResult(view),
+    el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    el("button", { type: "button", className: "btn btn-block btn-green open-question", id: "open-question", text: "Ver la pregunta", onclick: open }));
+}
+
+/** Puts the screen `make()` in the slot unless `key` is already shown; says `said(screen)`. */
+function place(key, make, said = null) {
+  if (key === shownKey) return;
+  shownKey = key;
+  const screen = make();
+  slot.replaceChildren(screen);
+  const text = said ? said(screen) : "";
+  if (text) announce(text);
+}
+
+/** An answer that arrived after its question closed, said whatever screen the round is on now. */
+function renderLate(view) {
+  const entry = outbox.entry;
+  const late = entry?.status === "late" && entry.question !== view.question ? entry : null;
+  const text = late ? `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.` : "";
+  if (lateNote.textContent !== text) setLiveText(lateNote, text);
+  lateNote.hidden = !late;
+}
+
+/** Draws `view`, keeping the screen (and what the player is typing) while it stays the same. */
+function render(view) {
+  latest = view;
+  renderLate(view);
+  if (typeof view.rejoinCode === "string" && view.rejoinCode) {
+    meCode.textContent = `Tu código para volver: ${view.rejoinCode}`;
+    meCode.hidden = false;
+  }
+  const playing = view.phase !== "lobby" && view.phase !== "finished" && typeof view.phase === "string";
+  lobbyCard.hidden = playing || view.phase === "finished";
+  document.documentElement.classList.toggle("in-round", playing);
+  if (view.phase !== "question") countdown.hide();
+  if (view.phase !== "question") getReady.hide();
+  if (view.phase === "finished") {
+    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
+    return;
+  }
+  if (!playing) {
+    place("lobby", () => el("div"));
+    return;
+  }
+  if (view.phase === "done") {
+    place(`done ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
+    return;
+  }
+  if (view.phase === "unopened") {
+    place(`open ${view.question} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.question)),
+      (screen) => screen.querySelector("#last-result")?.textContent ?? "");
+    return;
+  }
+  if (view.phase === "closed") {
+    const entry = outbox.of(view.question);
+    place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
+      () => verdictScreen(view), (screen) => [...screen.querySelectorAll("h2, p:not(.round-number)")].map((node) => node.textContent).join(". "));
+    return;
+  }
+  const startsAt = Number(view.startsAt);
+  if (view.startsAt !== null && Number.isFinite(startsAt) && startsAt > serverNow()) {
+    countdown.hide();
+    place(`ready ${view.question}`, () => getReady.element);
+    getReady.show(startsAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
+    return;
+  }
+  getReady.hide();
+  const entry = outbox.of(view.question);
+  if (view.answered === true || entry) {
+    place(`answered ${view.question}`, () => answeredScreen(view, entry));
+    setLiveText(status, answerStatus(entry));
+  } else {
+    place(`question ${view.question} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+  }
+  showCountdown(view);
+}
+
+/** Self-paced: opens question `number` (its time starts now); the view's news then show it. */
+async function openQuestion(number) {
+  const button = document.getElementById("open-question");
+  if (button) button.disabled = true;
+  try {
+    const response = await fetch("/api/classroom/round/open", {
+      method: "POST",
+      headers: { Accept: "application/json", "Content-Type": "application/json" },
+      body: JSON.stringify({ question: number }),
+    });
+    if (response.ok && latest) {
+      // `{"question":{"number","text","image","kind","options"},"startsAt","deadline"}`: drawn at
+      // once (the view's news follow).
+      const opened = await response.json();
+      const question = opened.question ?? {};
+      if (latest.phase === "unopened" && latest.question === question.number) {
+        render({ ...latest, phase: "question", text: question.text, image: question.image ?? null, kind: question.kind,
+          options: Array.isArray(question.options) ? question.options : [], startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
+      }
+      return;
+    }
+  } catch {
+    // No connection: the banner says so; the button stays to try again.
+  }
+  if (button) button.disabled = false;
+}
+
+/** Follows the player's round (once the player is in the class); → stops following it. */
+export async function followRound() {
+  await syncServerClock();
+  given = new Map();
+  shownKey = "";
+  return subscribe("round", render);
+}
