@@ -1,10 +1,17 @@
 // swift-tools-version: 6.0
 // Adivina: the model layer of the course's SwiftUI apps, served to the browser as a live web app.
-// No package dependencies: only the toolchain and the system's SQLite.
+// No package dependencies: only the toolchain and the system's SQLite and zlib.
+//
+// Platforms: the server and its executable build on Linux and macOS 15+; the libraries a
+// student's app uses (Signals, Models, ModelsTesting, MarkupText) build on iOS 18+ too
+// (Synchronization's Mutex and Observation need those versions). What differs between the
+// systems lives in one seam file per module (`scripts/check-portability` keeps it so), and the
+// build `-Xcc -DADIVINA_PORTABLE -Xswiftc -DADIVINA_PORTABLE` runs on Linux the code a Mac runs.
 import PackageDescription
 
 let package = Package(
     name: "Adivina",
+    platforms: [.macOS(.v15), .iOS(.v18)],
     products: [
         .executable(name: "adivina", targets: ["adivina"]),
         .executable(name: "signals-bench", targets: ["SignalsBench"]),
@@ -15,13 +22,14 @@ let package = Package(
     targets: [
         // The reactive core: State, Computed, effects, batch, async bridge.
         .target(name: "Signals"),
-        // The system's libsqlite3 (Debian: libsqlite3-dev).
+        // The system's libsqlite3 (Debian: libsqlite3-dev; Apple's SDKs ship it).
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        // The system's zlib (Debian: zlib1g-dev): gzip for the static file server's text files.
+        // The system's zlib (Debian: zlib1g-dev; Apple's SDKs ship it): gzip for the static
+        // file server's text files.
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -32,7 +40,8 @@ let package = Package(
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
         // product of its own, for users' test targets.
         .target(name: "ModelsTesting", dependencies: ["Models"]),
-        // epoll and socket helpers the Swift side cannot reach directly.
+        // The server's system calls: readiness (epoll on Linux, poll(2) on macOS and in the
+        // portable build), sockets, files, clocks, signals; Platform.c is its seam.
         .target(name: "CEventLoop"),
         // Text made safe for HTML and XML: the one escaping the server, the pages and the QR code share.
         .target(name: "MarkupText"),

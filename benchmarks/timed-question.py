@@ -89,9 +89,10 @@ class Streams(threading.Thread):
                 if b"\r\n\r\n" in body and body.startswith(b"HTTP/"):
                     body = body.split(b"\r\n\r\n", 1)[1]
                 events, self.buffers[stream] = split_events(body)
-                for _, _, payload in events:
+                for _, name, payload in events:
                     parsed = json.loads(payload)
-                    chart = parsed.get("chart", parsed.get("set", {}).get("chart"))
+                    # A whole snapshot has `chart`; a patch has the changed fields under `set`.
+                    chart = (parsed.get("set") or {}).get("chart") if name.endswith(b".patch") else parsed.get("chart")
                     if isinstance(chart, dict) and chart.get("question") not in self.chart_at:
                         self.chart_at[chart["question"]] = (arrived, chart)
 

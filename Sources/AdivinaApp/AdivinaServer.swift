@@ -31,6 +31,11 @@ public final class AdivinaServer {
     let apiRoutes: [APIRoute]
     /// The token the models use with the quiz stand-in (a secret one in classroom mode).
     let standInQuizToken: String
+    /// How often the database's `-wal` is moved into its file while the app runs (and once more
+    /// on a clean stop), so that copying `adivina.sqlite` copies everything.
+    nonisolated static let checkpointInterval: Duration = .seconds(180)
+    /// The task that checkpoints every `checkpointInterval`.
+    private var checkpoints: Task<Void, Never>?
 
     /// Opens the store away from the main actor (opening and migrating a database waits for the
     /// disk), then makes the app on it: binds the port, mounts everything and starts the first
@@ -86,6 +91,10 @@ public final class AdivinaServer {
         router = api.router
         apiRoutes = api.routes
         router.fallback("/api") { _ in throw APIError.notFound }
+        let names = HostNames(
+            configuration: configuration,
+            joinHost: try? ServerAddress(host: configuration.host, port: configuration.port, publicURL: configuration.publicURL).joinURL().host)
+        router.checkEveryHead { names.refusal(of: $0) }
         router.serveFiles(try StaticFiles(root: webRoot.path, pageHeaders: ["/": .sameOriginPagePolicy(images: ["http:", "https:"]), "/clase/": .sameOriginPagePolicy()]))
 
         server = try HTTPServer(
@@ -123,6 +132,29 @@ public final class AdivinaServer {
             player.startLoading()
         }
         hub.setSnapshotProvider { registry.snapshot($0) }
+        checkpoints = Task.detached { [store] in
+            while (try? await Task.sleep(for: Self.checkpointInterval)) != nil {
+                Self.checkpoint(store)
+            }
+        }
+    }
+
+    /// Moves the database's `-wal` into its file; a failure is said on stderr (the data stays
+    /// safe in the `-wal`, the next checkpoint tries again).
+    private nonisolated static func checkpoint(_ store: Store) {
+        do {
+            try store.checkpoint()
+        } catch {
+            FileHandle.standardError.write(Data("adivina: no se pudo pasar el registro (-wal) a \(store.path): \(error)\n".utf8))
+        }
+    }
+
+    /// After the server has stopped: the last checkpoint, so the `.sqlite` file alone holds
+    /// everything.
+    private func finishStore() {
+        checkpoints?.cancel()
+        checkpoints = nil
+        Self.checkpoint(store)
     }
 
     /// Makes SIGINT and SIGTERM stop the server gracefully (a C handler that only wakes the event
@@ -132,14 +164,17 @@ public final class AdivinaServer {
         server.shutdownOnTerminationSignals()
     }
 
-    /// Stops gracefully: no new connections, in-flight requests finish, streams close.
+    /// Stops gracefully: no new connections, in-flight requests finish, streams close; then the
+    /// database's `-wal` goes into its file.
     public func shutdown() async {
         await server.shutdown()
+        finishStore()
     }
 
-    /// Returns once the server has stopped.
+    /// Returns once the server has stopped (and the database is checkpointed).
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
+        finishStore()
     }
 }
 

@@ -60,14 +60,17 @@ public struct Configuration: Sendable, Equatable {
     /// The text `--help` prints.
     public static let usage = """
     Usage: adivina [options]
+           adivina backup FILE [--data-dir DIR]
 
-    Serves the Adivina apps at http://HOST:PORT/ (open it in a browser).
+    Serves the Adivina apps at http://HOST:PORT/ (open it in a browser). With backup,
+    writes one consistent copy of the database to FILE (also while Adivina runs).
 
     Options:
       --host HOST          address to listen on (default 127.0.0.1)
       --port PORT          port to listen on, 0 for any free port (default 8080)
-      --data-dir DIR       where saved data lives (default $XDG_DATA_HOME/adivina
-                           or ~/.local/share/adivina)
+      --data-dir DIR       where saved data lives (default on Linux $XDG_DATA_HOME/adivina
+                           or ~/.local/share/adivina; on a Mac
+                           ~/Library/Application Support/Adivina)
       --webroot DIR        the static pages (default: this package's WebRoot/)
       --access-log         log one line per request to standard error
       --loops N            event loops serving connections, 1 to 16 (default: one per

@@ -1,9 +1,6 @@
 import Dispatch
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Measures how long work waits for the main actor, for the benchmarks; off unless the
 /// environment variable `ADIVINA_MAIN_ACTOR_PROBE` is set (`benchmarks/classroom.py --probe`).
@@ -14,7 +11,7 @@ import Glibc
 ///
 ///     main-actor-probe <CLOCK_MONOTONIC seconds> <process CPU ticks> <wait µs>,<wait µs>,…
 ///
-/// The CPU ticks are the whole process's user + system time (`/proc/self/stat`). The main
+/// The CPU ticks are the whole process's user + system time (`getrusage`, in clock ticks). The main
 /// actor's own CPU time cannot be read per thread: after `dispatch_main` its jobs run on
 /// Dispatch's worker threads, which run the cooperative pool's jobs too. Its busy share shows
 /// in the waits instead: the share of asks that found it busy.
@@ -34,15 +31,15 @@ public final class MainActorProbe: Sendable {
     public static func startIfAsked(environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard environment[variable] != nil else { return }
         let probe = MainActorProbe()
-        probe.nextReport.withLock { $0 = Self.monotonicNanoseconds() + 1_000_000_000 }
+        probe.nextReport.withLock { $0 = SystemCalls.monotonicNanoseconds() + 1_000_000_000 }
         probe.queue.async { probe.tick() }
     }
 
     /// Asks for a turn, writes the line when one is due, and comes back in a millisecond.
     private func tick() {
-        let asked = Self.monotonicNanoseconds()
+        let asked = SystemCalls.monotonicNanoseconds()
         Task { @MainActor [self] in
-            let waited = Self.monotonicNanoseconds() &- asked
+            let waited = SystemCalls.monotonicNanoseconds() &- asked
             waits.withLock { $0.append(waited / 1000) }
         }
         let due = nextReport.withLock { next in
@@ -59,24 +56,7 @@ public final class MainActorProbe: Sendable {
             defer { waits = [] }
             return waits
         }
-        let line = "main-actor-probe \(Double(time) / 1e9) \(Self.processTicks()) \(taken.map(String.init).joined(separator: ","))\n"
+        let line = "main-actor-probe \(Double(time) / 1e9) \(SystemCalls.processCPUTicks()) \(taken.map(String.init).joined(separator: ","))\n"
         FileHandle.standardError.write(Data(line.utf8))
-    }
-
-    private static func monotonicNanoseconds() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
-
-    /// The process's user + system CPU time in clock ticks, or 0 if unreadable.
-    private static func processTicks() -> Int {
-        guard let stat = try? String(contentsOfFile: "/proc/self/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")")
-        else { return 0 }
-        // The fields after the command's closing parenthesis start at field 3 (state).
-        let fields = stat[stat.index(after: end)...].split(separator: " ")
-        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return 0 }
-        return user + system
     }
 }

@@ -30,7 +30,7 @@ struct ServerAddress: Sendable {
     func joinURL() throws(ConfigurationError) -> URL {
         if let publicURL { return publicURL.appendingPathComponent("clase", isDirectory: true) }
         return switch host {
-        case "0.0.0.0", "", "::", "[::]": try url(showing: LANAddress.firstIPv4() ?? "127.0.0.1", path: "/clase/")
+        case "0.0.0.0", "", "::", "[::]": try url(showing: SystemCalls.firstLANIPv4() ?? "127.0.0.1", path: "/clase/")
         default: try url(showing: host, path: "/clase/")
         }
     }

@@ -70,9 +70,36 @@ final class Connection {
     /// queue limit counts only what its socket left behind, not these.
     var burstBytes = 0
 
+    /// The bytes the body being read holds in the server's budget, and the budget's keeper
+    /// (`ServerStatistics.reserveBody`); given back when the body is complete or refused, or at
+    /// the latest when the connection goes.
+    private(set) var reservedBodyBytes = 0
+    private var bodyBudget: ServerStatistics?
+
     init(id: ConnectionID, clientAddress: String) {
         self.id = id
         self.clientAddress = clientAddress
+    }
+
+    deinit { releaseBody() }
+
+    /// Makes the body's reservation in `budget` (at most `cap` over all connections) at least
+    /// `total` bytes; false when the budget is spent.
+    func reserveBody(upTo total: Int, in budget: ServerStatistics, cap: Int) -> Bool {
+        let more = total - reservedBodyBytes
+        guard more > 0 else { return true }
+        guard budget.reserveBody(more, cap: cap) else { return false }
+        reservedBodyBytes = total
+        bodyBudget = budget
+        return true
+    }
+
+    /// Gives back the body's reservation, if any.
+    func releaseBody() {
+        guard reservedBodyBytes > 0 else { return }
+        bodyBudget?.releaseBody(reservedBodyBytes)
+        reservedBodyBytes = 0
+        bodyBudget = nil
     }
 
     /// Whether anything waits for the socket to take it.

@@ -1,5 +1,4 @@
 import CEventLoop
-import Glibc
 
 /// Server-sent event streams on the loop's connections: opening one from a handler's
 /// `.eventStream` response, writing each broadcast to its subscribers, heartbeats, and the end.
@@ -105,7 +104,7 @@ extension EventLoop {
             vectors.removeAll(keepingCapacity: true)
             var total = 0
             for event in burst[from...] where vectors.count < Self.maxVectors && belongs(event, to: connection) {
-                vectors.append(iovec(iov_base: event.base, iov_len: event.count))
+                vectors.append(cel_iovec(iov_base: event.base, iov_len: event.count))
                 total += event.count
             }
             writeBurst(connection, from: from, vectorCount: vectors.count, total: total)
@@ -133,7 +132,7 @@ extension EventLoop {
         } else {
             written = vectors.withUnsafeBufferPointer { cel_writev(connection.id.fd, $0.baseAddress, Int32(vectorCount)) }
         }
-        if written < 0 && -written != EAGAIN && -written != EWOULDBLOCK {
+        if written < 0 && cel_would_block(written) == 0 {
             close(connection)
             return
         }
@@ -163,13 +162,13 @@ extension EventLoop {
             var offset = connection.eventOffset
             var total = 0
             for event in connection.events.prefix(Self.maxVectors) {
-                vectors.append(iovec(iov_base: event.base + offset, iov_len: event.count - offset))
+                vectors.append(cel_iovec(iov_base: event.base + offset, iov_len: event.count - offset))
                 total += event.count - offset
                 offset = 0
             }
             let written = vectors.withUnsafeBufferPointer { cel_writev(connection.id.fd, $0.baseAddress, Int32($0.count)) }
             if written < 0 {
-                if -written != EAGAIN && -written != EWOULDBLOCK { close(connection) } else { updateInterest(connection) }
+                if cel_would_block(written) == 0 { close(connection) } else { updateInterest(connection) }
                 return
             }
             connection.lastWriteProgress = now

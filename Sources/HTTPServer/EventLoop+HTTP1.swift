@@ -1,5 +1,4 @@
 import CEventLoop
-import Glibc
 
 /// The HTTP/1 connection state machine (`Connection.State`): reading, parsing, dispatching to
 /// a handler or the static files, and encoding the answer. Runs on the loop's thread.
@@ -43,7 +42,7 @@ extension EventLoop {
             cel_read(connection.id.fd, $0.baseAddress, $0.count)
         }
         if count < 0 {
-            if -count != EAGAIN && -count != EWOULDBLOCK { close(connection) }
+            if cel_would_block(count) == 0 { close(connection) }
             return
         }
         if count == 0 {
@@ -106,14 +105,11 @@ extension EventLoop {
                 case .failure(let error):
                     fail(connection, error)
                     break parsing
-                case .complete(let request, let framing, let headLength):
+                case .complete(var request, let framing, let headLength):
                     connection.consumeInput(headLength)
                     connection.requestStarted = now
-                    let match = router.match(method: request.method, path: request.path)
-                    var limit = settings.defaultBodyLimit
-                    if case .route(let route, _) = match, let routeLimit = route.bodyLimit { limit = routeLimit }
-                    connection.state = .readingBody(request, framing: framing, match: match, limit: limit)
-                    connection.deadline = now + settings.timeouts.body
+                    request.clientAddress = connection.clientAddress
+                    admit(connection, request, framing: framing)
                 }
             case .readingBody(var request, let framing, let match, let limit):
                 let result = connection.input.withUnsafeBufferPointer { buffer in
@@ -124,6 +120,11 @@ extension EventLoop {
                 }
                 switch result {
                 case .incomplete:
+                    // A chunked body's length is known only as it arrives: its share grows with it.
+                    if framing == .chunked, !reserveBody(connection, connection.pendingInput + connection.chunked.body.count) {
+                        refuseBusy(connection, request)
+                        break parsing
+                    }
                     if request.expectsContinue {
                         request.expectsContinue = false
                         outBuffer.append(contentsOf: Self.continueLine)
@@ -134,6 +135,7 @@ extension EventLoop {
                     fail(connection, error)
                     break parsing
                 case .complete(let body, let length):
+                    connection.releaseBody()
                     connection.consumeInput(length)
                     connection.chunked = HTTPRequestParser.ChunkedProgress()
                     request.body = body
@@ -152,6 +154,64 @@ extension EventLoop {
             }
         }
         flush(connection)
+    }
+
+    /// Decides what a complete head leads to before a byte of its body is read
+    /// (`Router.admit`): a refusal is answered at once and the body never read; a body to read
+    /// takes its share of the server's body budget (503 with `Retry-After` when spent): its
+    /// whole length up front, or a chunked one's bytes as they arrive.
+    private func admit(_ connection: Connection, _ request: HTTPRequest, framing: HTTPRequestParser.BodyFraming) {
+        let match: Router.Match
+        let limit: Int
+        switch router.admit(request, hasBody: framing != .none) {
+        case .answer(let response):
+            answerUnread(connection, request, response, framing: framing)
+            return
+        case .refuse(let refusal):
+            answerUnread(connection, request, settings.errors.response(for: refusal, path: request.path), framing: framing)
+            return
+        case .read(let admitted, let bodyLimit):
+            match = admitted
+            limit = bodyLimit ?? settings.defaultBodyLimit
+        }
+        // A body of known length takes its whole share before a byte of it is read (one over
+        // its limit is refused unread with 413 by the parser).
+        if case .contentLength(let length) = framing, length <= limit, !reserveBody(connection, length) {
+            refuseBusy(connection, request)
+            return
+        }
+        connection.state = .readingBody(request, framing: framing, match: match, limit: limit)
+        connection.deadline = now + settings.timeouts.body
+    }
+
+    /// Grows the share of the server's body budget the body being read on `connection` holds to
+    /// `total` bytes; false when the budget (`maxBufferedBodyBytes`) is spent.
+    private func reserveBody(_ connection: Connection, _ total: Int) -> Bool {
+        connection.reserveBody(upTo: total, in: statistics, cap: parser.limits.maxBufferedBodyBytes)
+    }
+
+    /// Refuses `request`'s body, unread or part read, because too many bodies are arriving: 503
+    /// with `Retry-After`, then the connection closes.
+    private func refuseBusy(_ connection: Connection, _ request: HTTPRequest) {
+        connection.releaseBody()
+        let busy = settings.errors.response(
+            for: HTTPErrorContext(status: .serviceUnavailable, path: request.path, message: "Service Unavailable: too many request bodies arriving"),
+            headers: ["Retry-After": "5"])
+        answerUnread(connection, request, busy, framing: .chunked)
+        connection.input = []
+        connection.inputStart = 0
+        connection.scannedUpTo = 0
+        connection.chunked = HTTPRequestParser.ChunkedProgress()
+    }
+
+    /// Answers a request without reading its body: the connection closes after the answer if
+    /// a body follows (its bytes are never parsed).
+    private func answerUnread(
+        _ connection: Connection, _ request: HTTPRequest, _ response: HTTPResponse, framing: HTTPRequestParser.BodyFraming
+    ) {
+        var response = response
+        if framing != .none { response.headers.replaceOrAdd(name: "Connection", value: "close") }
+        respond(connection, request, response)
     }
 
     /// Runs the parser only when a new line end has arrived or the head outgrew its limit.
@@ -218,6 +278,7 @@ extension EventLoop {
 
     /// Answers a refused request and closes the connection after the answer.
     func fail(_ connection: Connection, _ error: HTTPParseError) {
+        connection.releaseBody()
         let path: String?
         if case .readingBody(let request, _, _, _) = connection.state {
             path = request.path

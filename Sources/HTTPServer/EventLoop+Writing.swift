@@ -1,5 +1,4 @@
 import CEventLoop
-import Glibc
 
 /// Writing on the loop's connections: a response goes out at once when the socket takes it, and
 /// whatever it does not take waits in the connection's output queue for `CEL_WRITABLE` (an event
@@ -33,7 +32,7 @@ extension EventLoop {
             return false
         }
         let written = bytes.withUnsafeBytes { cel_write(connection.id.fd, $0.baseAddress, $0.count) }
-        if written < 0 && -written != EAGAIN && -written != EWOULDBLOCK {
+        if written < 0 && cel_would_block(written) == 0 {
             close(connection)
             return true
         }
@@ -55,7 +54,7 @@ extension EventLoop {
                 cel_write(connection.id.fd, $0.baseAddress! + offset, $0.count - offset)
             }
             if written < 0 {
-                if -written != EAGAIN && -written != EWOULDBLOCK { close(connection) }
+                if cel_would_block(written) == 0 { close(connection) }
                 return
             }
             connection.lastWriteProgress = now
@@ -100,6 +99,6 @@ extension EventLoop {
         if connection.hasQueuedOutput { interest |= UInt32(CEL_WRITABLE) }
         guard interest != connection.registeredInterest else { return }
         connection.registeredInterest = interest
-        _ = cel_epoll_modify(epollFD, connection.id.fd, interest, UInt64(connection.id.fd))
+        _ = cel_poller_modify(poller, connection.id.fd, interest, UInt64(connection.id.fd))
     }
 }

@@ -1,15 +1,15 @@
 import CEventLoop
-import Glibc
 
-/// The server's event loop: one thread, one epoll set, every connection's I/O. Handlers run in
+/// The server's event loop: one thread, one readiness set (`cel_poller`: epoll on Linux, poll(2)
+/// on macOS and in the portable build), every connection's I/O. Handlers run in
 /// Swift tasks; their responses come back through the `LoopInbox`. Everything in this class is
 /// touched only on the loop's thread.
 ///
-/// This file is the loop itself: waiting on epoll, accepting and closing connections, the inbox,
+/// This file is the loop itself: waiting for readiness, accepting and closing connections, the inbox,
 /// the timers and shutdown. What happens on one connection is in the other `EventLoop+` files:
 /// - `EventLoop+HTTP1.swift`: the HTTP/1 state machine (read, parse, dispatch, respond);
 /// - `EventLoop+EventStreams.swift`: server-sent event streams (open, broadcast, heartbeat, end);
-/// - `EventLoop+Writing.swift`: writing responses out and the epoll interest that goes with it.
+/// - `EventLoop+Writing.swift`: writing responses out and the readiness interest that goes with it.
 final class EventLoop {
     /// The loop's settings.
     struct Settings: Sendable {
@@ -35,15 +35,19 @@ final class EventLoop {
         var shutdownGracePeriod: UInt64
     }
 
-    /// The epoll tokens of the two descriptors that are not connections (a connection's token
+    /// The readiness tokens of the two descriptors that are not connections (a connection's token
     /// is its file descriptor).
     private static let listenToken = UInt64.max
     private static let wakeToken = UInt64.max - 1
     /// How often `tick` checks the timeouts and heartbeats.
     private static let tickInterval: UInt64 = 100_000_000
 
-    let epollFD: Int32
+    /// The readiness set of this loop's descriptors.
+    let poller: OpaquePointer
     private let listener: Listener
+    /// Whether this loop watches the listening socket: every loop where the backend wakes one
+    /// loop per connection (epoll), else only the first, which hands connections to the others.
+    private let watchesListener: Bool
     /// Whether this loop still accepts (false after shutdown began).
     private var accepting = true
     /// Where `accept` writes the peer's address as text (INET6_ADDRSTRLEN bytes).
@@ -87,20 +91,21 @@ final class EventLoop {
     /// Streams a broadcast found over their queue limit, closed after it; storage reused.
     var overflowing: [Connection] = []
     /// The vectors of one `writev`; storage reused.
-    var vectors: [iovec] = []
+    var vectors: [cel_iovec] = []
     /// Streams closed for falling behind since the last tick (said on stderr at the tick).
     var streamsClosedBehind = 0
     private(set) var shuttingDown = false
     private var shutdownDeadline: UInt64 = 0
 
     init(
-        epollFD: Int32, listener: Listener, inbox: LoopInbox, peers: [LoopInbox], router: Router,
+        poller: OpaquePointer, listener: Listener, inbox: LoopInbox, peers: [LoopInbox], router: Router,
         parser: HTTPRequestParser,
         settings: Settings, statistics: ServerStatistics, onStop: @escaping @Sendable () -> Void
     ) {
         self.statistics = statistics
-        self.epollFD = epollFD
+        self.poller = poller
         self.listener = listener
+        watchesListener = cel_poller_shares_listener() != 0 || peers.first === inbox
         self.inbox = inbox
         self.peers = peers
         self.router = router
@@ -112,13 +117,13 @@ final class EventLoop {
 
     /// Runs until shutdown completes, then closes every descriptor it owns.
     func run() {
-        _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
-        _ = cel_epoll_add(epollFD, inbox.wakeFD, UInt32(CEL_READABLE), Self.wakeToken)
+        if watchesListener { _ = cel_poller_add_listener(poller, listener.fd, Self.listenToken) }
+        _ = cel_poller_add(poller, inbox.wakeReadFD, UInt32(CEL_READABLE), Self.wakeToken)
         var events = [cel_event](repeating: cel_event(), count: 256)
         while true {
             let timeout: Int32 = openCount == 0 && !shuttingDown && !listenerPaused ? -1 : 100
             let count = events.withUnsafeMutableBufferPointer {
-                cel_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), timeout)
+                cel_poller_wait(poller, $0.baseAddress, Int32($0.count), timeout)
             }
             now = cel_monotonic_nanoseconds()
             refreshDate()
@@ -158,14 +163,14 @@ final class EventLoop {
             guard accepting && !listenerPaused else { return }
             let fd = cel_accept(listener.fd, &peerAddress, peerAddress.count)
             if fd < 0 {
-                if -fd == EMFILE || -fd == ENFILE {
+                if cel_errno_classify(-fd) == CEL_ERRNO_NO_DESCRIPTORS {
                     // Open connections go on being served; new ones wait in the backlog until
                     // one closes (see `close`). Said once per server, not once per attempt.
                     listenerPaused = true
-                    _ = cel_epoll_remove(epollFD, listener.fd)
+                    _ = cel_poller_remove(poller, listener.fd)
                     if !statistics.ranOutOfDescriptors.exchange(true, ordering: .relaxed) {
                         Self.warn("""
-                            HTTPServer: accept failed, no file descriptors left (\(-fd == EMFILE ? "EMFILE" : "ENFILE")); \
+                            HTTPServer: accept failed, no file descriptors left (\(cel_errno_is_process_limit(-fd) != 0 ? "EMFILE" : "ENFILE")); \
                             serving the open connections, new ones wait until one closes (said once)
                             """)
                     }
@@ -189,9 +194,10 @@ final class EventLoop {
     }
 
     /// The loop of the server with fewer connections than this one (the least loaded), or nil
-    /// when this one has the fewest. The loops share one listening socket and EPOLLEXCLUSIVE
-    /// wakes the first idle loop, which would take nearly every connection of a quiet server:
-    /// handing over keeps the loops' connections (and their SSE streams) even.
+    /// when this one has the fewest. With epoll the loops share one listening socket and
+    /// EPOLLEXCLUSIVE wakes the first idle loop, which would take nearly every connection of a
+    /// quiet server; with poll only the first loop accepts. Either way, handing over keeps the
+    /// loops' connections (and their SSE streams) even, so every core serves.
     private func lessLoadedPeer() -> LoopInbox? {
         guard peers.count > 1 else { return nil }
         var best = inbox
@@ -218,7 +224,7 @@ final class EventLoop {
         connections[index] = connection
         openCount += 1
         connection.registeredInterest = UInt32(CEL_READABLE)
-        if cel_epoll_add(epollFD, fd, connection.registeredInterest, UInt64(fd)) != 0 {
+        if cel_poller_add(poller, fd, connection.registeredInterest, UInt64(fd)) != 0 {
             close(connection)
         }
     }
@@ -242,7 +248,7 @@ final class EventLoop {
         statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
         connection.events = []
-        _ = cel_close(connection.id.fd)
+        _ = cel_poller_close(poller, connection.id.fd)
         resumeAccepting()
     }
 
@@ -252,22 +258,22 @@ final class EventLoop {
     private func resumeAccepting() {
         guard listenerPaused && accepting else { return }
         listenerPaused = false
-        _ = cel_epoll_add_exclusive(epollFD, listener.fd, Self.listenToken)
+        _ = cel_poller_add_listener(poller, listener.fd, Self.listenToken)
     }
 
     /// Takes the listening socket out of this loop and lets go of it (once).
     private func stopAccepting() {
         guard accepting else { return }
         accepting = false
-        if !listenerPaused { _ = cel_epoll_remove(epollFD, listener.fd) }
+        if watchesListener && !listenerPaused { _ = cel_poller_remove(poller, listener.fd) }
         listener.release()
     }
 
     // MARK: - Messages and timers
 
     private func handleMessages() {
-        cel_eventfd_drain(inbox.wakeFD)
-        if cel_termination_requested(inbox.wakeFD) != 0 { beginShutdown() }
+        cel_waker_drain(inbox.wakeReadFD)
+        if cel_termination_requested(inbox.wakeWriteFD) != 0 { beginShutdown() }
         inbox.take(into: &messages)
         for (index, message) in messages.enumerated() {
             if case .broadcast(let event) = message {
@@ -345,9 +351,10 @@ final class EventLoop {
         stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
         for case .adopt(let fd, _) in inbox.close() { drop(acceptedFD: fd) }
-        cel_forget_termination_fd(inbox.wakeFD)
-        _ = cel_close(inbox.wakeFD)
-        _ = cel_close(epollFD)
+        cel_forget_termination_fd(inbox.wakeWriteFD)
+        _ = cel_poller_remove(poller, inbox.wakeReadFD)
+        inbox.closeWaker()
+        cel_poller_destroy(poller)
         onStop()
     }
 
@@ -356,7 +363,7 @@ final class EventLoop {
     /// Writes one line to standard error.
     static func warn(_ line: String) {
         let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+        bytes.withUnsafeBytes { cel_write_standard_error($0.baseAddress, $0.count) }
     }
 
     private func refreshDate() {

@@ -1,4 +1,4 @@
-import Glibc
+import CEventLoop
 
 /// The byte-level helpers of the request parser and the loop: finding a byte, and the character
 /// classes of RFC 9110 (digits, hex digits, `tchar`, the characters of a Host).
@@ -6,7 +6,7 @@ enum HTTPBytes {
     /// The index of the first `byte` in `bytes` at or after `start` (memchr), or nil.
     static func firstIndex(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard start < bytes.count, let base = bytes.baseAddress else { return nil }
-        guard let found = memchr(base + start, Int32(byte), bytes.count - start) else { return nil }
+        guard let found = cel_find_byte(base + start, Int32(byte), bytes.count - start) else { return nil }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 

@@ -1,4 +1,3 @@
-import Glibc
 
 /// The HTTP/1.1 request parser (RFC 9112): a pure function from bytes to a request, "need more
 /// bytes", or the error to answer with. It never touches a socket, so it is unit-tested and fuzzed
@@ -27,12 +26,17 @@ public struct HTTPRequestParser: Sendable {
         public var maxTargetBytes: Int
         /// Body size used by `parse(_:)` when no route-specific limit applies.
         public var maxBodyBytes: Int
+        /// The bytes the server may buffer at once for request bodies still arriving, over all
+        /// its connections (each body counts its declared length, or its limit when chunked, from
+        /// its head on): a body that would pass it is refused with 503 and `Retry-After`.
+        public var maxBufferedBodyBytes: Int
 
         /// Makes limits; every argument has a sensible default.
         public init(
             maxHeadBytes: Int = 80 * 1024, maxHeaderFields: Int = 100, maxHeaderLineBytes: Int = 8 * 1024,
-            maxTargetBytes: Int = 8 * 1024, maxBodyBytes: Int = 1 << 20
+            maxTargetBytes: Int = 8 * 1024, maxBodyBytes: Int = 1 << 20, maxBufferedBodyBytes: Int = 64 << 20
         ) {
+            self.maxBufferedBodyBytes = maxBufferedBodyBytes
             self.maxHeadBytes = maxHeadBytes
             self.maxHeaderFields = maxHeaderFields
             self.maxHeaderLineBytes = maxHeaderLineBytes

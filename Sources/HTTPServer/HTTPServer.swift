@@ -106,11 +106,19 @@ public final class HTTPServer: Sendable {
     private let stopped: StopSignal
     private let statistics = ServerStatistics()
 
+    /// The readiness backend this build serves with: "epoll" (Linux) or "poll" (macOS, and the
+    /// portable build `-DADIVINA_PORTABLE` that runs the Mac's path on Linux).
+    public static var readinessBackend: String { String(cString: cel_poller_backend()) }
+
     /// Connections open right now (event streams included).
     public var openConnections: Int { statistics.openConnections.load(ordering: .relaxed) }
 
     /// Event streams open right now.
     public var openEventStreams: Int { statistics.openStreams.load(ordering: .relaxed) }
+
+    /// The bytes reserved right now by request bodies still arriving (at most
+    /// `limits.maxBufferedBodyBytes`).
+    public var bufferedBodyBytes: Int { statistics.bufferedBodyBytes.load(ordering: .relaxed) }
 
     /// Event streams closed so far because their client fell behind (its queue passed
     /// `SSEHub.Configuration.clientQueueLimit`); each is also said on stderr.
@@ -127,7 +135,7 @@ public final class HTTPServer: Sendable {
         let listenFD = cel_listen(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort)
         if listenFD < 0 {
             let code = -listenFD
-            if code == EADDRINUSE {
+            if cel_errno_classify(code) == CEL_ERRNO_ADDRESS_IN_USE {
                 throw StartError.addressInUse(host: configuration.host, port: configuration.port)
             }
             let reason = code >= 100_000
@@ -136,24 +144,27 @@ public final class HTTPServer: Sendable {
             throw StartError.cannotListen(host: configuration.host, port: configuration.port, reason: reason)
         }
         let loopCount = min(Configuration.maxEventLoops, max(1, configuration.eventLoops))
-        var loopFDs: [(epoll: Int32, wake: Int32)] = []
+        var pollers: [OpaquePointer] = []
+        var wakers: [(read: Int32, write: Int32)] = []
         for _ in 0..<loopCount {
-            let epollFD = cel_epoll_create()
-            let wakeFD = cel_eventfd_create()
-            loopFDs.append((epollFD, wakeFD))
-            guard epollFD >= 0, wakeFD >= 0 else {
-                for fds in loopFDs {
-                    if fds.epoll >= 0 { _ = cel_close(fds.epoll) }
-                    if fds.wake >= 0 { _ = cel_close(fds.wake) }
-                }
+            var error: Int32 = 0
+            var waker: [Int32] = [-1, -1]
+            let poller = cel_poller_create(&error)
+            let wakerStatus = cel_waker_create(&waker)
+            if let poller { pollers.append(poller) }
+            if wakerStatus == 0 { wakers.append((waker[0], waker[1])) }
+            guard poller != nil, wakerStatus == 0 else {
+                for poller in pollers { cel_poller_destroy(poller) }
+                for waker in wakers { cel_waker_close([waker.read, waker.write]) }
                 _ = cel_close(listenFD)
+                let reason = String(cString: cel_error_message(poller == nil ? error : -wakerStatus))
                 throw StartError.cannotListen(
-                    host: configuration.host, port: configuration.port, reason: "cannot create the event loop")
+                    host: configuration.host, port: configuration.port, reason: "cannot create the event loop: \(reason)")
             }
         }
         host = configuration.host
         port = Int(boundPort)
-        inboxes = loopFDs.map { LoopInbox(wakeFD: $0.wake) }
+        inboxes = wakers.map { LoopInbox(wakeReadFD: $0.read, wakeWriteFD: $0.write) }
         stopped = StopSignal(count: loopCount)
         let listener = Listener(fd: listenFD, holders: loopCount)
         let settings = EventLoop.Settings(
@@ -169,10 +180,10 @@ public final class HTTPServer: Sendable {
             errors: ErrorResponder(renderer: configuration.errorRenderer))
         let parser = HTTPRequestParser(limits: configuration.limits)
         for (index, inbox) in inboxes.enumerated() {
-            let epollFD = loopFDs[index].epoll
+            let poller = SendablePoller(pointer: pollers[index])
             let thread = Thread { [stopped, statistics, inboxes] in
                 let loop = EventLoop(
-                    epollFD: epollFD, listener: listener, inbox: inbox, peers: inboxes, router: router, parser: parser,
+                    poller: poller.pointer, listener: listener, inbox: inbox, peers: inboxes, router: router, parser: parser,
                     settings: settings, statistics: statistics,
                     onStop: { stopped.fire() })
                 loop.run()
@@ -194,11 +205,19 @@ public final class HTTPServer: Sendable {
     /// The executable then awaits `waitUntilStopped()` and exits with status 0. Once every server
     /// that asked for this has stopped, the signals' default actions are restored.
     public func shutdownOnTerminationSignals() {
-        for inbox in inboxes { _ = cel_shutdown_on_termination_signals(inbox.wakeFD) }
+        for inbox in inboxes { _ = cel_shutdown_on_termination_signals(inbox.wakeWriteFD) }
     }
 
     /// Returns when the server has stopped (after `shutdown()` from anywhere).
     public func waitUntilStopped() async {
         await stopped.wait()
     }
+}
+
+/// A loop's readiness set on its way to the loop's thread.
+///
+/// `@unchecked Sendable`: the set is made on the starting thread and from then on touched only
+/// by the one loop thread it is handed to (the starting thread keeps no copy).
+private struct SendablePoller: @unchecked Sendable {
+    let pointer: OpaquePointer
 }

@@ -41,6 +41,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
     public static let uriTooLong = HTTPStatus(code: 414)
     public static let unsupportedMediaType = HTTPStatus(code: 415)
     public static let expectationFailed = HTTPStatus(code: 417)
+    public static let misdirectedRequest = HTTPStatus(code: 421)
     public static let unprocessableContent = HTTPStatus(code: 422)
     public static let tooManyRequests = HTTPStatus(code: 429)
     public static let requestHeaderFieldsTooLarge = HTTPStatus(code: 431)
@@ -59,7 +60,7 @@ public struct HTTPStatus: Sendable, Hashable, CustomStringConvertible {
         405: "Method Not Allowed", 406: "Not Acceptable", 408: "Request Timeout", 409: "Conflict",
         410: "Gone", 411: "Length Required", 412: "Precondition Failed", 413: "Content Too Large",
         414: "URI Too Long", 415: "Unsupported Media Type", 417: "Expectation Failed",
-        422: "Unprocessable Content", 429: "Too Many Requests",
+        421: "Misdirected Request", 422: "Unprocessable Content", 429: "Too Many Requests",
         431: "Request Header Fields Too Large", 500: "Internal Server Error",
         501: "Not Implemented", 502: "Bad Gateway", 503: "Service Unavailable",
         504: "Gateway Timeout", 505: "HTTP Version Not Supported",

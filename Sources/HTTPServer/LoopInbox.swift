@@ -31,11 +31,14 @@ struct ConnectionID: Sendable, Hashable {
     var generation: UInt32
 }
 
-/// The event loop's mailbox: a locked queue plus an eventfd that wakes `epoll_wait`.
-/// The eventfd is written only when the queue goes from "seen" to "unseen", so a burst of
+/// The event loop's mailbox: a locked queue plus a waker (an eventfd on Linux, a self-pipe on
+/// macOS and in the portable build) that wakes the loop's wait. The waker is written only when the queue goes from "seen" to "unseen", so a burst of
 /// messages costs one wake-up.
 final class LoopInbox: Sendable {
-    let wakeFD: Int32
+    /// The waker's end the loop watches.
+    let wakeReadFD: Int32
+    /// The waker's end other threads (and the termination signal handler) write to.
+    let wakeWriteFD: Int32
     /// The connections the loop owns or has been handed and not yet taken: the other loops of
     /// the server read it to hand a new connection to the least loaded one.
     let load = Atomic<Int>(0)
@@ -46,7 +49,10 @@ final class LoopInbox: Sendable {
     }
     private let state = Mutex(State())
 
-    init(wakeFD: Int32) { self.wakeFD = wakeFD }
+    init(wakeReadFD: Int32, wakeWriteFD: Int32) {
+        self.wakeReadFD = wakeReadFD
+        self.wakeWriteFD = wakeWriteFD
+    }
 
     /// Queues a message and wakes the loop. Messages after `close()` are dropped: returns
     /// false for them.
@@ -59,7 +65,7 @@ final class LoopInbox: Sendable {
             state.signalled = true
             return (true, true)
         }
-        if wake { cel_eventfd_signal(wakeFD) }
+        if wake { cel_waker_signal(wakeWriteFD) }
         return queued
     }
 
@@ -71,7 +77,7 @@ final class LoopInbox: Sendable {
         }
     }
 
-    /// Refuses further messages; called by the loop as it stops, before it closes the eventfd.
+    /// Refuses further messages; called by the loop as it stops, before it closes the waker.
     /// Returns the messages it never took (a connection handed over at the last moment).
     func close() -> [LoopMessage] {
         state.withLock { state in
@@ -79,5 +85,10 @@ final class LoopInbox: Sendable {
             defer { state.messages = [] }
             return state.messages
         }
+    }
+
+    /// Closes the waker (by the loop, once it stopped: `close()` refused every later message).
+    func closeWaker() {
+        cel_waker_close([wakeReadFD, wakeWriteFD])
     }
 }

@@ -11,12 +11,19 @@ public struct Router: Sendable {
     /// block (a snapshot's bytes already encoded). It returns nil to leave the request to the
     /// route's `Handler`.
     public typealias ImmediateHandler = @Sendable (HTTPRequest) -> HTTPResponse?
+    /// A decision taken from a request's head alone, on the event loop, before a byte of its
+    /// body is read: a response refuses the request (its body is never read and the connection
+    /// closes after the answer), nil lets it through. It must be quick and never block.
+    public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
 
     struct Route: Sendable {
         var method: HTTPMethod
         var segments: [Segment]
         var bodyLimit: Int?
         var immediate: ImmediateHandler?
+        var headCheck: HeadCheck?
+        /// A `fallback`: what no route matched. It takes no body (one gets 404 unread).
+        var isFallback = false
         var handler: Handler
     }
 
@@ -24,6 +31,16 @@ public struct Router: Sendable {
         case literal(String)
         case parameter(String)
         case rest
+    }
+
+    /// What a request's head leads to, before any byte of its body is read (`admit`).
+    enum Admission: Sendable {
+        /// Read the body, at most `bodyLimit` bytes (nil: the server's default), then go to `match`.
+        case read(Match, bodyLimit: Int?)
+        /// Answer with this response at once; the body is never read.
+        case answer(HTTPResponse)
+        /// Answer this refusal at once; the body is never read.
+        case refuse(Refusal)
     }
 
     /// What a request's method and path lead to.
@@ -46,20 +63,28 @@ public struct Router: Sendable {
     private(set) var routes: [Route] = []
     private(set) var staticFiles: StaticFiles?
     private(set) var fallbacks: [Route] = []
+    private(set) var headChecks: [HeadCheck] = []
 
     /// Makes an empty router.
     public init() {}
 
     /// Adds a route. `bodyLimit` overrides the server's default body limit for this route
     /// (bigger bodies get 413 before they are read). `immediate`, if given, is asked first, on
-    /// the event loop's thread; `handler` answers what it leaves (nil).
+    /// the event loop's thread; `handler` answers what it leaves (nil). `headCheck`, if given,
+    /// may refuse the request from its head alone, before its body is read (who is asking).
     public mutating func add(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int? = nil, immediate: ImmediateHandler? = nil,
-        handler: @escaping Handler
+        headCheck: HeadCheck? = nil, handler: @escaping Handler
     ) {
         routes.append(Route(
             method: method, segments: Self.segments(of: pattern), bodyLimit: bodyLimit, immediate: immediate,
-            handler: handler))
+            headCheck: headCheck, handler: handler))
+    }
+
+    /// Checks the head of every request with `check` before it is routed (e.g. which `Host`
+    /// names the server answers to); the first check that answers refuses the request.
+    public mutating func checkEveryHead(_ check: @escaping HeadCheck) {
+        headChecks.append(check)
     }
 
     /// Adds a GET route (which also answers HEAD); see `add` for `immediate`.
@@ -103,7 +128,8 @@ public struct Router: Sendable {
     /// A path some route matches under another method still gets 405.
     public mutating func fallback(_ prefix: String, handler: @escaping Handler) {
         fallbacks.append(Route(
-            method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, immediate: nil, handler: handler))
+            method: .get, segments: Self.segments(of: prefix) + [.rest], bodyLimit: nil, immediate: nil, headCheck: nil,
+            isFallback: true, handler: handler))
     }
 
     /// Serves `files` for GET and HEAD requests that no route matches; other methods on a path
@@ -115,7 +141,17 @@ public struct Router: Sendable {
     /// Routes `request` and runs its handler (or the static files) without a socket: useful in
     /// tests and for calling a stand-in in-process.
     public func respond(to request: HTTPRequest) async -> HTTPResponse {
-        switch match(method: request.method, path: request.path) {
+        let match: Match
+        switch admit(request, hasBody: !request.body.isEmpty) {
+        case .answer(let response): return response
+        case .refuse(let refusal): return ErrorResponder.plain.response(for: refusal, path: request.path)
+        case .read(let admitted, let limit):
+            if let limit, request.body.count > limit {
+                return ErrorResponder.plain.response(for: .contentTooLarge, path: request.path)
+            }
+            match = admitted
+        }
+        switch match {
         case .route(let route, let parameters):
             var routed = request
             routed.parameters = parameters
@@ -134,6 +170,30 @@ public struct Router: Sendable {
             return error.response
         } catch {
             return HTTPError(.internalServerError, message: "internal server error").response
+        }
+    }
+
+    /// What the head of `request` (its `clientAddress` set) leads to, before its body is read:
+    /// the head checks, then the route's own. Only a route that reads one takes a body: a
+    /// request with one (`hasBody`) to a path no route takes is refused unread, and one to a
+    /// `GET`/`HEAD` route or the static files is let through with a body limit of 0 (413).
+    func admit(_ request: HTTPRequest, hasBody: Bool) -> Admission {
+        for check in headChecks {
+            if let response = check(request) { return .answer(response) }
+        }
+        let match = match(method: request.method, path: request.path)
+        switch match {
+        case .route(let route, let parameters):
+            if hasBody && route.isFallback { return .refuse(.notFound) }
+            var routed = request
+            routed.parameters = parameters
+            if let response = route.headCheck?(routed) { return .answer(response) }
+            let readsBody = request.method != .get && request.method != .head
+            return .read(match, bodyLimit: readsBody ? route.bodyLimit : 0)
+        case .staticFiles:
+            return .read(match, bodyLimit: 0)
+        case .refused(let refusal):
+            return hasBody ? .refuse(refusal) : .read(match, bodyLimit: 0)
         }
     }
 

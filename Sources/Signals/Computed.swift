@@ -35,6 +35,11 @@ public final class Computed<Value: Sendable>: ReadableSignal {
         Graph.subscribe(to: node, onValue)
     }
 
+    /// See `ReadableSignal.subscribeToChanges(_:)`.
+    public func subscribeToChanges(_ onChange: @escaping @Sendable (Value) -> Void) -> Subscription {
+        Graph.subscribeToChanges(of: node, onChange)
+    }
+
     /// See `ReadableSignal.values`.
     public var values: SignalValues<Value> {
         SignalValues(node)

@@ -30,6 +30,11 @@ import Synchronization
 ///   depth-first. One observer is never run by two threads at once: a thread that notifies an
 ///   observer another thread is delivering leaves it to that thread, which runs it once more with
 ///   the newest value.
+/// - **Nothing unchanged is told.** An equal write changes nothing; a computed value that
+///   recomputes to an equal value keeps its version; a state put back, within one batch or
+///   wave, to the value a queued subscriber last had skips that subscriber (it keeps that value
+///   while queued, `StateNode.keepBaselines`); `subscribeToChanges` links a subscriber as one
+///   that has seen the current version, so it never gets a first call.
 /// - **Cycles.** A computed value that reaches itself gets its previous value and the cycle is
 ///   reported; notifications nested deeper than `maximumDepth` on one thread (an effect writing
 ///   what it reads) are reported and dropped.
@@ -274,6 +279,18 @@ import Synchronization
             unsafeDowncast(source, to: StateNode<Value>.self).subscribe(node)
         } else {
             observe(node) { context, trash in node.attach(context, &trash) }
+        }
+        return Subscription(node)
+    }
+
+    /// Subscribes `onChange` to the changes of `source` after its current version: links it as
+    /// one that has seen that version, with no first call.
+    static func subscribeToChanges<Value>(
+        of source: ValueNode<Value>, _ onChange: @escaping @Sendable (Value) -> Void
+    ) -> Subscription {
+        let node = SubscriberNode(source: source, callback: onChange)
+        ThreadContext.withCurrentThread { context in
+            locked(context) { trash in node.attachSeen(context, &trash) }
         }
         return Subscription(node)
     }

@@ -49,7 +49,7 @@
                 if isEqual(value, newValue) { return .quiet }
                 swap(&value, &newValue)
                 replaced = newValue
-                let outcome = changed(context, &trash)
+                let outcome = changed(from: newValue, context, &trash)
                 if case .fastWave = outcome { stored = value }
                 return outcome
             }
@@ -75,7 +75,7 @@
             let outcome: WriteOutcome = Graph.locked(context) { trash in
                 if isEqual(value, incoming) { return .quiet }
                 swap(&value, &incoming)
-                return changed(context, &trash)
+                return changed(from: incoming, context, &trash)
             }
             // `incoming` now holds the old value: it is released when this call returns, outside the lock.
             switch outcome {
@@ -86,8 +86,9 @@
         }
     }
 
-    /// Bookkeeping of a change, under the lock: marks the targets, and says how to notify them.
-    @usableFromInline func changed(_ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
+    /// Bookkeeping of a change from `old`, under the lock: marks the targets, and says how to
+    /// notify them.
+    @usableFromInline func changed(from old: Value, _ context: ThreadContext, _ trash: inout [Any]) -> WriteOutcome {
         version &+= 1
         Graph.globalVersion &+= 1
         if companion != nil { companion!.value &+= 1 }
@@ -103,12 +104,35 @@
             }
         }
         let depth = Graph.causeDepth(context)
+        if !targets.isEmpty { keepBaselines(old, &trash) }
         Graph.markTargets(of: self, depth: depth, into: &context.queue)
         if let companion {
             companion.version &+= 1
             Graph.markTargets(of: companion, depth: depth, into: &context.queue)
         }
         return Graph.startDelivery(context, &trash) ? .deliver : .quiet
+    }
+
+    /// Under the lock, on a change from `old` that queues the subscribers: each one that had
+    /// `old` and is not queued yet keeps it, so that if a later write of the same batch or wave
+    /// puts `old` back, it is not called with a value equal to the one it has
+    /// (`SubscriberNode.prepare`). A fast wave needs none of this: it calls with the value
+    /// just stored.
+    @inline(__always)
+    private func keepBaselines(_ old: Value, _ trash: inout [Any]) {
+        let previous = version &- 1
+        var index = 0
+        while index < targets.count {
+            targets[index].node._withUnsafeGuaranteedRef { node in
+                // Flags and version first: only a subscriber that takes a baseline needs its type.
+                guard node.flags.contains([.stateSubscriber, .hasValue]),
+                    node.flags.isDisjoint(with: [.scheduled, .cancelled]),
+                    unsafeDowncast(node, to: ObserverNode.self).deliveredVersion == previous
+                else { return }
+                unsafeDowncast(node, to: SubscriberNode<Value>.self).keepBaseline(old, &trash)
+            }
+            index += 1
+        }
     }
 
     // MARK: Fast wave

@@ -2,6 +2,17 @@ import AdivinaApp
 import Foundation
 
 // `adivina`: reads the command line, serves until SIGINT or SIGTERM, exits 0.
+// `adivina backup FILE`: copies the database to FILE and exits.
+
+if CommandLine.arguments.dropFirst().first == "backup" {
+    do {
+        print(try BackupCommand.run(Array(CommandLine.arguments.dropFirst(2))))
+        exit(0)
+    } catch {
+        FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
+        exit(1)
+    }
+}
 
 let configuration: Configuration
 do {

@@ -289,6 +289,23 @@ struct ClassroomAPITests {
         }
     }
 
+    @Test func aPlayerWithNoOpenStreamFor30SecondsIsAway() async throws {
+        try await withClassroom { running, _, anyone in
+            let players = try await anyone.joined(["Ana", "Bea"])
+            let stream = try EventStreamReader(
+                url: URL(string: "api/events?topics=round", relativeTo: running.url)!, cookie: players[0].cookie)
+            defer { stream.close() }
+            _ = try await stream.event(named: "round")
+            let session = try #require(running.app.classroom)
+            let start = Date()
+            session.now = { start.addingTimeInterval(31) }
+            session.checkAway()
+            let rows = try #require(try await anyone.get("/api/classroom/state").json["players"] as? [[String: Any]])
+            #expect(rows.map { $0["away"] as? Bool } == [false, true], "Ana has a stream open; Bea none for 31 s")
+            #expect(try await anyone.get("/api/classroom/state").json["awayCount"] as? Int == 1)
+        }
+    }
+
     @Test func aPlayerOverTheirRateGets429() async throws {
         try await withClassroom { _, _, anyone in
             let (_, ana) = try await anyone.join("Ana")

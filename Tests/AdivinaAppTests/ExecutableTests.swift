@@ -8,8 +8,7 @@ import FoundationNetworking
 /// The `adivina` executable as a user runs it: the first line, the exit codes, the signals.
 struct ExecutableTests {
     /// The `adivina` binary built beside this test bundle.
-    static let binary: URL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        .deletingLastPathComponent().appendingPathComponent("adivina")
+    static let binary: URL = TestSystem.productsDirectory.appendingPathComponent("adivina")
 
     /// A started `adivina` process with its output (standard error included) collected.
     struct Child {

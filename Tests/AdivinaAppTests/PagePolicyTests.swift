@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 /// The pages' Content-Security-Policy comes with every page of the running app as a response
-/// header (the pages carry no `<meta>` of it): the class pages allow no remote images.
+/// header (the pages carry no `<meta>` of it; `frame-ancestors` works only as a header): no other
+/// site may frame a page, and the class pages allow no remote images.
 @Suite @MainActor struct PagePolicyTests {
     static let pages = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: http: https:; "
-        + "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'"
+        + "connect-src 'self'; worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     static let classPages = pages.replacingOccurrences(of: " http: https:", with: "")
 
     @Test func everyPageOfTheAppCarriesItsPolicyAndTheAPINone() async throws {

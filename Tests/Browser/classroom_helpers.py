@@ -1,6 +1,7 @@
-"""Helpers of the classroom browser tests (test_classroom*.py): the round's size, the quizzes'
-right answers, the room's state, the host page, a join refused, refusals seen by a page, a quiz
-answered and one topic's news made late."""
+"""Helpers of the classroom browser tests (test_classroom*.py): the round's size, the quiz
+questions' right answers, the room's state, the host page, a join refused, a page's own `fetch`,
+answers through the round's routes, refusals seen by a page, the host + projector + phones of a
+class, and a page's news held back."""
 
 import json
 import time
@@ -11,10 +12,8 @@ from playwright.sync_api import expect
 from conftest import join_class
 
 ROUND = 10  # questions in a classroom round
-QUIZ_ANSWERS = {}  # quiz id -> right answer, from the quiz stand-in's bundled data (first item per id)
-QUIZ_BY_QUESTION = {}  # question text (what a phone shows) -> right answer
+QUIZ_BY_QUESTION = {}  # question text (what a phone shows) -> right answer, from the quiz stand-in's data
 for item in json.loads((Path(__file__).parents[2] / "Sources/StandIns/Data/quiz/quizzes.json").read_text()):
-    QUIZ_ANSWERS.setdefault(item["id"], item["answer"])
     QUIZ_BY_QUESTION.setdefault(item["question"], item["answer"])
 
 
@@ -89,25 +88,10 @@ def failed_responses(page):
     return failed
 
 
-def round_quiz_ids(page):
-    """The ids of the round's quizzes, in order, as the player `page` sees them."""
-    state = page.evaluate("() => fetch('/api/quizzes/state').then((r) => r.json())")
-    return [quiz["id"] for quiz in state["quizzes"]]
-
-
-def answer_quiz(page, text):
-    """Types `text` on a quiz play page and checks it; returns whether it was right."""
-    page.locator("#answer").fill(text)
-    with page.expect_response(lambda r: "/check" in r.url) as checked:
-        page.locator("#check").click()
-    assert checked.value.status == 200, checked.value.text()
-    return checked.value.json()["result"]
-
-
 def host_board_and_players(new_context, server, key, names=("Ana", "Bea", "Carla")):
-    """The host's page, the projector's leaderboard and a page for each player of `names`, joined."""
+    """The host's page, the projector (1280×720) and a phone for each player of `names`, joined."""
     host = open_host(new_context, server, key)
-    board = new_context(viewport={"width": 1280, "height": 800}).new_page()
+    board = new_context(viewport={"width": 1280, "height": 720}).new_page()
     board.goto(server.url("/clase/marcador.html"))
     return host, board, [join_class(new_context().new_page(), server, name) for name in names]
 

@@ -18,6 +18,7 @@ from playwright.sync_api import expect, sync_playwright
 from fake_quiz_server import FakeQuizServer
 from fake_wordpress import FakeWordPress
 
+# Debian's Chromium on Linux; on a Mac scripts/test sets CHROMIUM (Google Chrome or Playwright's own).
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 START_TIMEOUT_S = 30
 STOP_TIMEOUT_S = 10

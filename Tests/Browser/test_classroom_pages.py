@@ -220,3 +220,26 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     assert ending.value.post_data_json == {"saveToRanking": False}, ending.value.post_data
     expect(host).to_have_url(re.compile(r"/clase/resultados\.html#ultima$"))  # Terminar leads to the results
     assert server.request("GET", "/api/ranking/state")[1]["entries"] == []
+
+
+def test_the_host_releases_a_name_and_its_owner_takes_it_back(classroom, new_context):
+    """A phone that lost its cookie and its code: the host releases the name, and the next join
+    with it takes the player's place and points back (one row, not a ghost and a newcomer)."""
+    server, key = classroom
+    host = open_host(new_context, server, key)
+    ana = join_class(new_context().new_page(), server, "Ana")
+    before = next(player for player in room(server)["players"] if player["name"] == "Ana")
+    ana.context.clear_cookies()
+    refused_join(new_context().new_page(), server, "Ana", "Ya hay alguien llamado «Ana» en la clase")
+    host.get_by_role("button", name="Liberar el nombre de Ana").click()
+    expect(alert(host)).to_contain_text("¿Liberar el nombre de Ana?")
+    with host.expect_response(lambda r: r.url.endswith(f"/host/players/{before['id']}/release")) as released:
+        alert(host).get_by_role("button", name="Liberar").click()
+    assert released.value.status == 200, released.value.text()
+    ana.reload()
+    ana.locator("#name").fill("Ana")
+    ana.locator("#join-button").click()
+    expect(ana.locator("#lobby")).to_be_visible()
+    wait_until(lambda: [p["id"] for p in room(server)["players"] if p["name"] == "Ana"] == [before["id"]],
+               message="Ana's one row, her own again")
+    expect(host.locator("#players .player-row")).to_have_count(1)

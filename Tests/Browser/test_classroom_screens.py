@@ -2,8 +2,8 @@
 (its event stream replaced by one the test drives, so a 3-2-1 or a closed question stays on screen
 as long as the checks take) and checked with axe in light and dark, phone and desktop, with no
 sideways scrolling: the phone (get-ready, tiles of one or several answers, true/false, the text
-and number fields, the answer sent, waiting for the connection or too late, the verdicts, the
-end), the projector (lobby, get-ready, question with image and tiles, the chart per option and of
+and number fields, the answer sent, waiting for the connection or too late, the verdicts, an image
+retried until it loads, the end), the projector (lobby, get-ready, question with image and tiles, the chart per option and of
 the most given answers, the podium with a tie) and the host (the round's choice, the bar). The
 whole round against the real server is test_classroom_teacher.py."""
 
@@ -165,6 +165,15 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     expect(phone.locator("#verdict-title")).to_have_text("Tu voto cuenta")
     expect(phone.locator("#verdict-points")).to_have_count(0)
     audit.check(phone, "phone poll closed")
+
+    # A question's image that fails (the class's Wi-Fi) is asked for again until it loads.
+    tries = []
+    phone.route("**/icons/quiz.svg*", lambda route: (tries.append(1), route.abort() if len(tries) <= 2 else route.continue_()))
+    feed(phone, "round", view(phone, question=9, image="/icons/quiz.svg"))
+    expect(phone.locator(".question-image.failed")).to_be_visible()
+    expect(phone.locator(".question-image img")).to_be_visible(timeout=8000)
+    assert len(tries) == 3, tries
+    audit.check(phone, "phone question with image")
 
     feed(phone, "round", view(phone, phase="done", question=5, rank=1))
     expect(phone.locator("#done-screen")).to_contain_text("Espera a que el anfitrión termine la ronda.")

@@ -9,6 +9,7 @@ import Testing
     static func router() -> Router {
         var router = Router()
         router.get("/ok") { _ in .text("ok") }
+        router.post("/upload") { _ in .text("ok") }
         return router
     }
 
@@ -33,7 +34,7 @@ import Testing
         ("GET /ok HTTP/2.0\r\nHost: a\r\n\r\n", 505),
         ("GET /\(String(repeating: "x", count: 9000)) HTTP/1.1\r\nHost: a\r\n\r\n", 414),
         ("GET /ok HTTP/1.1\r\nHost: a\r\n\((0..<120).map { "X-\($0): 1\r\n" }.joined())\r\n", 431),
-        ("POST /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n\r\n", 413),
+        ("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n\r\n", 413),
         ("PUT /ok HTTP/1.1\r\nHost: a\r\nExpect: nothing\r\nContent-Length: 1\r\n\r\nx", 417),
     ])
     func refusedAndClosed(request: String, expected: Int) async throws {
@@ -74,7 +75,7 @@ import Testing
     @Test func slowBodyGets408() async throws {
         let configuration = HTTPServer.Configuration(port: 0, requestBodyTimeout: .milliseconds(300))
         try await withClient(Self.router(), configuration: configuration) { client in
-            client.send("POST /ok HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
+            client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
             #expect(await client.receiveUntilClosed())
             #expect(RawResponse.parseAll(client.received).first?.status == 408)
         }

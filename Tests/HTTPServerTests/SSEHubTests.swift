@@ -4,16 +4,18 @@ import Testing
 
 /// The hub without sockets: ids, the replay ring, snapshots, and what it hands to the loop.
 @Suite final class SSEHubTests {
-    private var wakeFDs: [Int32] = []
+    private var inboxes: [LoopInbox] = []
 
     deinit {
-        for fd in wakeFDs { _ = cel_close(fd) }
+        for inbox in inboxes { inbox.closeWaker() }
     }
 
-    func inbox() -> LoopInbox {
-        let fd = cel_eventfd_create()
-        wakeFDs.append(fd)
-        return LoopInbox(wakeFD: fd)
+    func inbox() throws -> LoopInbox {
+        var fds: [Int32] = [-1, -1]
+        try #require(cel_waker_create(&fds) == 0)
+        let inbox = LoopInbox(wakeReadFD: fds[0], wakeWriteFD: fds[1])
+        inboxes.append(inbox)
+        return inbox
     }
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -32,7 +34,7 @@ import Testing
         hub.publish(topic: "quizzes", data: "old")
         let latest = hub.publish(topic: "quizzes", data: "new")
         hub.publish(topic: "other", data: "x")
-        let opening = try #require(hub.openStream(topics: ["quizzes", "missing"], lastEventID: nil, inbox: inbox()))
+        let opening = try #require(hub.openStream(topics: ["quizzes", "missing"], lastEventID: nil, inbox: try inbox()))
         #expect(text(opening.bytes) == "id: \(latest)\nevent: quizzes\ndata: new\n\n")
         #expect(opening.lastID == hub.lastEventID)
     }
@@ -41,7 +43,7 @@ import Testing
         let hub = SSEHub(configuration: .init(retry: .seconds(3)))
         hub.publish(topic: "quizzes", data: "published")
         hub.setSnapshotProvider { topic in topic == "quizzes" ? (event: "quizzes", data: "fresh\nsnapshot") : nil }
-        let opening = try #require(hub.openStream(topics: ["quizzes", "quiz"], lastEventID: nil, inbox: inbox()))
+        let opening = try #require(hub.openStream(topics: ["quizzes", "quiz"], lastEventID: nil, inbox: try inbox()))
         #expect(text(opening.bytes) == "retry: 3000\n\nid: \(hub.lastEventID)\nevent: quizzes\ndata: fresh\ndata: snapshot\n\n")
     }
 
@@ -51,9 +53,9 @@ import Testing
         let seen = hub.publish(topic: "a", data: "1")
         hub.publish(topic: "b", data: "2")
         let missed = hub.publish(topic: "a", data: "3")
-        let opening = try #require(hub.openStream(topics: ["a"], lastEventID: String(seen), inbox: inbox()))
+        let opening = try #require(hub.openStream(topics: ["a"], lastEventID: String(seen), inbox: try inbox()))
         #expect(text(opening.bytes) == "id: \(missed)\nevent: a\ndata: 3\n\n")
-        let upToDate = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID), inbox: inbox()))
+        let upToDate = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID), inbox: try inbox()))
         #expect(upToDate.bytes.isEmpty)
     }
 
@@ -66,17 +68,17 @@ import Testing
         hub.publish(topic: "a", data: "4")
         let expected = "id: \(hub.lastEventID)\nevent: a\ndata: snapshot\n\n"
         for lastEventID in [String(first), "garbage", "1", String(hub.lastEventID + 100), ""] {
-            let opening = try #require(hub.openStream(topics: ["a"], lastEventID: lastEventID, inbox: inbox()))
+            let opening = try #require(hub.openStream(topics: ["a"], lastEventID: lastEventID, inbox: try inbox()))
             #expect(text(opening.bytes) == expected, "Last-Event-ID \(lastEventID)")
         }
-        let inRing = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID - 1), inbox: inbox()))
+        let inRing = try #require(hub.openStream(topics: ["a"], lastEventID: String(hub.lastEventID - 1), inbox: try inbox()))
         #expect(text(inRing.bytes).hasSuffix("data: 4\n\n"))
     }
 
-    @Test func publishHandsTheSameBytesToEveryRegisteredLoop() {
+    @Test func publishHandsTheSameBytesToEveryRegisteredLoop() throws {
         let hub = SSEHub()
-        let first = inbox()
-        let second = inbox()
+        let first = try inbox()
+        let second = try inbox()
         _ = hub.openStream(topics: ["a"], lastEventID: nil, inbox: first)
         _ = hub.openStream(topics: ["a"], lastEventID: nil, inbox: second)
         let id = hub.publish(topic: "a", data: "x")

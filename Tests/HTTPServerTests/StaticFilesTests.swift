@@ -141,7 +141,7 @@ import Testing
     @Test func theSameOriginPolicyIsStrictAndNamesOnlyTheImageSourcesGiven() {
         let strict = HTTPHeaders.sameOriginPagePolicy()["Content-Security-Policy"] ?? ""
         #expect(strict == "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-            + "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+            + "worker-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
         let remote = HTTPHeaders.sameOriginPagePolicy(images: ["http:", "https:"])["Content-Security-Policy"]
         #expect(remote == strict.replacingOccurrences(of: "img-src 'self' data:;", with: "img-src 'self' data: http: https:;"))
     }

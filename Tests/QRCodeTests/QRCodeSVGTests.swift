@@ -62,9 +62,11 @@ import TestSupport
     }
 
     /// Chromium draws the SVG (as the host page will) and zbarimg reads the screenshot.
-    @Test(.enabled(
-        if: Chromium.path != nil || ProcessInfo.processInfo.environment["SKIP_BROWSER"] == nil,
-        "SKIP_BROWSER is set and chromium is missing"))
+    @Test(
+        .enabled(
+            if: Chromium.path != nil || ProcessInfo.processInfo.environment["SKIP_BROWSER"] == nil,
+            "SKIP_BROWSER is set and chromium is missing"),
+        .enabled(if: !ZBarReader.skipped, "zbarimg is not installed (brew install zbar): QR round trip skipped"))
     func chromiumRenderingDecodes() async throws {
         let chromium = try #require(Chromium.path, "chromium is not installed: run scripts/test, which installs it")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-svg-\(UUID().uuidString)")
@@ -86,9 +88,14 @@ import TestSupport
     }
 }
 
-/// Debian's Chromium, if installed (scripts/test installs it unless SKIP_BROWSER is set).
+/// The Chromium the browser tests use: `$CHROMIUM` (scripts/test sets it on a Mac to
+/// Playwright's Chromium or Google Chrome), else Debian's (scripts/test installs it unless
+/// SKIP_BROWSER is set).
 enum Chromium {
-    static let path: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
-        FileManager.default.isExecutableFile(atPath: $0)
-    }
+    static let path: String? = {
+        let environment = ProcessInfo.processInfo.environment["CHROMIUM"].map { [$0] } ?? []
+        return (environment + ["/usr/bin/chromium", "/usr/bin/chromium-browser"]).first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
+    }()
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 
 /// A child process whose output is collected on reader threads and whose end is awaited through

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Writes test files without `fsync`.
 ///
@@ -9,20 +8,7 @@ import Glibc
 public enum TestFiles {
     /// Creates or replaces the file at `url` with `data`.
     public static func write(_ data: Data, to url: URL) throws {
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += written
-            }
-        }
+        try TestSystem.writeWithoutSync(data, toFile: url.path)
     }
 
     /// A new, unique place in the temporary directory, `<name>-<UUID><suffix>` (nothing is

@@ -5,7 +5,8 @@
 // in big type, and the top 5; at the end the podium, where ties share a place.
 import { subscribe } from "../js/events.js";
 import { el, setLiveText } from "../js/ui.js";
-import { answeredMark, points, present, showJoinLink } from "./clase-common.js";
+import { answeredMark, present, showJoinLink } from "./clase-common.js";
+import { pointsText } from "./words.js";
 import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
 import { answerChart } from "../js/answer-chart.js";
 import { createGetReady } from "./get-ready.js";
@@ -112,7 +113,7 @@ function renderTop(players) {
 function podiumStep(row) {
   return el("li", { className: `podium-${row.position}`, dataset: { id: row.id } },
     el("span", { className: "podium-name", text: row.name }),
-    el("span", { className: "podium-score", text: points(row.score) }),
+    el("span", { className: "podium-score", text: pointsText(row.score) }),
     el("span", { className: "podium-step", text: String(row.position), "aria-label": `Puesto ${row.position}` }));
 }
 

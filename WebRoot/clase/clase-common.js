@@ -9,21 +9,6 @@ export function present(players) {
   return (Array.isArray(players) ? players : []).filter((player) => player.away !== true);
 }
 
-/** "1 punto" / "3 puntos". */
-export function points(score) {
-  return `${score} punto${score === 1 ? "" : "s"}`;
-}
-
-/** Points as the round says them, with a thousands separator: "3.699 puntos". */
-export function pointsText(score) {
-  return `${Number(score).toLocaleString("es-ES")} punto${score === 1 ? "" : "s"}`;
-}
-
-/** A place as Spanish writes it: "1.º", "2.º". */
-export function ordinal(place) {
-  return `${place}.º`;
-}
-
 /**
  * Whether a player has answered the current question: a filled dot or an empty ring, both in
  * the tint colour — never a tick or a cross, which a class reads as right or wrong.

@@ -10,7 +10,6 @@ import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js
 import { whenHost } from "./host-login.js";
 import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
-import { answerChart } from "../js/answer-chart.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -84,9 +83,7 @@ function render(snapshot) {
   if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);
   else countdown.hide();
   const chart = playing && !snapshot.selfPaced && snapshot.chart?.question === snapshot.question ? snapshot.chart : null;
-  if (!chart) chartSlot.replaceChildren();
-  else if (chartSlot.dataset.shown !== JSON.stringify(chart)) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
-  chartSlot.dataset.shown = chart ? JSON.stringify(chart) : "";
+  showChart(chart);
   const here = present(snapshot.players);
   const done = here.filter((player) => player.answered).length;
   barCount.textContent = playing && snapshot.selfPaced
@@ -110,6 +107,19 @@ function render(snapshot) {
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
+}
+
+/** The chart of the question that just closed (its module loaded with the first one), or none. */
+async function showChart(chart) {
+  const shown = chart ? JSON.stringify(chart) : "";
+  if (chartSlot.dataset.shown === shown) return;
+  chartSlot.dataset.shown = shown;
+  if (!chart) {
+    chartSlot.replaceChildren();
+    return;
+  }
+  const { answerChart } = await import("../js/answer-chart.js");
+  if (chartSlot.dataset.shown === shown) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
 }
 
 /** "Ronda: Capitales (5 preguntas)": the questions the server will play (its `set`), as it says them. */

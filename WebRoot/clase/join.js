@@ -6,7 +6,7 @@
 import { subscribe, act, onConnection } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { pointsText } from "./clase-common.js";
+import { pointsText } from "./words.js";
 import { followRound } from "./round-player.js";
 
 const joinSection = document.getElementById("join");

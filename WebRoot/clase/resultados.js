@@ -2,9 +2,8 @@
 // percentage right as a bar chart (an SVG drawn here, with a table of the same figures), the
 // players' table (sortable by name, right answers or points) and the downloads (.xlsx, CSV).
 import { act, subscribe } from "../js/events.js";
-import { el, announce } from "../js/ui.js";
+import { el, announce, svg } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { svg } from "../js/answer-chart.js";
 import { GAME_NAMES } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
 

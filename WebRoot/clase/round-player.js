@@ -12,7 +12,7 @@ import { AnswerOutbox } from "./answer-outbox.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
-import { ordinal, pointsText } from "./clase-common.js";
+import { ordinal, pointsText } from "./words.js";
 import { setMathText } from "../js/tex-math.js";
 
 /** `element` with `text` in it, its TeX formulas drawn (js/tex-math.js). */

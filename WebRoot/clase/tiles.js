@@ -2,8 +2,7 @@
 // has a colour, a shape and a letter (A–F), so a player who cannot tell colours apart still can,
 // and a screen reader says the letter and the text. True/false is two tiles, "Verdadero" and
 // "Falso".
-import { el } from "../js/ui.js";
-import { svg } from "../js/answer-chart.js";
+import { el, svg } from "../js/ui.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 const SHAPES = [

@@ -2,20 +2,11 @@
 // (no library): one bar an answer, most given first, right ones green; above it the right
 // answer and the counts. The SVG is an image whose text alternative is the list beside it, so a
 // screen reader reads the same numbers.
-import { el, sym } from "./ui.js";
+import { el, sym, svg } from "./ui.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const ROW = 34;
 const WIDTH = 320;
 const LABEL = 120;
-
-/** An SVG element with `attributes` and, if given, `text`. */
-export function svg(tag, attributes, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;

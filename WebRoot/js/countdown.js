@@ -3,9 +3,8 @@
 // `syncServerClock` learns the offset from `GET /api/classroom/time` once per page (half the
 // round trip added). The ring counts whole seconds; it is a `timer`, which screen readers do not
 // read out on every tick: its label says the seconds left, and the page announces "time's up".
-import { el } from "./ui.js";
+import { el, svg } from "./ui.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const RADIUS = 16;
 const LENGTH = 2 * Math.PI * RADIUS;
 let offset = 0;
@@ -28,11 +27,6 @@ export function serverNow() {
   return Date.now() + offset;
 }
 
-function svg(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
-  return node;
-}
 
 /**
  * A countdown ring (`id` for tests and styles). `show(endsAt, totalMs)` runs it to `endsAt`

@@ -22,6 +22,14 @@ export function el(tag, props = {}, ...children) {
   return node;
 }
 
+/** An SVG element with `attributes` and, if given, `text` (charts, rings, the tiles' shapes). */
+export function svg(tag, attributes, text) {
+  const node = document.createElementNS("http://www.w3.org/2000/svg", tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
 /** An SF-Symbol-like icon, hidden from assistive technology. */
 export function sym(name, className = "") {
   return el("span", { className: `sym sym-${name} ${className}`.trim(), "aria-hidden": "true" });

@@ -88,6 +88,7 @@ extension APIError {
         case 417: "La cabecera «Expect» de la petición no se admite."
         case 431: "Las cabeceras de la petición son demasiado grandes."
         case 501: "El servidor no admite lo que pide la petición."
+        case 503: "El servidor está ocupado: prueba otra vez en unos segundos."
         case 505: "El servidor no admite esa versión de HTTP."
         case 500...: "El servidor no pudo atender la petición."
         default: "La petición no es válida."

@@ -89,11 +89,12 @@ struct APIRouter {
         route(method, pattern, bodyLimit: bodyLimit, input: { try $0.decodeBody(Body.self) }, handler)
     }
 
-    /// Every route goes through here: an action's origin and body type are checked
-    /// (`SameOrigin`), the `:id` parameter is checked and the input read from the request (400
-    /// when wrong), then the context is resolved on the main actor, then the classroom's door is
-    /// kept, then the handler runs. Only a `HostContext` takes a turn on the main actor before
-    /// the handler; a handler that calls a model takes its own.
+    /// Every route goes through here: on the event loop, from the head alone, the context may
+    /// refuse who is asking before a byte of the body is read (`RequestContext.screen`: no host
+    /// key, no player); then an action's origin and body type are checked (`SameOrigin`), the
+    /// `:id` parameter is checked and the input read from the request (400 when wrong), then the
+    /// context is resolved, then the classroom's door is kept, then the handler runs. No context
+    /// takes a turn on the main actor; a handler that calls a model takes its own.
     private mutating func route<Context: RequestContext, Input: Sendable>(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
@@ -103,9 +104,12 @@ struct APIRouter {
         let closedReason = closedReason
         routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
         let isAction = method != .get && method != .head
-        router.add(method, pattern, bodyLimit: bodyLimit) { [resolver] request in
+        router.add(method, pattern, bodyLimit: bodyLimit, headCheck: { [resolver] request in
+            Context.screen(request, by: resolver)?.response
+        }) { [resolver] request in
             if isAction { try SameOrigin.check(request, trustsProxy: resolver.addresses.isFromTrustedProxy(request)) }
             if checksID { _ = try request.idParameter() }
+            try ControlCharacters.check(request)
             let input = try input(request)
             do {
                 let context = try await Context.resolve(request, by: resolver)

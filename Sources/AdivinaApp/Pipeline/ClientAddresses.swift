@@ -1,4 +1,3 @@
-import Glibc
 import HTTPServer
 
 /// Where a request comes from, for the per-client limits and the same-origin rule: the peer's
@@ -49,7 +48,6 @@ struct ClientAddresses: Sendable {
 
     /// Whether `text` is an IPv4 or IPv6 address literal.
     static func isIPAddress(_ text: String) -> Bool {
-        var buffer = in6_addr()
-        return inet_pton(AF_INET, text, &buffer) == 1 || inet_pton(AF_INET6, text, &buffer) == 1
+        SystemCalls.isIPAddress(text)
     }
 }

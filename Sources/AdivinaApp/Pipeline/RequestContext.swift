@@ -3,16 +3,21 @@ import Models
 
 /// What a route needs resolved from its request before its handler runs. `APIRouter` resolves
 /// it once and hands it to the handler: a route declares what it needs by the context its
-/// handler takes. Only `HostContext` takes a turn on the main actor (the room checks the key);
-/// the others are resolved where the request is, from thread-safe tables.
+/// handler takes. Each is resolved where the request is, from thread-safe tables, and may refuse
+/// a request from its head alone first (`screen`, before the body is read).
 protocol RequestContext: Sendable {
     /// Resolves the context of `request`, or throws the refusal (401, 403, 429, 404…).
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) async throws(HTTPError) -> Self
+    /// The refusal of `request` from its head alone, on the event loop, before its body is
+    /// read (a route for the host without a right key, for a player without a player); nil
+    /// leaves it to `resolve`, which runs after.
+    static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError?
     /// Whether the request comes from a player in a classroom (see `APIRouter.closedInClassroom`).
     var inClassroom: Bool { get }
 }
 
 extension RequestContext {
+    static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? { nil }
     var inClassroom: Bool { false }
 }
 
@@ -27,6 +32,26 @@ struct PublicContext: RequestContext {
     }
 }
 
+/// A public state route (the leaderboard, the ranking): anyone may read it, every screen of a
+/// class does, so each device (not loopback) is held to `RequestResolver.publicStateReads`
+/// (429 past it). `session` is the classroom's, nil outside classroom mode.
+struct PublicStateContext: RequestContext {
+    let request: HTTPRequest
+    let shared: SharedModels
+    let session: ClassroomSession?
+
+    static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PublicStateContext {
+        try resolver.publicStateReads.take(for: resolver.addresses.address(of: request))
+        let session: ClassroomSession?
+        do {
+            session = try resolver.classroom()
+        } catch where error.status == .notFound {
+            session = nil  // Not in classroom mode; while starting, the 503 goes out.
+        }
+        return PublicStateContext(request: request, shared: resolver.shared, session: session)
+    }
+}
+
 /// A route of the player's own models: the local player, or the classroom player whose cookie
 /// the request carries (401 without one, 429 over their rate).
 struct PlayerContext: RequestContext {
@@ -38,6 +63,12 @@ struct PlayerContext: RequestContext {
     /// The player's place in the classroom, or nil in the local mode.
     var seat: ClassroomSeat? { player.seat }
     var inClassroom: Bool { seat != nil }
+
+    /// In a class, a request without a joined player's cookie: 401 (its rate is counted later).
+    static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
+        guard case .classroom(let session)? = resolver.mode, session.knownSeat(for: request) == nil else { return nil }
+        return HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
+    }
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PlayerContext {
         let player = try resolver.player(for: request)
@@ -74,9 +105,20 @@ struct HostContext: RequestContext {
     /// The round's rules.
     var round: ClassroomRound { session.round }
 
-    @MainActor
+    /// In a class, no host key (401), a wrong one (403) or a device that sent too many (429).
+    static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
+        guard case .classroom(let session)? = resolver.mode else { return nil }
+        do {
+            _ = try session.hostKey(of: request, from: resolver.addresses.address(of: request))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> HostContext {
         let session = try resolver.classroom()
-        return HostContext(request: request, session: session, key: try session.hostKey(of: request))
+        return HostContext(
+            request: request, session: session, key: try session.hostKey(of: request, from: resolver.addresses.address(of: request)))
     }
 }

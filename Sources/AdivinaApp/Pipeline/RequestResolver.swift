@@ -23,6 +23,11 @@ final class RequestResolver {
     nonisolated let shared: SharedModels
     /// Where requests come from (the trusted proxy's forwarded address, or the peer's).
     nonisolated let addresses: ClientAddresses
+    /// The public state routes' limit per device: a page reads the state when it opens or
+    /// reconnects (the news then comes over SSE), a script polling it is held back.
+    nonisolated let publicStateReads = DeviceRate(
+        rate: (perSecond: 2, burst: 20),
+        refusal: HTTPError(.tooManyRequests, message: "Demasiadas peticiones desde este dispositivo: espera un momento."))
     private nonisolated let currentModeLock = Mutex<Mode?>(nil)
     /// Set once by the app when its models exist; read from any thread.
     nonisolated var mode: Mode? {

@@ -9,6 +9,9 @@ struct ClassroomSeat {
     unowned let round: ClassroomRound
     /// The player's public id in the room.
     let playerID: Int
+    /// The longest answer a player may give in a class, in characters (the page's field says
+    /// so): longer ones are refused with 400, so none weighs on the chart every screen gets.
+    nonisolated static let maxAnswerLength = 200
 
     /// Opens question `number` for the player (see `ClassroomRound.open`).
     func open(question number: Int) throws(ModelError) -> ClassroomRound.Opened {

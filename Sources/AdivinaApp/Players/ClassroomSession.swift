@@ -36,6 +36,8 @@ final class ClassroomSession {
     let joinURL: URL
     /// The public topic `classroom`: the leaderboard.
     let topic: LiveTopic
+    /// The host key and the devices that keep getting it wrong.
+    nonisolated let hostKeys: HostKeyGuard
     /// The host's quiz sets, kept in the store (nil without one).
     nonisolated let sets: QuizSetStore?
     /// Every round's results, kept in the store (nil without one); the round's recorder.
@@ -69,6 +71,7 @@ final class ClassroomSession {
         registry: TopicRegistry, ranking: Ranking
     ) {
         let room = Classroom(hostKey: hostKey)
+        hostKeys = HostKeyGuard(key: hostKey)
         round = ClassroomRound(room: room, quizClient: services.quizClient, triviaClient: services.triviaClient)
         self.joinURL = joinURL
         self.services = services
@@ -196,14 +199,13 @@ final class ClassroomSession {
         players.peek(for: request, cookie: Self.playerCookie)
     }
 
-    /// The host key the request carries (header `X-Host-Key` or the host cookie): 401 without
-    /// one, 403 for a wrong one.
-    func hostKey(of request: HTTPRequest) throws(HTTPError) -> String {
-        guard let key = request.headers["X-Host-Key"] ?? request.cookie(Self.hostCookie) else {
-            throw HTTPError(.unauthorized, message: "Falta la clave de anfitrión: entra como profesor.")
-        }
-        guard room.isHost(key) else { throw HTTPError(.forbidden, message: "La clave de anfitrión no es correcta.") }
-        return key
+    /// The host key the request carries (header `X-Host-Key` or the host cookie), checked from
+    /// any thread for the device at `address`: 401 without one, 403 for a wrong one, 429 for a
+    /// device that has sent too many wrong ones (`HostKeyGuard`).
+    nonisolated func hostKey(of request: HTTPRequest, from address: String) throws(HTTPError) -> String {
+        let key = request.headers["X-Host-Key"] ?? request.cookie(Self.hostCookie)
+        try hostKeys.check(key, from: address)
+        return key ?? ""
     }
 
     /// Takes a player out of the room: their cookie stops working, their topics end and their

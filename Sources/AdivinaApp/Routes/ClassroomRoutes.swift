@@ -5,7 +5,7 @@ import QRCode
 
 /// The classroom web API under `/api/classroom/…` (mounted only with `--classroom`).
 ///
-/// Anyone: `GET state` (the leaderboard, topic `classroom`), `GET info` → `{"joinURL"}`,
+/// Anyone: `GET state` (the leaderboard, topic `classroom`; limited per device), `GET info` → `{"joinURL"}`,
 /// `GET qr.svg` (the join URL as a QR code drawn by the `QRCode` module).
 /// Students: `POST join` `{"name"}` → 201 `{"id","name"}` and the HttpOnly player cookie (every
 /// cookie here is also `Secure` when the request came over HTTPS through the trusted proxy);
@@ -84,8 +84,9 @@ enum ClassroomRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.addResponding(.get, "/api/classroom/state") { (context: ClassroomContext) in
-            context.session.topic.stateResponse()
+        api.addResponding(.get, "/api/classroom/state") { (context: PublicStateContext) in
+            guard let session = context.session else { throw APIError.notFound }
+            return session.topic.stateResponse()
         }
         api.get("/api/classroom/info") { (context: ClassroomContext) in
             Info(joinURL: context.session.joinURL.absoluteString)
@@ -138,9 +139,7 @@ enum ClassroomRoutes {
 
     private static func addHost(to api: inout APIRouter) {
         api.addResponding(.post, "/api/classroom/host/login", body: KeyBody.self) { (context: ClassroomContext, body) in
-            guard await context.session.room.isHost(body.key) else {
-                throw HTTPError(.forbidden, message: "La clave de anfitrión no es correcta.")
-            }
+            try context.session.hostKeys.check(body.key, from: context.clientAddress)
             var response = try HTTPResponse.json(Done())
             response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom", secure: context.overHTTPS)
             return response

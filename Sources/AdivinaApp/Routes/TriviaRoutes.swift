@@ -35,7 +35,7 @@ enum TriviaRoutes {
                 return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
             }
         }
-        api.addResponding(.get, "/api/ranking/state") { (context: PublicContext) in
+        api.addResponding(.get, "/api/ranking/state") { (context: PublicStateContext) in
             context.shared.rankingTopic.stateResponse()
         }
     }

@@ -21,8 +21,9 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
     public var locked: Bool
     /// The round's timer (`{"seconds","speedPoints"}`), or null without one.
     @Nullable public var timer: RoundTiming?
-    /// The question open for the room (host-paced): its text, image, kind, options (never which
-    /// is right) and when its 3-2-1 ends; null otherwise.
+    /// The room's current question (host-paced): its text, image, kind, options (never which is
+    /// right) and when its 3-2-1 ends; once it closes, `chart` is that question's. Null
+    /// self-paced and outside a round.
     @Nullable public var open: OpenQuestion?
     /// While a timed question is open (host-paced), its countdown; else null.
     @Nullable public var deadline: QuestionDeadline?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The question open for the whole room (host-paced), as the projector shows it:
+/// The room's current question (host-paced), as the projector shows it:
 /// `{"number","text","image","kind","options","startsAt"}` — the options' texts, never which is
 /// right (that comes with the chart, once it closes). `startsAt` (ms since 1970, server clock)
 /// ends the 3-2-1 «¡Prepárate!»: the timer and the speed points count from it.

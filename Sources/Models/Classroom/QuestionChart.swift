@@ -18,6 +18,9 @@ public struct QuestionChart: Codable, Hashable, Sendable {
 
     /// The most answers a chart lists.
     public static let maxAnswers = 6
+    /// The most characters of an answer a chart shows (longer ones end in `…`), so that the
+    /// state every screen of the class gets stays small.
+    public static let maxTextLength = 60
 
     /// The question, 1-based.
     public var question: Int
@@ -54,7 +57,8 @@ public struct QuestionChart: Codable, Hashable, Sendable {
     /// was right) in a room of `players` players; `correctAnswer` if the round knows it.
     public init(question: Int, given: [(text: String, right: Bool)], players: Int, correctAnswer: String? = nil) {
         self.question = question
-        self.correctAnswer = correctAnswer ?? given.first { $0.right }?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        self.correctAnswer = (correctAnswer ?? given.first { $0.right }?.text.trimmingCharacters(in: .whitespacesAndNewlines))
+            .map(Self.shortened)
         right = given.count { $0.right }
         wrong = given.count - right
         unanswered = max(0, players - given.count)
@@ -65,7 +69,7 @@ public struct QuestionChart: Codable, Hashable, Sendable {
             let key = LocalQuizFile.normalised(text)
             if groups[key] == nil {
                 order.append(key)
-                groups[key] = Answer(text: text, count: 0, right: answer.right)
+                groups[key] = Answer(text: Self.shortened(text), count: 0, right: answer.right)
             }
             groups[key]?.count += 1
         }
@@ -74,5 +78,10 @@ public struct QuestionChart: Codable, Hashable, Sendable {
             return countA != countB ? countA > countB : a.offset < b.offset
         }
         answers = ranked.prefix(Self.maxAnswers).compactMap { groups[$0.element] }
+    }
+
+    /// `text` cut to `maxTextLength` characters, `…` ending a cut one.
+    static func shortened(_ text: String) -> String {
+        text.count <= maxTextLength ? text : String(text.prefix(maxTextLength - 1)) + "…"
     }
 }

@@ -52,12 +52,4 @@ public struct QuizSet: Codable, Hashable, Sendable {
         }
         return QuizSet(id: id, title: title, quizzes: checked)
     }
-
-    /// The round's quizzes for players: numbered from 1, without their answers, the image as
-    /// the attachment.
-    public var roundQuizzes: [QuizItem] {
-        quizzes.enumerated().map { index, quiz in
-            QuizItem(id: index + 1, question: quiz.question, attachment: quiz.image.flatMap(URL.init(string:)).map { QuizMedia(url: $0) })
-        }
-    }
 }

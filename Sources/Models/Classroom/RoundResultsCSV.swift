@@ -8,8 +8,11 @@ import Foundation
 ///
 /// A field with a comma, a double quote, a CR or an LF is quoted, its quotes doubled. Against
 /// formula injection (a player named `=HYPERLINK(…)`), a text field (player, question, answer)
-/// that starts with `=`, `+`, `-`, `@`, a tab or a CR gets a leading apostrophe, which
-/// spreadsheets show as text; numbers are ours and never start so.
+/// gets a leading apostrophe, which spreadsheets show as text, when it starts with a tab or a
+/// CR, or when its first character after any leading whitespace (ASCII or Unicode: spaces,
+/// non-breaking spaces, line breaks) is `=`, `+`, `-`, `@`, `|` or a full-width `＝＋－＠`
+/// (spreadsheets that trim cells or fold full-width forms would run them); numbers are ours and
+/// never start so.
 public enum RoundResultsCSV {
     /// The header row's fields.
     public static let header = ["jugador", "pregunta", "respuesta", "correcta", "segundos", "puntos"]
@@ -60,9 +63,19 @@ public enum RoundResultsCSV {
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
+    /// The signs that start a formula (or a DDE call), ASCII and full-width.
+    private static let formulaSigns = Set("=+-@|＝＋－＠".unicodeScalars)
+    /// Invisible characters a spreadsheet may drop before a sign, besides Unicode's whitespace.
+    private static let invisible = Set("\u{200B}\u{2060}\u{FEFF}".unicodeScalars)
+
     /// A text field a spreadsheet would take for a formula, with a leading apostrophe.
     static func safeText(_ field: String) -> String {
-        guard let first = field.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return field }
+        let scalars = field.unicodeScalars
+        guard let first = scalars.first else { return field }
+        if first == "\t" || first == "\r" { return "'" + field }
+        guard let sign = scalars.first(where: { !$0.properties.isWhitespace && !invisible.contains($0) }),
+              formulaSigns.contains(sign)
+        else { return field }
         return "'" + field
     }
 

@@ -1,6 +1,7 @@
-/// An item of a list a model downloads: decodable, identified by an `Int` id, and of a known
+/// An item of a list a model downloads: decodable, comparable (a list that comes back equal
+/// changes nothing a view shows), identified by an `Int` id, and of a known
 /// `ItemKind` so that errors about it can name it.
-public protocol ListedItem: Decodable, Identifiable, Sendable where ID == Int {
+public protocol ListedItem: Decodable, Hashable, Identifiable, Sendable where ID == Int {
     /// What the items of this type are, for messages.
     static var kind: ItemKind { get }
 }

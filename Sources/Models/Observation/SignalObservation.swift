@@ -7,10 +7,12 @@ import Synchronization
 ///
 /// Reading a property (`observation.read(signal, of: model, \.score)`) registers the access with
 /// the registrar, so `withObservationTracking` (and SwiftUI) sees it. The first read of a property
-/// also subscribes to its signal; from then on every change of the signal — a new value, or a
-/// `Computed` that recomputes to a different one — is a mutation of that key path, told on the
-/// thread that made it. Until something reads a property, its signal has no subscriber here, so
-/// a model nobody observes writes exactly as before.
+/// also subscribes to the changes of its signal (`subscribeToChanges`); from then on every change
+/// of the signal — a new value, or a `Computed` that recomputes to a different one — is a
+/// mutation of that key path, told on the thread that made it, and nothing else is: a write of an
+/// equal value, a state put back within one batch, or a first read made inside a delivery or a
+/// batch tells nobody. Until something reads a property, its signal has no subscriber here, so a
+/// model nobody observes writes exactly as before.
 ///
 /// The subscriptions hold the model weakly and are cancelled when the bridge (the model) goes.
 final class SignalObservation<Model: Observable & AnyObject & Sendable>: Sendable {
@@ -38,15 +40,12 @@ final class SignalObservation<Model: Observable & AnyObject & Sendable>: Sendabl
         let registrar = self.registrar
         let name = KeyPathName(keyPath)
         let key = KeyPathName<AnyKeyPath>(keyPath)
-        let first = FirstCall()
-        // Subscribed outside the lock: a subscription calls back at once, and another thread's
-        // change may reach a reader of this model meanwhile.
-        let subscription = signal.subscribe { [weak model] _ in
-            if first.isInitial() { return }
+        // Subscribed outside `watched`'s lock: subscribing takes the graph lock, which a `Computed`
+        // reading this model on another thread holds while it waits for `watched`.
+        let subscription = signal.subscribeToChanges { [weak model] _ in
             guard let model else { return }
             registrar.withMutation(of: model, keyPath: name.path) {}
         }
-        first.subscribed()
         let spare = watched.withLock { watched -> Subscription? in
             if watched[key] != nil { return subscription }
             watched[key] = subscription
@@ -66,27 +65,6 @@ private struct KeyPathName<Path: AnyKeyPath>: Hashable, @unchecked Sendable {
 
     init(_ path: Path) {
         self.path = path
-    }
-}
-
-/// Tells a subscription's first call (its current value, not a change) from the others.
-///
-/// A subscription made on a thread that is not delivering nor batching gets its first call
-/// before `subscribe` returns; that one is skipped. One made while this thread delivers or
-/// batches gets it later, after changes it may have missed: that late first call counts as a
-/// change (at worst one extra notification, never a lost one).
-private final class FirstCall: Sendable {
-    private static let subscribing = 0, initialSeen = 1, live = 2
-    private let state = Atomic(FirstCall.subscribing)
-
-    /// Whether this call is the subscription's initial call, made while subscribing.
-    func isInitial() -> Bool {
-        state.compareExchange(expected: Self.subscribing, desired: Self.initialSeen, ordering: .relaxed).exchanged
-    }
-
-    /// `subscribe` returned: any call from now on is a change.
-    func subscribed() {
-        _ = state.compareExchange(expected: Self.subscribing, desired: Self.live, ordering: .relaxed)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Not thread-safe by itself: `Store` keeps it behind a mutex.
 final class SQLiteConnection {
-    private let handle: OpaquePointer
+    let handle: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
     /// How long a writer waits for another process's lock before `StoreError.busy`.

@@ -24,24 +24,59 @@ public final class Store: Sendable {
         try self.init(path: directory.appendingPathComponent(Self.fileName).path)
     }
 
-    /// Opens the database at `path` and applies `migrations` (the app's schema by default).
+    /// Opens the database at `path` and applies `migrations` (the app's schema by default). A
+    /// file that is there (not empty) but cannot be read is refused with `cannotRead`, never
+    /// replaced by an empty database.
     public init(path: String, migrations: [Migration] = StoreSchema.migrations) throws(StoreError) {
-        let opened = try SQLiteConnection(path: path)
-        try opened.migrate(migrations)
+        let opened: SQLiteConnection
+        do throws(StoreError) {
+            opened = try SQLiteConnection(path: path)
+            try opened.migrate(migrations)
+        } catch {
+            switch error {
+            case .busy, .schemaTooNew: throw error
+            default: break
+            }
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+            guard attributes?[.type] as? FileAttributeType == .typeRegular, (attributes?[.size] as? Int ?? 0) > 0 else {
+                throw error
+            }
+            throw .cannotRead(path: path, reason: error.reason)
+        }
         self.path = path
         connection = Mutex(opened)
     }
 
-    /// The default data directory: `$XDG_DATA_HOME/adivina`, else `~/.local/share/adivina`.
-    public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
-        -> URL
-    {
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("adivina", isDirectory: true)
-        }
+    /// Moves the `-wal` file's pages into the database file and empties it: afterwards the
+    /// `.sqlite` file alone holds everything (the app does it every few minutes and on a clean
+    /// stop).
+    public func checkpoint() throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in try connection.checkpoint() }
+    }
+
+    /// Writes one consistent copy of the database to `path` (a single file), while the app
+    /// may go on using it.
+    public func backup(to path: String) throws(StoreError) {
+        try connection.withLock { connection throws(StoreError) in try connection.backup(to: path) }
+    }
+
+    /// The default data directory. On Linux `$XDG_DATA_HOME/adivina`, else
+    /// `~/.local/share/adivina` (the XDG base directories); on a Mac
+    /// `~/Library/Application Support/Adivina`, where macOS apps keep their data.
+    public static func defaultDirectory(
+        environment: [String: String] = ProcessInfo.processInfo.environment, system: HostSystem = .current
+    ) -> URL {
         let home = environment["HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
-            ?? FileManager.default.homeDirectoryForCurrentUser
-        return home.appendingPathComponent(".local/share/adivina", isDirectory: true)
+            ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        switch system {
+        case .darwin:
+            return home.appendingPathComponent("Library/Application Support/Adivina", isDirectory: true)
+        case .linux:
+            if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+                return URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("adivina", isDirectory: true)
+            }
+            return home.appendingPathComponent(".local/share/adivina", isDirectory: true)
+        }
     }
 
     /// The schema version the file is at.

@@ -1,9 +1,8 @@
 import Foundation
-import Glibc
 import TestSupport
 
 /// `HTTPBenchServer` (built beside this test binary) running as a child process, so that its
-/// file descriptors and memory can be read from /proc without the other tests' noise.
+/// file descriptors and memory can be read without the other tests' noise.
 final class BenchServerProcess: Sendable {
     let child: ChildProcess
     let port: Int
@@ -11,8 +10,7 @@ final class BenchServerProcess: Sendable {
 
     /// The server binary sits next to the test binary in the build products directory.
     static var executableURL: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("HTTPBenchServer")
+        TestSystem.productsDirectory.appendingPathComponent("HTTPBenchServer")
     }
 
     /// Starts the server on a free port (with `arguments` besides) and reads the port from its
@@ -42,15 +40,9 @@ final class BenchServerProcess: Sendable {
         guard try await ChildProcess.run(prlimit, arguments, timeout: .seconds(30)).status == 0 else { throw POSIXError(.EPERM) }
     }
 
-    /// Entries in the child's /proc/PID/fd.
-    var fileDescriptors: Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd").count) ?? -1
-    }
+    /// The child's open file descriptors (-1 where the system does not tell).
+    var fileDescriptors: Int { TestSystem.openDescriptors(of: process.processIdentifier) ?? -1 }
 
-    /// The child's resident set size in bytes.
-    var residentBytes: Int {
-        let statm = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/statm", encoding: .utf8)) ?? ""
-        let pages = statm.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? -1
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-    }
+    /// The child's resident set size in bytes (-1 where the system does not tell).
+    var residentBytes: Int { TestSystem.residentBytes(of: process.processIdentifier) ?? -1 }
 }

@@ -1,36 +1,30 @@
 import Foundation
-import Glibc
+import TestSupport
 
 /// A blocking TCP client for sending exact bytes (malformed requests, pipelining, slow clients)
 /// and reading the raw answer with a deadline.
 final class RawClient {
-    let fd: Int32
+    let socket: LoopbackSocket
     private(set) var received: [UInt8] = []
     private(set) var closedByPeer = false
 
     init(port: Int, receiveBuffer: Int32? = nil) throws {
-        let connected = connectedLoopbackSocket(port: port) { fd in
-            if var size = receiveBuffer {
-                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            }
-        }
-        guard let connected else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        fd = connected
+        socket = try LoopbackSocket.connected(toPort: port, receiveBuffer: receiveBuffer)
     }
 
-    deinit { Glibc.close(fd) }
+    deinit { socket.close() }
 
     /// Half-closes: the server reads end of stream but can still answer.
-    func shutdownSending() { Glibc.shutdown(fd, Int32(SHUT_WR)) }
+    func shutdownSending() { socket.shutdownSending() }
 
     /// Shuts both directions down (the server sees the client go away); the fd is closed on deinit.
-    func shutdown() { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+    func shutdown() { socket.shutdownBoth() }
 
     /// Sends every byte (blocking).
     func send(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let written = bytes[offset...].withUnsafeBytes { socket.send($0) }
             if written <= 0 { return }
             offset += written
         }
@@ -43,12 +37,12 @@ final class RawClient {
     /// Returns whether `done` held.
     @discardableResult
     func receive(timeout: Duration = .seconds(30), until done: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
-        let fd = fd
+        let socket = socket
         let already = received
         let closed = closedByPeer
         let (bytes, nowClosed) = await withCheckedContinuation { continuation in
             Thread.detachNewThread {
-                continuation.resume(returning: Self.read(fd: fd, start: already, closed: closed, timeout: timeout, until: done))
+                continuation.resume(returning: Self.read(socket: socket, start: already, closed: closed, timeout: timeout, until: done))
             }
         }
         received = bytes
@@ -57,7 +51,7 @@ final class RawClient {
     }
 
     private static func read(
-        fd: Int32, start: [UInt8], closed: Bool, timeout: Duration, until done: ([UInt8]) -> Bool
+        socket: LoopbackSocket, start: [UInt8], closed: Bool, timeout: Duration, until done: ([UInt8]) -> Bool
     ) -> ([UInt8], Bool) {
         var received = start
         let deadline = ContinuousClock.now + timeout
@@ -65,10 +59,9 @@ final class RawClient {
         while !done(received) && !closed {
             let left = deadline - ContinuousClock.now
             if left <= .zero { break }
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             let millis = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            guard poll(&poller, 1, millis) > 0 else { continue }
-            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard socket.waitUntilReadable(milliseconds: millis) else { continue }
+            let count = chunk.withUnsafeMutableBytes { socket.receive(into: $0) }
             if count <= 0 { return (received, true) }
             received += chunk[0..<count]
         }

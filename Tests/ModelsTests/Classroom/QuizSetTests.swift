@@ -45,15 +45,6 @@ struct QuizSetTests {
         #expect(throws: ModelError.invalid(message)) { try set.validated() }
     }
 
-    @Test func aRoundShowsTheQuizzesNumberedWithoutAnswersAndWithTheirImages() throws {
-        let set = QuizSet(title: "t", quizzes: [quiz(), quiz("¿Y de Italia?", "Roma", image: "/api/classroom/images/" + String(repeating: "ab", count: 16))])
-        let items = set.roundQuizzes
-        #expect(items.map(\.id) == [1, 2])
-        #expect(items.allSatisfy { $0.answer == nil })
-        #expect(items.last?.attachment?.url.relativeString == "/api/classroom/images/" + String(repeating: "ab", count: 16))
-        #expect(items.first?.attachment == nil)
-    }
-
     @Test func aSetReadsFromJSONWithoutIdAlternativesOrImage() throws {
         let set = try JSONDecoder().decode(QuizSet.self, from: Data(#"{"title":"t","quizzes":[{"question":"q","answer":"a","image":null}]}"#.utf8))
         #expect(set == QuizSet(id: 0, title: "t", quizzes: [SetQuiz(question: "q", answer: "a")]))

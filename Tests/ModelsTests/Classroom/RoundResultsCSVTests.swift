@@ -47,8 +47,19 @@ struct RoundResultsCSVTests {
         for risky in ["=HYPERLINK(\"x\")", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
             #expect(RoundResultsCSV.safeText(risky) == "'" + risky)
         }
-        for fine in ["Ana", "1+1", "a=b", "'ya", ""] {
+        for variant in Self.formulaVariants {
+            #expect(RoundResultsCSV.safeText(variant) == "'" + variant, "\(variant.debugDescription)")
+        }
+        for fine in ["Ana", "1+1", "a=b", "'ya", "", " Ana", "\u{00A0}x", "a|b", "a\n=b"] {
             #expect(RoundResultsCSV.safeText(fine) == fine)
         }
     }
+
+    /// Texts that start a formula once a spreadsheet trims them or folds full-width forms: a
+    /// space, a non-breaking space, an ideographic space, a line break or a zero-width space
+    /// before the sign, the full-width signs, and `|` (a DDE call).
+    static let formulaVariants = [
+        " =1+1", "  +1+1", "\u{00A0}=1+1", "\u{3000}=1+1", "\u{2003}-1+1", "\n=1+1", "\r\n=1+1", "\u{200B}=1+1",
+        "＝1+1", "＋1+1", "－1+1", "＠SUM(1)", " ＝1+1", "|cmd", " |cmd", "=HYPERLINK(\"http://x\")", "@SUM(1)",
+    ]
 }

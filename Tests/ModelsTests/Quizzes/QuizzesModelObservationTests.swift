@@ -1,5 +1,6 @@
 import Foundation
 import ModelsTesting
+import Signals
 import Testing
 
 @testable import Models
@@ -41,6 +42,28 @@ struct QuizzesModelObservationTests {
         let again = tracking { model.score }
         try await check(2, "Roma", right: true)
         #expect(again.count == 0, "the same quiz right twice: the score does not change")
+    }
+
+    @Test func aScoreFirstReadInsideABatchIsNotToldOfAWrongAnswer() async throws {
+        try await downloaded([1, 2])
+        let view = ChangeProbe()
+        batch { _ = view.track { model.score } }
+        try await check(1, "x", right: false)
+        #expect(view.count == 0, "a wrong answer leaves the score as it was")
+        let right = ChangeProbe()
+        batch { _ = right.track { model.score } }
+        try await check(2, "Roma", right: true)
+        #expect(right.count == 1 && model.score == 1)
+    }
+
+    @Test func aScoreFirstReadWhileTheListArrivesIsToldOnlyOfItsChanges() async throws {
+        // A view showing the score once there is a list, rendering again as soon as it is told:
+        // its first read of the score comes while the download's change is being told.
+        let view = PropertyView("score") { [model] in model.quizzes.isEmpty ? "sin lista" : "\(model.score)" }
+        try await downloaded([1, 2])
+        try await check(1, "x", right: false)
+        try await check(2, "Roma", right: true)
+        #expect(view.shown == ["sin lista", "0", "1"].map(AnyHashable.init), "one render per value, none for the wrong answer")
     }
 
     @Test func aFavouriteFiresTheListAndNotTheScore() async throws {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import Testing
 import TestSupport
@@ -17,8 +16,7 @@ struct StoreCrashTests {
 
     /// The probe sits next to the test binary in the build products directory.
     private static var probeURL: URL {
-        let testBinary = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return testBinary.deletingLastPathComponent().appendingPathComponent("StoreCrashProbe")
+        TestSystem.productsDirectory.appendingPathComponent("StoreCrashProbe")
     }
 
     @Test func recordStaysConsistentAfterEveryKill() async throws {

@@ -116,8 +116,11 @@ struct StoreTests {
     }
 
     @Test func findsTheDefaultDataDirectory() {
-        #expect(Store.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"]).path == "/x/data/adivina")
-        #expect(Store.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"]).path == "/home/a/.local/share/adivina")
-        #expect(Store.defaultDirectory(environment: ["HOME": "/home/a"]).path == "/home/a/.local/share/adivina")
+        #expect(Store.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/home/a"], system: .linux).path == "/x/data/adivina")
+        #expect(Store.defaultDirectory(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/a"], system: .linux).path == "/home/a/.local/share/adivina")
+        #expect(Store.defaultDirectory(environment: ["HOME": "/home/a"], system: .linux).path == "/home/a/.local/share/adivina")
+        // A Mac keeps app data in Application Support, whatever XDG says.
+        #expect(Store.defaultDirectory(environment: ["XDG_DATA_HOME": "/x/data", "HOME": "/Users/a"], system: .darwin).path
+            == "/Users/a/Library/Application Support/Adivina")
     }
 }

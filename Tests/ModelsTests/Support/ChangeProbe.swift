@@ -2,6 +2,7 @@ import Foundation
 import Observation
 import ModelsTesting
 import Synchronization
+import TestSupport
 
 /// One `withObservationTracking`, as a SwiftUI view's render is: what `track` read is watched,
 /// and each `onChange` call is counted with the thread that made it.
@@ -24,7 +25,7 @@ final class ChangeProbe: Sendable {
 }
 
 /// This thread's id.
-func currentThread() -> UInt { UInt(pthread_self()) }
+func currentThread() -> UInt { TestSystem.currentThread }
 
 /// Starts tracking `read` with a new probe.
 func tracking<Value>(_ read: () -> Value) -> ChangeProbe {

@@ -1,4 +1,4 @@
-import Glibc
+import TestSupport
 
 /// A port of 127.0.0.1 where nothing listens, held for as long as this lives: its socket is
 /// bound (without SO_REUSEADDR, so no other server can take the port) but never listens, so every
@@ -6,11 +6,11 @@ import Glibc
 /// test's server can be given it.
 final class RefusingPort: Sendable {
     let port: UInt16
-    private let fd: Int32
+    private let socket: LoopbackSocket
 
     init() throws {
-        (fd, port) = try TestHTTPServer.bindLoopback(reuseAddress: false)
+        (socket, port) = try LoopbackSocket.bound(reuseAddress: false)
     }
 
-    deinit { close(fd) }
+    deinit { socket.close() }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import Synchronization
 import TestSupport
 
@@ -9,14 +8,14 @@ import TestSupport
 final class TestHTTPServer: Sendable {
     /// One accepted connection.
     struct Connection: Sendable {
-        let socket: Int32
+        let socket: LoopbackSocket
 
         /// Reads until the end of the request head; returns it as text.
         func readHead() -> String {
             var bytes: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 4096)
+            var buffer = [UInt8](repeating: 0, count: 1)
             while !bytes.suffix(4).elementsEqual("\r\n\r\n".utf8) {
-                let count = recv(socket, &buffer, 1, 0)
+                let count = buffer.withUnsafeMutableBytes { socket.receive(into: $0) }
                 if count <= 0 { break }
                 bytes.append(buffer[0])
             }
@@ -28,7 +27,7 @@ final class TestHTTPServer: Sendable {
         func write(_ data: [UInt8]) -> Int {
             var sent = 0
             while sent < data.count {
-                let count = data[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let count = data[sent...].withUnsafeBytes { socket.send($0) }
                 if count <= 0 { return sent }
                 sent += count
             }
@@ -39,22 +38,18 @@ final class TestHTTPServer: Sendable {
     }
 
     let port: UInt16
-    private let listener: Int32
+    private let listener: LoopbackSocket
 
     init(handler: @escaping @Sendable (Connection) -> Void) throws {
-        let (fd, port) = try Self.bindLoopback(reuseAddress: true)
-        guard listen(fd, 16) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+        let (listener, port) = try LoopbackSocket.bound(reuseAddress: true)
+        do { try listener.listen(backlog: 16) } catch { listener.close(); throw error }
         self.port = port
-        listener = fd
+        self.listener = listener
         Thread.detachNewThread {
-            while true {
-                let client = accept(fd, nil, nil)
-                if client < 0 { return }
-                var timeout = timeval(tv_sec: 10, tv_usec: 0)
-                setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            while let client = listener.accept(sendTimeout: 10) {
                 Thread.detachNewThread {
                     handler(Connection(socket: client))
-                    close(client)
+                    client.close()
                 }
             }
         }
@@ -62,34 +57,9 @@ final class TestHTTPServer: Sendable {
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    /// A TCP socket bound to a free port of 127.0.0.1 (not listening yet), and that port.
-    static func bindLoopback(reuseAddress: Bool) throws -> (fd: Int32, port: UInt16) {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        if reuseAddress {
-            var reuse: Int32 = 1
-            setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        return (fd, UInt16(bigEndian: address.sin_port))
-    }
-
     deinit {
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        listener.shutdownBoth()
+        listener.close()
     }
 }
 
