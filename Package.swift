@@ -36,7 +36,7 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"])]
         ),
         // Items, models, remote clients and the SQLite store.
-        .target(name: "Models", dependencies: ["Signals", "CSQLite"]),
+        .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook", "MarkupText"]),
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
         // product of its own, for users' test targets.
         .target(name: "ModelsTesting", dependencies: ["Models"]),
@@ -45,6 +45,8 @@ let package = Package(
         .target(name: "CEventLoop"),
         // Text made safe for HTML and XML: the one escaping the server, the pages and the QR code share.
         .target(name: "MarkupText"),
+        // Office Open XML workbooks (.xlsx) written as a zip of XML parts through the system's zlib.
+        .target(name: "Workbook", dependencies: ["CZlib", "MarkupText"]),
         // HTTP/1.1 on sockets: parser, router, static files, server-sent events.
         .target(name: "HTTPServer", dependencies: ["CEventLoop", "CZlib", "MarkupText"]),
         // Offline stand-ins for the remote services, at their real paths.
@@ -64,6 +66,7 @@ let package = Package(
 
         .testTarget(name: "SignalsTests", dependencies: ["Signals"]),
         .testTarget(name: "MarkupTextTests", dependencies: ["MarkupText"]),
+        .testTarget(name: "WorkbookTests", dependencies: ["Workbook", "TestSupport"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),

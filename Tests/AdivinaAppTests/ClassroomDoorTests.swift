@@ -82,10 +82,13 @@ struct ClassroomDoorTests {
         "POST /api/classroom/sets/:id/duplicate": (401, nil),
         "POST /api/classroom/sets/import": (401, nil),
         "GET /api/classroom/sets/:id/quizzes.json": (401, nil),
+        "GET /api/classroom/sets/:id/export.gift": (401, nil),
+        "GET /api/classroom/sets/:id/export.xml": (401, nil),
         "POST /api/classroom/images": (401, nil),
         "GET /api/classroom/rounds": (401, nil),
         "GET /api/classroom/rounds/:id": (401, nil),
         "GET /api/classroom/rounds/:id/results.csv": (401, nil),
+        "GET /api/classroom/rounds/:id/results.xlsx": (401, nil),
         "GET /api/classroom/images/:name": (404, nil),
         "GET /api/events": (400, nil),
     ]

@@ -107,6 +107,43 @@ struct ClassroomResultsAPITests {
         }
     }
 
+    @Test func theWorkbookOpensInLibreOfficeWithTheReportAndEveryAnswer() async throws {
+        guard LibreOffice.program != nil else {
+            Issue.record("LibreOffice (libreoffice-calc-nogui) no está instalado: no se puede abrir el libro")
+            return
+        }
+        try await withClassroom { _, host, anyone in
+            _ = try await playRound(host, anyone)
+            let id = try #require((try JSONSerialization.jsonObject(with: try await host.get("/api/classroom/rounds").body) as? [[String: Any]])?.first?["id"] as? Int)
+            #expect(try await host.get("/api/classroom/rounds/999/results.xlsx").status == 404)
+            let xlsx = try await host.get("/api/classroom/rounds/\(id)/results.xlsx")
+            #expect(xlsx.status == 200)
+            #expect(xlsx.headers["content-type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+            #expect(xlsx.headers["content-disposition"] == "attachment; filename=\"resultados-ronda-\(id).xlsx\"")
+            let sheets = try await LibreOffice.sheets(ofXLSX: Array(xlsx.body))
+
+            let players = try #require(try await host.get("/api/classroom/rounds/\(id)").json["players"] as? [[String: Any]])
+            let summary = try #require(sheets["Resumen"])
+            #expect(summary.first == ["puesto", "jugador", "aciertos", "respondidas", "puntos"])
+            #expect(Array(summary.dropFirst()) == [["1", "Ana", "2", "3", "2"], ["2", "=Carla", "0", "1", "0"], ["2", "Bea", "0", "2", "0"]])
+            #expect(summary.dropFirst().map { $0[1] } == players.compactMap { $0["name"] as? String })
+
+            // Every cell of Respuestas is the CSV's, with the question's number and kind beside it.
+            let csv = try CSV.parse(String(decoding: try await host.get("/api/classroom/rounds/\(id)/results.csv").body.dropFirst(3), as: UTF8.self))
+            let answers = try #require(sheets["Respuestas"])
+            #expect(answers.first == ["jugador", "número", "pregunta", "tipo", "respuesta", "correcta", "segundos", "puntos"])
+            #expect(answers.count == csv.count)
+            for (row, line) in zip(answers.dropFirst(), csv.dropFirst()) {
+                #expect(row.count == 8)
+                #expect(row[0] == line[0].replacingOccurrences(of: "'=", with: "="), "a name is text, never a formula")
+                #expect([row[2], row[4], row[5], row[7]] == [line[1], line[2], line[3], line[5]])
+                #expect(row[3] == "respuesta escrita")
+                #expect(row[6] == line[4].replacingOccurrences(of: ".", with: ","), "seconds with the Spanish decimal comma")
+            }
+            #expect(answers.dropFirst().map { $0[1] } == ["1", "2", "3", "1", "2", "3", "1", "2", "3"])
+        }
+    }
+
     @Test func aTimedRoundKeepsEachAnswersSecondsAndSpeedPoints() async throws {
         try await withClassroom { _, host, anyone in
             let setID = try #require(try await host.post("/api/classroom/sets", Self.set).json["id"] as? Int)
@@ -135,7 +172,10 @@ struct ClassroomResultsAPITests {
             _ = try await playRound(host, anyone)
             let (_, student) = try await anyone.join("Dani")
             let wrongKey = ClassroomClient(base: running.url, headers: ["X-Host-Key": "no-es-la-clave"])
-            for path in ["/api/classroom/rounds", "/api/classroom/rounds/1", "/api/classroom/rounds/1/results.csv"] {
+            for path in [
+                "/api/classroom/rounds", "/api/classroom/rounds/1", "/api/classroom/rounds/1/results.csv",
+                "/api/classroom/rounds/1/results.xlsx",
+            ] {
                 #expect(try await student.get(path).status == 401, "student: \(path)")
                 #expect(try await anyone.get(path).status == 401, "anyone: \(path)")
                 let wrong = try await wrongKey.get(path)

@@ -123,7 +123,9 @@ def teacher_tour(server, key, new_context, camera):
     expect(host.locator("#players > li")).to_have_count(4)
     camera.shoot(host, "guia-anfitrion", host.locator("#join-url"), host.locator("#qr"))
 
-    # 3 · A set made in the editor: "Nuevo conjunto", a title, "Añadir pregunta", "Guardar".
+    # 3 · A set made in the editor: "Nuevo conjunto", a title, "Añadir pregunta", "Guardar"; beside
+    # it "Importar…" for a Moodle bank, and each set's downloads for Moodle.
+    expect(host.get_by_role("button", name="Importar…")).to_be_visible()
     host.locator("#new-set").click()
     host.locator("#set-title").fill(SET_TITLE)
     for number, (kind, question, fields) in enumerate(QUESTIONS, start=1):
@@ -134,6 +136,9 @@ def teacher_tour(server, key, new_context, camera):
                  host.locator("#set-quizzes > li").first.get_by_label("Pregunta", exact=True))
     host.get_by_role("button", name="Guardar").click()
     expect(host.locator("#set-editor-section")).to_be_hidden()
+    for format in ("GIFT", "XML"):
+        expect(host.get_by_role("link", name=f"Descargar para Moodle ({format}): «{SET_TITLE}»")).to_have_attribute(
+            "href", re.compile(rf"/export\.{format.lower()}$"))
 
     # 4 · "Jugar este conjunto", a timer, speed points, extra time for one student, "Empezar".
     host.get_by_role("button", name=f"Jugar «{SET_TITLE}»").click()
@@ -207,6 +212,7 @@ def teacher_tour(server, key, new_context, camera):
     # 6 · "Terminar" leads to the round's results, with its downloads.
     expect(host).to_have_url(re.compile(r"/clase/resultados\.html"))
     expect(host.locator("#round-meta")).to_contain_text(SET_TITLE)
-    expect(host.locator("#csv-link")).to_have_attribute("href", re.compile(r"results\.csv$"))
-    camera.shoot(host, "guia-resultados", host.locator("#round-meta"), host.locator("#csv-link"))
+    expect(host.get_by_role("link", name="Excel / LibreOffice (.xlsx)")).to_have_attribute("href", re.compile(r"results\.xlsx$"))
+    expect(host.get_by_role("link", name="Descargar CSV")).to_have_attribute("href", re.compile(r"results\.csv$"))
+    camera.shoot(host, "guia-resultados", host.locator("#round-meta"), host.locator("#xlsx-link"))
     return host, board, phones

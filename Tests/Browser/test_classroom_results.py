@@ -4,6 +4,7 @@ key), sees the chart and the tables, sorts the players, downloads the CSV and ch
 axe on every state of the page, in light and dark."""
 
 import csv
+import zipfile
 import io
 
 from playwright.sync_api import expect
@@ -107,6 +108,19 @@ def test_the_host_reads_a_rounds_results_sorts_them_and_downloads_the_csv(classr
     assert player_names(host) == ["Ana", "Bea", "Carla"]
     host.get_by_role("button", name="Aciertos").click()
     assert player_names(host) == ["Carla", "Bea", "Ana"]
+
+    # The workbook comes first: a zip with both sheets, every player and question in Respuestas.
+    links = host.locator("#round a[download]")
+    expect(links.first).to_have_text("Excel / LibreOffice (.xlsx)")
+    with host.expect_download() as download:
+        host.locator("#xlsx-link").click()
+    assert download.value.suggested_filename.startswith("resultados-ronda-")
+    assert download.value.suggested_filename.endswith(".xlsx")
+    with zipfile.ZipFile(download.value.path()) as book:
+        assert book.testzip() is None
+        workbook = book.read("xl/workbook.xml").decode("utf-8")
+        assert 'name="Resumen"' in workbook and 'name="Respuestas"' in workbook
+        assert book.read("xl/worksheets/sheet2.xml").decode("utf-8").count("<row ") == 1 + 3 * 3
 
     # The CSV: a BOM, the header, one row per player and question (unanswered included).
     with host.expect_download() as download:

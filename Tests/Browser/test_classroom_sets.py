@@ -187,7 +187,8 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     host.keyboard.press("Enter")
     expect(host.locator("#sets .set-name")).to_have_text("Teclado")
     expect(host.locator("#sets .set-edit")).to_be_focused()
-    tab_through(host, host.locator("#sets .set-duplicate"), host.locator("#sets .set-download"), host.locator("#sets .set-delete"))
+    tab_through(host, host.locator("#sets .set-duplicate"), host.locator("#sets .set-download"),
+                host.locator("#sets .set-moodle").first, host.locator("#sets .set-moodle").last, host.locator("#sets .set-delete"))
     host.keyboard.press("Enter")
     expect(alert(host)).to_contain_text("¿Borrar «Teclado»?")
     host.keyboard.press("Escape")

@@ -13,6 +13,7 @@ import { createGetReady } from "./get-ready.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tileList } from "./tiles.js";
 import { optionChart, optionCounts } from "./option-chart.js";
+import { setMathText } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -59,7 +60,7 @@ function renderQuestion(state) {
   const key = `${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
   if (questionSection.dataset.shown === key) return;
   questionSection.dataset.shown = key;
-  questionText.textContent = state.text ?? "";
+  setMathText(questionText, state.text ?? "");
   imageSlot.replaceChildren(...(typeof state.image === "string" && state.image ? [questionImage(state.image, "Imagen de la pregunta", "question-image board-image")] : []));
   tilesSlot.replaceChildren(...(hasTiles(state.kind) ? [tileList(optionTexts(state.kind, state.options), "board-tiles")] : []));
 }

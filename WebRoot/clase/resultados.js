@@ -1,6 +1,6 @@
 // The host's results (/api/classroom/rounds): the rounds kept, one round's questions with their
 // percentage right as a bar chart (an SVG drawn here, with a table of the same figures), the
-// players' table (sortable by name, right answers or points) and the CSV download.
+// players' table (sortable by name, right answers or points) and the downloads (.xlsx, CSV).
 import { act, subscribe } from "../js/events.js";
 import { el, announce, svg } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
@@ -16,6 +16,7 @@ const roundBox = $("round");
 const roundHeader = $("round-header");
 const roundMeta = $("round-meta");
 const csvLink = $("csv-link");
+const xlsxLink = $("xlsx-link");
 const chart = $("chart");
 const chartLabel = $("chart-label");
 const questionRows = document.querySelector("#questions tbody");
@@ -94,8 +95,10 @@ async function showRound(id, { focus = false } = {}) {
   const parts = [roundSource(round), playersText(round.players), `${report.questions.length} preguntas`];
   if (!round.endedAt) parts.push("sin terminar");
   roundMeta.textContent = parts.join(" · ");
-  csvLink.href = `/api/classroom/rounds/${round.id}/results.csv`;
-  csvLink.setAttribute("download", `resultados-ronda-${round.id}.csv`);
+  for (const [link, type] of [[xlsxLink, "xlsx"], [csvLink, "csv"]]) {
+    link.href = `/api/classroom/rounds/${round.id}/results.${type}`;
+    link.setAttribute("download", `resultados-ronda-${round.id}.${type}`);
+  }
   roundBox.hidden = false;
   drawChart(report.questions);
   questionRows.replaceChildren(...report.questions.map((question) => el("tr", {},

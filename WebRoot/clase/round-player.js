@@ -13,6 +13,13 @@ import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./words.js";
+import { setMathText } from "../js/tex-math.js";
+
+/** `element` with `text` in it, its TeX formulas drawn (js/tex-math.js). */
+function withMath(element, text) {
+  setMathText(element, text ?? "");
+  return element;
+}
 
 const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
@@ -48,7 +55,7 @@ function showCountdown(view) {
 /** The question itself: text and image. */
 function questionBody(view) {
   return [
-    el("h2", { className: "round-question", id: "round-question", text: view.text ?? "" }),
+    withMath(el("h2", { className: "round-question", id: "round-question" }), view.text),
     typeof view.image === "string" && view.image ? questionImage(view.image, "Imagen de la pregunta") : null,
   ];
 }
@@ -156,7 +163,7 @@ function verdictScreen(view) {
     entry?.status === "late" ? el("p", { className: "round-status", id: "answer-status", text: answerStatus(entry) }) : null,
     !poll && correct ? el("p", { className: "verdict-answer", id: "verdict-answer" },
       el("span", { text: "Respuesta correcta: " }), el("b", { text: correct })) : null,
-    typeof verdict.feedback === "string" && verdict.feedback ? el("p", { className: "verdict-feedback", text: verdict.feedback }) : null,
+    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback" }), verdict.feedback) : null,
     poll ? null : el("p", { className: "verdict-points tnum", id: "verdict-points", text: `+${pointsText(points)}` }),
     rankLine(view, "verdict-rank"));
 }

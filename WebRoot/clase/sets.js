@@ -1,7 +1,8 @@
 // The host's "Mis preguntas": their own quiz sets (kept by the server, /api/classroom/sets):
-// list, create, edit, duplicate, delete, import a course quizzes.json, download one, "Jugar este
-// conjunto"; and which set a quizzes round plays (the "Preguntas de Quizzes" choice of the round
-// section), which is the server's (the room's `set`: every host tab and a reload show it).
+// list, create, edit, duplicate, delete, download one (quizzes.json, or GIFT and XML for Moodle;
+// the import is set-import.js), "Jugar este conjunto"; and which set a quizzes round plays (the
+// "Preguntas de Quizzes" choice of the round section), which is the server's (the room's `set`:
+// every host tab and a reload show it).
 import { act, subscribe } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
 
@@ -10,8 +11,6 @@ const $ = (id) => document.getElementById(id);
 const list = $("sets");
 const empty = $("sets-empty");
 const newButton = $("new-set");
-const importButton = $("import-set");
-const importFile = $("import-file");
 const roundSet = $("round-set");
 
 
@@ -79,6 +78,11 @@ function row(set) {
         className: "btn btn-small btn-gray set-download", text: "Descargar", "aria-label": `Descargar ${name} como quizzes.json`,
         href: `/api/classroom/sets/${set.id}/quizzes.json`, download: "quizzes.json",
       }),
+      ...["GIFT", "XML"].map((format) => el("a", {
+        className: "btn btn-small btn-gray set-moodle", text: `Descargar para Moodle (${format})`,
+        "aria-label": `Descargar para Moodle (${format}): ${name}`,
+        href: `/api/classroom/sets/${set.id}/export.${format.toLowerCase()}`, download: "",
+      })),
       el("button", { type: "button", className: "btn btn-small btn-gray set-delete", text: "Borrar", "aria-label": `Borrar ${name}`, onclick: () => remove(set) })));
 }
 
@@ -130,36 +134,6 @@ async function edit(id, opener) {
 }
 
 newButton.addEventListener("click", () => openEditor(null, newButton));
-
-// ---------- import ----------
-
-importButton.addEventListener("click", () => importFile.click());
-importFile.addEventListener("change", async () => {
-  const file = importFile.files[0];
-  importFile.value = "";
-  if (!file) return;
-  const title = file.name.replace(/\.json$/i, "").slice(0, 100) || "Importado";
-  let response;
-  try {
-    response = await fetch(`/api/classroom/sets/import?title=${encodeURIComponent(title)}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: await file.text(),
-    });
-  } catch {
-    await showAlert({ title: "Sin conexión", message: "No se ha podido contactar con el servidor." });
-    return;
-  }
-  const data = await response.json().catch(() => null);
-  if (!response.ok || !data) {
-    await showAlert({ title: "No se pudo importar", message: data?.error ?? `El servidor respondió con un error (${response.status}).` });
-    return;
-  }
-  await showSets();
-  const skipped = data.skipped ? ` ${data.skipped === 1 ? "Una no se pudo usar" : `${data.skipped} no se pudieron usar`}.` : "";
-  await showAlert({ title: `«${title}» importado`, message: `${questions(data.count)}.${skipped}` });
-  list.querySelector(`[data-id="${data.id}"] .set-edit`)?.focus();
-});
 
 // ---------- the round's choice ----------
 

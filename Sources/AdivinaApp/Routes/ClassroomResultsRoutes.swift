@@ -11,7 +11,8 @@ import Models
 ///   `players` a count);
 /// - `GET rounds/{id}` → `{"round":{…as above},"questions":[{"number","question","answered","right",
 ///   "percentRight","wrongAnswers":[{"text","count","right":false}]}],"players":[{"id","name","answered","right","points"}]}`;
-/// - `GET rounds/{id}/results.csv` → the round as a CSV download (UTF-8 with a BOM).
+/// - `GET rounds/{id}/results.csv` → the round as a CSV download (UTF-8 with a BOM);
+/// - `GET rounds/{id}/results.xlsx` → the round as an Excel/LibreOffice workbook (`RoundResultsWorkbook`).
 ///
 /// 503 when the app keeps no database; 404 for an unknown round.
 enum ClassroomResultsRoutes {
@@ -27,13 +28,14 @@ enum ClassroomResultsRoutes {
         api.addResponding(.get, "/api/classroom/rounds/:id/results.csv") { (context: HostContext) in
             let id = try context.request.idParameter()
             let record = try await results(context).record(id)
-            var response = HTTPResponse(
-                status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: RoundResultsCSV.bytes(record))
-            response.headers.replaceOrAdd(
-                name: "Content-Disposition", value: "attachment; filename=\"resultados-ronda-\(id).csv\"")
-            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-            response.headers.replaceOrAdd(name: "X-Content-Type-Options", value: "nosniff")
-            return response
+            return .attachment(RoundResultsCSV.bytes(record), type: "text/csv; charset=utf-8", name: "resultados-ronda-\(id).csv")
+        }
+        api.addResponding(.get, "/api/classroom/rounds/:id/results.xlsx") { (context: HostContext) in
+            let id = try context.request.idParameter()
+            let record = try await results(context).record(id)
+            let set = await ClassroomSetRoutes.kept(record.setID, context)
+            let bytes = RoundResultsWorkbook.bytes(record, kinds: RoundResultsWorkbook.kinds(of: record, set: set))
+            return .attachment(bytes, type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
         }
     }
 

@@ -12,9 +12,15 @@ import Models
 /// - `GET sets/{id}` → `{"id","title","quizzes":[…]}`; `PUT sets/{id}` (same body as POST) →
 ///   `{"id"}`; `DELETE sets/{id}` → `{"ok":true}`;
 /// - `POST sets/{id}/duplicate` → 201 `{"id"}` of the copy («… (copia)»);
-/// - `POST sets/import?title=T` with a course `quizzes.json` as the body (any of its shapes) →
-///   201 `{"id","count","skipped"}`;
+/// - `POST sets/import?title=T&format=F` with a question bank as the body (`SetImport`: a course
+///   `quizzes.json`, GIFT, Aiken or Moodle XML; `format` one of `quizzes-json`, `gift`, `aiken`,
+///   `moodle-xml`, recognised from the content when absent; ≤ 2 MB; sent, like every body, as
+///   `Content-Type: application/json` whatever the format) → 201
+///   `{"id","count","skipped","notes":[{"name","reason"}]}`; 400 with the reasons when nothing in
+///   it can be played;
 /// - `GET sets/{id}/quizzes.json` → the set in the course's current shape, as a download;
+///   `GET sets/{id}/export.gift` and `export.xml` → the set for Moodle (`GIFTWriter`,
+///   `MoodleXMLWriter`);
 /// - `POST images {"data":"<base64>"}` → 201 `{"url"}`: a PNG, JPEG, GIF or WebP (by its magic
 ///   bytes) of at most 1 MB, kept in the database; `GET images/{name}` serves it (anyone: the
 ///   name is random and unguessable).
@@ -26,6 +32,7 @@ enum ClassroomSetRoutes {
         var id: Int
         var count: Int
         var skipped: Int
+        var notes: [ImportNote]
     }
     private struct ImageBody: Decodable, Sendable { var data: String }
     private struct Uploaded: Encodable, Sendable { var url: String }
@@ -67,10 +74,12 @@ enum ClassroomSetRoutes {
         }
         api.addResponding(.post, "/api/classroom/sets/import", bodyLimit: importBodyLimit) { (context: HostContext) in
             let title = context.request.query("title") ?? ""
+            let format = try importFormat(context.request.query("format"))
             let data = Data(context.request.body)
             let made = try await sets(context) { store in
-                let imported = try QuizSetFile.importSet(title: title, from: data)
-                return Imported(id: try store.create(imported.set), count: imported.set.quizzes.count, skipped: imported.skipped)
+                let prepared = try SetImport.read(data, title: title, format: format)
+                let set = try prepared.set { (image: SetImage) throws(ModelError) in try store.addImage(image) }
+                return Imported(id: try store.create(set), count: set.quizzes.count, skipped: prepared.skipped, notes: prepared.notes)
             }
             return try .json(made, status: .created)
         }
@@ -78,10 +87,21 @@ enum ClassroomSetRoutes {
             let id = try context.request.idParameter()
             let base = context.session.joinURL
             let file = try await sets(context) { QuizSetFile.export(try $0.get(id), imageBase: base) }
-            var response = HTTPResponse.json(encoded: Array(file))
-            response.headers.replaceOrAdd(name: "Content-Disposition", value: "attachment; filename=\"quizzes.json\"")
-            response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
-            return response
+            return .attachment(Array(file), type: "application/json", name: "quizzes.json")
+        }
+        api.addResponding(.get, "/api/classroom/sets/:id/export.gift") { (context: HostContext) in
+            let id = try context.request.idParameter()
+            let base = context.session.joinURL
+            let text = try await sets(context) { GIFTWriter.write(try $0.get(id), imageBase: base) }
+            return .attachment(Array(text.utf8), type: "text/plain; charset=utf-8", name: "preguntas-\(id).gift")
+        }
+        api.addResponding(.get, "/api/classroom/sets/:id/export.xml") { (context: HostContext) in
+            let id = try context.request.idParameter()
+            let base = context.session.joinURL
+            let text = try await sets(context) { store in
+                try MoodleXMLWriter.write(try store.get(id), imageBase: base) { name throws(StoreError) in try store.image(named: name) }
+            }
+            return .attachment(Array(text.utf8), type: "application/xml; charset=utf-8", name: "preguntas-\(id).xml")
         }
         addImages(to: &api)
     }
@@ -114,6 +134,22 @@ enum ClassroomSetRoutes {
         guard let id else { return nil }
         guard game == .quizzes else { throw APIError.badBody("Solo una ronda de «quizzes» puede jugar un conjunto de preguntas.") }
         return try await sets(context) { try $0.get(id) }
+    }
+
+    /// Set `id` as kept now, or nil (none given, deleted, or no database).
+    static func kept(_ id: Int?, _ context: HostContext) async -> QuizSet? {
+        guard let id else { return nil }
+        return try? await sets(context) { try $0.get(id) }
+    }
+
+    /// The import's `format`: nil when absent (recognised from the file), 400 when unknown.
+    private static func importFormat(_ name: String?) throws -> SetImportFormat? {
+        guard let name, !name.isEmpty else { return nil }
+        guard let format = SetImportFormat(rawValue: name) else {
+            let known = SetImportFormat.allCases.map(\.rawValue).joined(separator: ", ")
+            throw APIError.badBody("Formato desconocido «\(name)»: usa uno de \(known).")
+        }
+        return format
     }
 
     /// Runs `work` with the set store on the routes' queue (503 when the app keeps no database).

@@ -1,43 +1,9 @@
 import Foundation
 
-/// A `QuizSet` as a course `quizzes.json`: read from any of the course's shapes (those
-/// `LocalQuizFile` reads: 2021, 2023, 2024 and the exam's plain-URL one) and written in the
-/// current one (2024's), so a set goes back into `--quiz-data`, `--quizzes-file` or another
-/// teacher's Adivina.
+/// A `QuizSet` as a course `quizzes.json`, written in the current shape (2024's), so a set goes
+/// back into `--quiz-data`, `--quizzes-file` or another teacher's Adivina (which reads it with
+/// `SetImport`, as it reads any of the course's shapes).
 public enum QuizSetFile {
-    /// What an import made: the set (validated, not kept yet) and how many items were left out.
-    public struct Imported: Sendable {
-        /// The new set.
-        public var set: QuizSet
-        /// Items left out: unreadable, without an answer, repeated ids, refused by the set's
-        /// limits, or beyond `QuizSet.maxQuizzes`.
-        public var skipped: Int
-    }
-
-    /// Reads `data` as a `quizzes.json` into a new set called `title` (an item with a `kind`
-    /// other than `text` reads as `SetQuiz` reads it). Every item that cannot be
-    /// read or does not pass `SetQuiz.validated` is skipped and counted; a file that is not a
-    /// JSON array, or with no usable quiz, is refused (`invalid`, Spanish).
-    public static func importSet(title: String, from data: Data) throws(ModelError) -> Imported {
-        let list: LenientList<FileQuiz>
-        do {
-            list = try LenientList<FileQuiz>.decode(data)
-        } catch {
-            throw .invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")
-        }
-        var quizzes: [SetQuiz] = []
-        var skipped = list.skipped.count
-        for quiz in list.elements {
-            guard quizzes.count < QuizSet.maxQuizzes, let valid = try? quiz.quiz.validated() else {
-                skipped += 1
-                continue
-            }
-            quizzes.append(valid)
-        }
-        guard !quizzes.isEmpty else { throw .invalid("El fichero no tiene ninguna pregunta que se pueda usar.") }
-        return Imported(set: try QuizSet(title: title, quizzes: quizzes).validated(), skipped: skipped)
-    }
-
     /// `set` as a `quizzes.json` in the course's current shape: ids from 1, `author` null,
     /// `attachment` `{"mime","url"}` or null, `favourite` false, plus `alternatives` when a quiz
     /// has some (other readers ignore it). A quiz of another kind than `text` also has `kind`
@@ -46,44 +12,12 @@ public enum QuizSetFile {
     /// `imageBase` (the app's address), so the file works elsewhere.
     public static func export(_ set: QuizSet, imageBase: URL?) -> Data {
         let items = set.quizzes.enumerated().map { index, quiz in
-            ExportedQuiz(id: index + 1, quiz: quiz, image: quiz.image.map { absolute($0, base: imageBase) })
+            ExportedQuiz(id: index + 1, quiz: quiz, image: quiz.image.map { SetExport.absolute($0, base: imageBase) })
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
         // Encoding plain strings, numbers and nulls cannot fail.
         return (try? encoder.encode(items)) ?? Data("[]".utf8)
-    }
-
-    private static func absolute(_ image: String, base: URL?) -> String {
-        guard image.hasPrefix("/"), let base, let url = URL(string: image, relativeTo: base) else { return image }
-        return url.absoluteString
-    }
-}
-
-/// One quiz read from a `quizzes.json`: the course's shape (`AnsweredQuiz`), or with a `kind`
-/// other than `text` the whole `SetQuiz` (the image from `attachment` when it has no `image`).
-private struct FileQuiz: Decodable, Identifiable {
-    let id: Int
-    let quiz: SetQuiz
-
-    private enum CodingKeys: String, CodingKey { case id, kind, attachment }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        guard let kind = try container.decodeIfPresent(QuizKind.self, forKey: .kind), kind != .text else {
-            let item = try AnsweredQuiz(from: decoder)
-            id = item.id
-            quiz = SetQuiz(
-                question: item.item.question, answer: item.item.answer ?? "", alternatives: item.alternatives,
-                image: item.item.attachment?.url.absoluteString)
-            return
-        }
-        id = try container.decode(Int.self, forKey: .id)
-        var quiz = try SetQuiz(from: decoder)
-        if quiz.image == nil {
-            quiz.image = try QuizMedia.decodeIfPresent(from: container, forKey: .attachment)?.url.absoluteString
-        }
-        self.quiz = quiz
     }
 }
 

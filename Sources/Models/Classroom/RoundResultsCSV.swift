@@ -28,12 +28,8 @@ public enum RoundResultsCSV {
     public static func text(_ record: RoundRecord) -> String {
         var answers: [Int: [Int: RoundAnswer]] = [:]
         for answer in record.answers { answers[answer.playerID, default: [:]][answer.question] = answer }
-        let players = record.players.sorted {
-            let order = $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive])
-            return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
-        }
         var lines = [line(header)]
-        for player in players {
+        for player in byName(record.players) {
             for (offset, question) in record.questions.enumerated() {
                 let given = answers[player.id]?[offset + 1]
                 lines.append(line([player.name, question, given?.answer ?? ""].map(safeText) + [
@@ -44,6 +40,14 @@ public enum RoundResultsCSV {
             }
         }
         return lines.map { $0 + "\r\n" }.joined()
+    }
+
+    /// `players` by name (case and accents aside), then by id: the files' order.
+    static func byName(_ players: [RoundPlayer]) -> [RoundPlayer] {
+        players.sorted {
+            let order = $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive])
+            return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
+        }
     }
 
     /// `fields` as one line (without its end).

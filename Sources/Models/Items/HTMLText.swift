@@ -112,7 +112,8 @@ public enum HTMLText {
         return afterName.first.map { $0 == ">" || $0.isWhitespace || $0 == "/" } ?? false
     }
 
-    private static func character(for reference: Substring) -> Character? {
+    /// The character of reference `reference` (without `&` and `;`), or nil when unknown or invalid.
+    static func character(for reference: Substring) -> Character? {
         if reference.hasPrefix("#") {
             let digits = reference.dropFirst()
             let value: UInt32?

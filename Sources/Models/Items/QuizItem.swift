@@ -37,14 +37,16 @@ public struct QuizItem: Codable, Identifiable, Hashable, Sendable {
     }
 
     /// Reads any published shape: `author`, `attachment` may be absent or null, media may be
-    /// plain URL strings, and a missing `favourite` means false.
+    /// plain URL strings, and a missing `favourite` means false. Only what a quiz needs to be
+    /// played (`id`, `question`, `answer`) can cost it: an `author`, `attachment` or `favourite`
+    /// of another type (`"favourite":"maybe"`) reads as absent.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(Int.self, forKey: .id)
         question = try container.decode(String.self, forKey: .question)
         answer = try container.decodeIfPresent(String.self, forKey: .answer)
-        author = try container.decodeIfPresent(QuizAuthor.self, forKey: .author)
-        attachment = try QuizMedia.decodeIfPresent(from: container, forKey: .attachment)
-        favourite = try container.decodeIfPresent(Bool.self, forKey: .favourite) ?? false
+        author = (try? container.decodeIfPresent(QuizAuthor.self, forKey: .author)) ?? nil
+        attachment = (try? QuizMedia.decodeIfPresent(from: container, forKey: .attachment)) ?? nil
+        favourite = (try? container.decodeIfPresent(Bool.self, forKey: .favourite)) ?? false
     }
 }

@@ -4,10 +4,15 @@ import TestSupport
 
 @testable import Models
 
-@Suite("QuizSetFile: any course quizzes.json in as a set, a set out in the current shape")
+@Suite("QuizSetFile and SetImport: any course quizzes.json in as a set, a set out in the current shape")
 struct QuizSetFileTests {
+    /// `data` imported as a `quizzes.json` into a set called `title`.
+    private func importSet(title: String, from data: Data) throws -> SetImport.Prepared {
+        try SetImport.read(data, title: title, format: .quizzesJSON)
+    }
+
     @Test(arguments: Fixtures.quizFiles) func importsEachShape(_ file: QuizFixture) throws {
-        let imported = try QuizSetFile.importSet(title: "Importado", from: try file.data())
+        let imported = try importSet(title: "Importado", from: try file.data())
         #expect(imported.set.title == "Importado")
         #expect(imported.set.quizzes.count == file.count)
         #expect(imported.skipped == file.duplicateIDs.count)
@@ -18,7 +23,7 @@ struct QuizSetFileTests {
     }
 
     @Test func thePlainURLShapeGivesTheImage() throws {
-        let imported = try QuizSetFile.importSet(title: "Examen", from: try Fixtures.quizFile("quizzes-exam-2022.json").data())
+        let imported = try importSet(title: "Examen", from: try Fixtures.quizFile("quizzes-exam-2022.json").data())
         #expect(imported.set.quizzes.first?.image == "https://examen.example.org/adjuntos/roma.jpg")
     }
 
@@ -27,34 +32,36 @@ struct QuizSetFileTests {
             [{"id":1,"question":"¿Uno?","answer":"1"}, {"id":2,"question":"¿Dos?"}, null,
              {"id":3,"question":" ","answer":"3"}, {"id":1,"question":"¿Otra vez?","answer":"1"},
              {"id":4,"question":"¿Imagen?","answer":"4","attachment":"ftp://x/y.png"}, "texto",
-             {"id":5,"question":"¿Cinco?","answer":"5","alternatives":["cinco",7]}]
+             {"id":5,"question":"¿Cinco?","answer":"5","alternatives":["cinco",7,null]}]
             """
-        let imported = try QuizSetFile.importSet(title: "Mezcla", from: Data(json.utf8))
-        #expect(imported.set.quizzes.map(\.question) == ["¿Uno?", "¿Cinco?"])
-        #expect(imported.skipped == 6)
-        #expect(imported.set.quizzes.last?.answer == .text(answer: "5", alternatives: []), "alternatives that are not all strings are ignored")
+        let imported = try importSet(title: "Mezcla", from: Data(json.utf8))
+        #expect(imported.set.quizzes.map(\.question) == ["¿Uno?", "¿Imagen?", "¿Cinco?"], "a wrong image costs only the image")
+        #expect(imported.set.quizzes[1].image == nil)
+        #expect(imported.skipped == 5)
+        #expect(imported.set.quizzes.last?.answer == .text(answer: "5", alternatives: ["cinco", "7"]), "a number stands for its text")
     }
 
     @Test func moreThanTheLimitIsSkippedToo() throws {
         let items = (1...(QuizSet.maxQuizzes + 5)).map { #"{"id":\#($0),"question":"q\#($0)","answer":"a"}"# }
-        let imported = try QuizSetFile.importSet(title: "t", from: Data("[\(items.joined(separator: ","))]".utf8))
+        let imported = try importSet(title: "t", from: Data("[\(items.joined(separator: ","))]".utf8))
         #expect(imported.set.quizzes.count == QuizSet.maxQuizzes)
         #expect(imported.skipped == 5)
     }
 
-    @Test func aFileThatIsNotAListOrHasNothingUsableIsRefused() {
+    @Test func aFileThatIsNotAListOrHasNothingUsableIsRefused() throws {
         #expect(throws: ModelError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
-            try QuizSetFile.importSet(title: "t", from: Data(#"{"quizzes":[]}"#.utf8))
+            try importSet(title: "t", from: Data(#"{"preguntas":[]}"#.utf8))
         }
-        #expect(throws: ModelError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
-            try QuizSetFile.importSet(title: "t", from: Data("no es json".utf8))
+        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta en formato quizzes.json.")) {
+            try importSet(title: "t", from: Data(#"{"quizzes":[]}"#.utf8))
         }
-        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta que se pueda usar.")) {
-            try QuizSetFile.importSet(title: "t", from: Data(#"[{"id":1,"question":"q"}]"#.utf8))
+        #expect(throws: ModelError.invalid("El fichero no es JSON válido (quizzes.json).")) {
+            try importSet(title: "t", from: Data("no es json".utf8))
         }
-        #expect(throws: ModelError.invalid("Falta el título.")) {
-            try QuizSetFile.importSet(title: "", from: Data(#"[{"id":1,"question":"q","answer":"a"}]"#.utf8))
+        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta que se pueda jugar. «q»: le falta la respuesta.")) {
+            try importSet(title: "t", from: Data(#"[{"id":1,"question":"q"}]"#.utf8))
         }
+        #expect(try importSet(title: " ", from: Data(#"[{"id":1,"question":"q","answer":"a"}]"#.utf8)).set.title == SetImport.defaultTitle)
     }
 
     @Test func anExportReadsBackAsTheSameSetAndInTheCourseShape() throws {
@@ -66,7 +73,7 @@ struct QuizSetFileTests {
         ])
         let base = try #require(URL(string: "http://192.168.1.20:8080/clase/"))
         let data = QuizSetFile.export(set, imageBase: base)
-        let back = try QuizSetFile.importSet(title: set.title, from: data)
+        let back = try importSet(title: set.title, from: data)
         #expect(back.skipped == 0)
         var expected = set
         expected.quizzes[2].image = "http://192.168.1.20:8080" + upload
@@ -94,7 +101,7 @@ struct QuizSetFileTests {
             SetQuiz.poll("¿Té o café?", options: ["Té", "Café"]),
         ])
         let data = QuizSetFile.export(set, imageBase: nil)
-        let back = try QuizSetFile.importSet(title: set.title, from: data)
+        let back = try importSet(title: set.title, from: data)
         #expect(back.skipped == 0 && back.set == set)
         let items = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         #expect(items.map { $0["kind"] as? String } == [nil, "choice", "truefalse", "number", "poll"])

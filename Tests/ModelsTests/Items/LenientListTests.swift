@@ -19,14 +19,14 @@ struct LenientListTests {
             ]
             """
         let list = try LenientList<QuizItem>.decode(Data(json.utf8))
-        #expect(list.elements.map(\.id) == [1, 8])
+        #expect(list.elements.map(\.id) == [1, 5, 8], "an author the game does not need never costs a quiz")
+        #expect(list.elements.dropFirst().first?.author == nil)
         #expect(list.elements.first?.question == "Uno")
         #expect(
             list.skipped.map(\.description) == [
                 "elemento 1 (id 2): falta el campo «question»",
                 "elemento 2 (id tres): tipo incorrecto en «id»: se esperaba Int",
                 "elemento 3: elemento nulo",
-                "elemento 4 (id 5): falta el campo «author.photo.url»",
                 "elemento 5: tipo incorrecto en el elemento: se esperaba Dictionary<String, Any>",
                 "elemento 6 (id 1): id repetido",
             ])

@@ -72,6 +72,19 @@ struct QuizzesModelFileTests {
         #expect(model.error == nil)
     }
 
+    @Test func aFieldTheGameDoesNotUseNeverCostsAQuiz() async throws {
+        let url = try file("""
+            [{"id":1,"question":"Uno","answer":"a","favourite":"maybe"},
+             {"id":2,"question":"Dos","answer":"b","author":42,"attachment":{"url":7}},
+             {"id":3,"question":"Tres","answer":"c","author":{"id":"x"},"attachment":["no"],"extra":null}]
+            """)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = QuizzesModel(file: url, store: nil)
+        try await model.download()
+        #expect(model.quizzes.map(\.id) == [1, 2, 3] && model.skipped.isEmpty)
+        #expect(model.quizzes.allSatisfy { $0.author == nil && $0.attachment == nil && !$0.favourite })
+    }
+
     @Test func judgesTrimmedAndCaseInsensitiveAndRevealsOnlyOnRequest() async throws {
         let url = try file(Self.three)
         defer { try? FileManager.default.removeItem(at: directory) }
