@@ -3,7 +3,7 @@
 // No package dependencies: only the toolchain and the system's SQLite and zlib.
 //
 // Platforms: the server and its executable build on Linux and macOS 15+; the libraries a
-// student's app uses (Signals, Models, ModelsTesting, MarkupText) build on iOS 18+ too
+// student's app uses (Signals, Models, ModelsTesting, MarkupText, Workbook) build on iOS 18+ too
 // (Synchronization's Mutex and Observation need those versions). What differs between the
 // systems lives in one seam file per module (`scripts/check-portability` keeps it so), and the
 // build `-Xcc -DADIVINA_PORTABLE -Xswiftc -DADIVINA_PORTABLE` runs on Linux the code a Mac runs.
