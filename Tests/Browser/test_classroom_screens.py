@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from a11y import CONTEXT
 from classroom_helpers import open_host
+from conftest import wait_until
 from round_pages import font_px
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
 
@@ -224,7 +225,7 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     expect(board.locator("#marks li")).to_have_count(5)  # the away player has no mark
     expect(board.locator("#marks .sym")).to_have_count(0)  # a dot, never a tick or a cross
     expect(board.locator(".board-image img")).to_be_visible()
-    assert font_px(board.locator("#board-question-text")) >= 40
+    wait_until(lambda: font_px(board.locator("#board-question-text")) >= 40, timeout=5, message="font of board.locator('#board-question-text') >= 40 px")
     audit.check(board, "projector question")
 
     chart = {"question": 2, "right": 2, "wrong": 2, "unanswered": 1, "correctAnswer": "Júpiter",
@@ -233,12 +234,14 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
              "options": [{"text": text, "count": count, "right": text == "Júpiter"} for text, count in zip(PLANETS, [1, 2, 1, 0])]}
     feed(board, "classroom", board_state(board, players, deadline=None, chart=chart))
     expect(board.locator("#board-correct-answer")).to_have_text("B: Júpiter")
-    assert font_px(board.locator("#board-correct-answer")) >= 48
+    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 48, timeout=5, message="font of board.locator('#board-correct-answer') >= 48 px")
     expect(board.locator("#board-chart .option-row.right")).to_have_accessible_name("B: Júpiter, 2 respuestas, correcta")
     expect(board.locator("#players li")).to_have_count(5)
     expect(board.locator("#players .player-pos")).to_have_text(["1.", "2.", "2.", "4.", "5."])
-    box = board.locator(".board-after").bounding_box()
-    assert box["y"] + box["height"] <= 720, box  # the result and the top 5 fit a 720p projector
+    # The result and the top 5 fit a 720p projector, once the question's image has made way.
+    after = board.locator(".board-after")
+    wait_until(lambda: (box := after.bounding_box()) and box["y"] + box["height"] <= 720, timeout=5,
+               message=f"the closed question fits 720 px: {after.bounding_box()}")
     audit.check(board, "projector chart per option")
 
     text_chart = {"question": 3, "right": 1, "wrong": 1, "unanswered": 0, "correctAnswer": "París",
@@ -248,7 +251,7 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     expect(board.locator("#board-correct-answer")).to_have_text("París")
     expect(board.locator("#board-chart .answer-chart-bars")).to_be_visible()
     board.set_viewport_size({"width": 1920, "height": 1080})
-    assert font_px(board.locator("#board-correct-answer")) >= 72
+    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 72, timeout=5, message="font of board.locator('#board-correct-answer') >= 72 px")
     audit.check(board, "projector chart of answers")
 
     podium = [{"position": 1, "id": 0, "name": "Ana", "score": 1850}, {"position": 2, "id": 1, "name": "Bea", "score": 900},

@@ -99,7 +99,7 @@ def test_a_teacher_plays_a_set_of_every_kind_through_three_phones_and_a_projecto
     answer_field(phones[1], "paris")
     answer_field(phones[2], "Lyon", last=True)
     expect(board.locator("#board-correct-answer")).to_have_text("París")
-    assert font_px(board.locator("#board-correct-answer")) >= 48
+    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 48, timeout=5, message="font of board.locator('#board-correct-answer') >= 48 px")
     screenshot_shows(board, tmp_path / "projector-chart.png", board.locator("#board-correct-answer"), board.locator("#board-chart"))
     verdict(phones[0], "¡Correcto!")
     expect(phones[0].locator("#verdict-answer")).to_have_text("Respuesta correcta: París")
