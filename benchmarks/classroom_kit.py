@@ -12,7 +12,7 @@ import subprocess
 import threading
 import time
 
-STREAM = b"GET /api/events?topics=classroom HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
+STREAM = b"GET /api/events?topics=classroom HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
 
 
 def now():

@@ -46,7 +46,7 @@ from classroom_kit import (build_viewers, join_players, percentile, report_failu
 def open_stream(port, topics, cookie=None):
     """A raw event-stream socket for `topics`, the response head read."""
     stream = socket.create_connection(("127.0.0.1", port))
-    head = f"GET /api/events?topics={topics} HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n"
+    head = f"GET /api/events?topics={topics} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
     if cookie:
         head += f"Cookie: {cookie}\r\n"
     stream.sendall((head + "\r\n").encode())
