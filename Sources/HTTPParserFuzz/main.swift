@@ -1,4 +1,10 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // libFuzzer target for `HTTPRequestParser`, built only when `FUZZ` is set (see
 // `scripts/fuzz-http-parser`). SwiftPM links an executable with `main` defined as this file's

@@ -3,7 +3,13 @@
 // contains NAME, to profile one). Each case runs `rounds` times after a warm-up;
 // the line shows the median round's time per operation. Time is the thread's CPU time, so other
 // processes sharing the machine do not inflate it (wall time would count their turns too).
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Signals
 import Synchronization
 
