@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @testable import Models
 
@@ -9,8 +10,8 @@ import Testing
 /// trim to run would run. Needs `soffice` (Debian's `libreoffice-calc-nogui`).
 @Suite("RoundResultsCSV in LibreOffice: no cell becomes a formula", .serialized)
 struct RoundResultsCSVSpreadsheetTests {
-    static let soffice = ["/usr/bin/soffice", "/usr/local/bin/soffice", "/opt/libreoffice/program/soffice"]
-        .first { FileManager.default.isExecutableFile(atPath: $0) }
+    /// Found where the workbook tests find it (`LibreOffice.program`).
+    static let soffice = LibreOffice.program?.path
 
     @Test(
         "every formula variant, as a player's name, a question and an answer, stays text",
