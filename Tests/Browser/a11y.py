@@ -40,9 +40,11 @@ OVERFLOW = """() => {
 # Waits until every animation that ends has ended (an alert sliding in is half transparent, and
 # its text would be measured against a mix of colours); endless ones (spinners) are left alone.
 SETTLE = """async () => {
-  await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const frames = new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  await Promise.race([frames, new Promise((r) => setTimeout(r, 1000))]);  // no frames in a hidden page
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-  await Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  const settled = Promise.all(finite.map((a) => a.finished.catch(() => null)));
+  await Promise.race([settled, new Promise((r) => setTimeout(r, 3000))]);  // a paused one never ends
 }"""
 
 
