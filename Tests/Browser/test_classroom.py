@@ -82,6 +82,8 @@ def test_a_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
                 expect(page.locator("#verdict-answer")).to_have_count(0)  # nothing right before it closes
                 expect(board.locator("#answered")).to_have_text(f"{index + 1} de 3 han respondido")
         # The last answer closes the question: the chart, the right answer and every verdict.
+        # The last question's result stays in the page, hidden, until this one's is drawn.
+        expect(board.locator("#board-chart")).to_be_visible()
         expect(board.locator("#board-chart .option-row")).to_have_count(4)
         right = board.locator("#board-correct-answer").inner_text()
         assert re.fullmatch(r"[ABCD]: .+", right), right
