@@ -40,11 +40,11 @@ OVERFLOW = """() => {
 # Waits until every animation that ends has ended (an alert sliding in is half transparent, and
 # its text would be measured against a mix of colours); endless ones (spinners) are left alone.
 SETTLE = """async () => {
-  const frames = new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-  await Promise.race([frames, new Promise((r) => setTimeout(r, 1000))]);  // no frames in a hidden page
+  // Each wait is bounded: a hidden page paints no frames, a paused animation never ends.
+  const within = (promise, ms) => Promise.race([promise, new Promise((r) => setTimeout(r, ms))]);
+  await within(new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))), 1000);
   const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-  const settled = Promise.all(finite.map((a) => a.finished.catch(() => null)));
-  await Promise.race([settled, new Promise((r) => setTimeout(r, 3000))]);  // a paused one never ends
+  await within(Promise.all(finite.map((a) => a.finished.catch(() => null))), 3000);
 }"""
 
 
