@@ -9,17 +9,21 @@ public enum QuizKind: String, Codable, Sendable, CaseIterable {
     case text, choice, truefalse, number, poll
 }
 
-/// One option of a `choice` question (`{"text","right"}`), or of a `poll` (`right` false).
+/// One option of a `choice` question (`{"text","right","feedback"?}`), or of a `poll` (`right`
+/// false): its own feedback is shown, once the question closes, to the players who chose it.
 public struct SetQuizOption: Codable, Hashable, Sendable {
     /// What the option says.
     public var text: String
     /// Whether picking it is (part of) the right answer.
     public var right: Bool
+    /// Shown once the question closes to whoever chose this option, or nil.
+    public var feedback: String?
 
     /// Makes an option.
-    public init(text: String, right: Bool) {
+    public init(text: String, right: Bool, feedback: String? = nil) {
         self.text = text
         self.right = right
+        self.feedback = feedback
     }
 }
 

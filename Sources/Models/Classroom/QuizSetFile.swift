@@ -28,7 +28,7 @@ private struct ExportedQuiz: Encodable {
     let image: String?
 
     private enum CodingKeys: String, CodingKey {
-        case id, kind, question, answer, author, attachment, favourite, alternatives, options, value, tolerance, feedback
+        case id, kind, question, answer, author, attachment, favourite, alternatives, options, value, tolerance, feedback, multiple
     }
     private enum MediaKeys: String, CodingKey { case mime, url }
 
@@ -44,6 +44,7 @@ private struct ExportedQuiz: Encodable {
             try container.encode(QuizKind.choice, forKey: .kind)
             try container.encode(quiz.rightAnswerText ?? "", forKey: .answer)
             try container.encode(options, forKey: .options)
+            try container.encode(quiz.multiple, forKey: .multiple)
         case .truefalse(let truth):
             try container.encode(QuizKind.truefalse, forKey: .kind)
             try container.encode(truth, forKey: .answer)

@@ -13,11 +13,16 @@ extension SetQuiz {
         let question = try Self.text(question, field: "la pregunta", limit: Self.maxQuestionLength)
         let answer = try Self.validated(answer)
         let image = try image.flatMap(Self.imageURL)
-        let feedback = try feedback.flatMap { (text: String) throws(ModelError) -> String? in
+        let feedback = try Self.feedbackText(feedback)
+        return SetQuiz(question: question, answer: answer, image: image, feedback: feedback, multiple: multiple)
+    }
+
+    /// Feedback trimmed and within its length; blank is none.
+    private static func feedbackText(_ text: String?) throws(ModelError) -> String? {
+        try text.flatMap { (text: String) throws(ModelError) -> String? in
             text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 ? nil : try Self.text(text, field: "el comentario", limit: Self.maxFeedbackLength)
         }
-        return SetQuiz(question: question, answer: answer, image: image, feedback: feedback)
     }
 
     private static func validated(_ answer: SetQuizAnswer) throws(ModelError) -> SetQuizAnswer {
@@ -39,7 +44,11 @@ extension SetQuiz {
         case .choice(let options):
             let texts = try optionTexts(options.map(\.text))
             guard options.contains(where: \.right) else { throw .invalid("Marca al menos una opción como correcta.") }
-            return .choice(zip(texts, options).map { SetQuizOption(text: $0, right: $1.right) })
+            var kept: [SetQuizOption] = []
+            for (text, option) in zip(texts, options) {
+                kept.append(SetQuizOption(text: text, right: option.right, feedback: try feedbackText(option.feedback)))
+            }
+            return .choice(kept)
         case .poll(let options):
             return .poll(try optionTexts(options))
         case .truefalse:

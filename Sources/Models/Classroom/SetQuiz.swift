@@ -6,7 +6,7 @@ import Foundation
 ///
 /// JSON (`kind` absent reads as `text`, so older sets and `quizzes.json` files keep working):
 /// `{"kind","question","image"?,"feedback"?}` and, by kind, `text`: `"answer","alternatives"`;
-/// `choice`: `"options":[{"text","right"}]`; `truefalse`: `"answer":Bool`; `number`:
+/// `choice`: `"options":[{"text","right","feedback"?}],"multiple"`; `truefalse`: `"answer":Bool`; `number`:
 /// `"value","tolerance"`; `poll`: `"options":[{"text"}]`.
 public struct SetQuiz: Codable, Hashable, Sendable {
     /// The longest question, in characters.
@@ -32,15 +32,29 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     public var feedback: String?
     /// What the question expects.
     public var answer: SetQuizAnswer
+    /// For a `choice`: whether the player marks every right option and sends them (true), or
+    /// answers with one tap (false). The teacher's choice (the editor's checkbox, Moodle's
+    /// `single`), never changed by the options; a set written before the field existed reads it
+    /// as «more than one right option». False for every other kind.
+    public var multiple: Bool
     /// The question's kind (from `answer`).
     public var kind: QuizKind { answer.kind }
 
-    /// Makes a quiz of any kind.
-    public init(question: String, answer: SetQuizAnswer, image: String? = nil, feedback: String? = nil) {
+    /// Makes a quiz of any kind; `multiple` nil is «more than one right option» (see `multiple`).
+    public init(
+        question: String, answer: SetQuizAnswer, image: String? = nil, feedback: String? = nil, multiple: Bool? = nil
+    ) {
         self.question = question
         self.answer = answer
         self.image = image
         self.feedback = feedback
+        self.multiple = Self.multiple(multiple, for: answer)
+    }
+
+    /// `multiple` as stored: only a choice can be multiple; nil reads as «more than one right option».
+    static func multiple(_ given: Bool?, for answer: SetQuizAnswer) -> Bool {
+        guard case .choice(let options) = answer else { return false }
+        return given ?? (options.count { $0.right } > 1)
     }
 
     /// A `text` quiz: the right answer and other answers also judged right.
@@ -48,9 +62,11 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         self.init(question: question, answer: .text(answer: answer, alternatives: alternatives), image: image, feedback: feedback)
     }
 
-    /// A `choice` quiz.
-    public static func choice(_ question: String, options: [SetQuizOption], image: String? = nil) -> SetQuiz {
-        SetQuiz(question: question, answer: .choice(options), image: image)
+    /// A `choice` quiz; `multiple` nil is «more than one right option».
+    public static func choice(
+        _ question: String, options: [SetQuizOption], image: String? = nil, multiple: Bool? = nil
+    ) -> SetQuiz {
+        SetQuiz(question: question, answer: .choice(options), image: image, multiple: multiple)
     }
 
     /// A `truefalse` quiz.
@@ -104,7 +120,7 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     // MARK: JSON
 
     private enum CodingKeys: String, CodingKey {
-        case kind, question, image, feedback, answer, alternatives, options, value, tolerance
+        case kind, question, image, feedback, answer, alternatives, options, value, tolerance, multiple
     }
 
     private struct PollOption: Codable { var text: String }
@@ -129,6 +145,7 @@ public struct SetQuiz: Codable, Hashable, Sendable {
                 tolerance: try container.decodeIfPresent(Double.self, forKey: .tolerance) ?? 0)
         case .poll: answer = .poll(try container.decode([PollOption].self, forKey: .options).map(\.text))
         }
+        multiple = Self.multiple(try container.decodeIfPresent(Bool.self, forKey: .multiple), for: answer)
     }
 
     /// Writes `kind`, the question, the kind's fields, and `image`, `feedback` only when there are some.
@@ -146,7 +163,9 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         case .text(let answer, let alternatives):
             try container.encode(answer, forKey: .answer)
             try container.encode(alternatives, forKey: .alternatives)
-        case .choice(let options): try container.encode(options, forKey: .options)
+        case .choice(let options):
+            try container.encode(options, forKey: .options)
+            try container.encode(multiple, forKey: .multiple)
         case .truefalse(let truth): try container.encode(truth, forKey: .answer)
         case .number(let value, let tolerance):
             try container.encode(value, forKey: .value)

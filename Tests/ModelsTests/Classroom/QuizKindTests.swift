@@ -13,6 +13,10 @@ struct QuizKindTests {
     ])
     private let pi = SetQuiz.number("¿Cuánto vale π con dos decimales?", value: 3.14, tolerance: 0.005)
 
+    private static func options(_ quiz: SetQuiz) -> [SetQuizOption]? {
+        if case .choice(let options) = quiz.answer { options } else { nil }
+    }
+
     private func decode(_ json: String) throws -> SetQuiz {
         try JSONDecoder().decode(SetQuiz.self, from: Data(json.utf8))
     }
@@ -22,6 +26,24 @@ struct QuizKindTests {
     }
 
     // MARK: JSON
+
+    @Test func aChoiceKeepsTheTeachersSingleOrMultipleAndEachOptionsFeedback() throws {
+        let single = try decode(
+            #"{"kind":"choice","question":"q","multiple":false,"options":[{"text":"x","right":true,"feedback":"¡Eso es!"},{"text":"y","right":true},{"text":"z","right":false,"feedback":"No: z es otra cosa"}]}"#)
+        #expect(single.multiple == false, "two right options do not make it multiple when the teacher said single")
+        let options = try #require(Self.options(single))
+        #expect(options.map(\.feedback) == ["¡Eso es!", nil, "No: z es otra cosa"])
+        #expect(try JSONDecoder().decode(SetQuiz.self, from: try JSONEncoder().encode(single)) == single)
+        let multiple = try decode(#"{"kind":"choice","question":"q","multiple":true,"options":[{"text":"x","right":true},{"text":"y","right":false}]}"#)
+        #expect(multiple.multiple, "one right option does not make it single when the teacher said multiple")
+        // A set saved before the field existed: more than one right option reads as multiple.
+        #expect(primes.multiple && !capital.multiple)
+        #expect(try decode(#"{"kind":"truefalse","question":"q","answer":true,"multiple":true}"#).multiple == false)
+        let validated = try SetQuiz.choice("q", options: [
+            SetQuizOption(text: "x", right: true, feedback: "  "), SetQuizOption(text: "y", right: false, feedback: " bien "),
+        ], multiple: true).validated()
+        #expect(validated.multiple && Self.options(validated)?.map(\.feedback) == [nil, "bien"])
+    }
 
     @Test func everyKindReadsFromTheContractsJSONAndWritesItBack() throws {
         let quizzes = [
