@@ -92,13 +92,13 @@ import Testing
             // 12 MB to a reader that reads nothing yet: the socket (its send buffer grows to 4 MB)
             // fills, the rest waits in the stream's queue (an event cut at the socket's edge),
             // then all goes out as it reads.
+            // Published in one go: the socket cannot take 12 MB, so the rest must wait in the
+            // stream's queue whatever the machine's speed (no pause lets the loop catch up).
             var published: [(id: UInt64, data: String)] = []
             for number in 0..<100 {
                 let data = Self.payload(number, size: 120_000 + number)
                 published.append((hub.publish(topic: "a", data: data), data))
-                if number % 10 == 0 { try await Task.sleep(for: .milliseconds(10)) }
             }
-            try await Task.sleep(for: .milliseconds(200))
             let lastEvent = try #require(published.last)
             let end = Array("id: \(lastEvent.id)\nevent: a\ndata: \(lastEvent.data)\n\n".utf8)
             #expect(await stalled.receive(timeout: .seconds(20)) { $0.count >= end.count && $0.suffix(end.count).elementsEqual(end) })
@@ -118,14 +118,21 @@ import Testing
             let fast = try (0..<3).map { _ in try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a") }
             defer { for stream in fast { stream.stop() } }
             #expect(await eventually { server.openEventStreams == 4 })
+            // In step with the readers that keep up: each event is published once all three have
+            // the one before, so they never have more than one 8 KB event waiting, however busy
+            // the machine, while the stalled reader piles every event up until it is closed.
+            // (Paced by the clock instead, a busy machine let all of them fall behind.)
             var published: [UInt64] = []
             var afterClose = 0
-            let deadline = ContinuousClock.now + .seconds(20)
-            while afterClose < 20 && published.count < 1000 && ContinuousClock.now < deadline {
+            while afterClose < 20 && published.count < 1000 {
                 published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: 8000)))
                 if server.eventStreamsClosedBehind > 0 { afterClose += 1 }
-                // Pacing: the fast readers keep up with 8 KB every 10 ms, the stalled one cannot.
-                try await Task.sleep(for: .milliseconds(10))
+                // The last event's end, looked for near the end of what each has read.
+                let end = Self.payload(published.count - 1, size: 8000) + "\n\n"
+                let kept = await eventually(timeout: .seconds(20), interval: .milliseconds(2)) {
+                    fast.allSatisfy { $0.text.suffix(3 * end.count).contains(end) }
+                }
+                try #require(kept, "the fast readers stopped reading after \(published.count) events")
             }
             #expect(server.eventStreamsClosedBehind == 1, "the slow reader was closed after \(published.count) events")
             #expect(await slow.receiveUntilClosed(timeout: .seconds(10)), "its connection ends")
