@@ -37,7 +37,7 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     host.locator("#start").click()
 
     for page in players:
-        expect(tiles(page)).to_have_count(4, timeout=8000)
+        expect(tiles(page)).to_have_count(4)
         expect(page.locator("#player-countdown")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_visible()
     expect(host.locator("#host-bar #host-countdown")).to_be_visible()
@@ -83,7 +83,7 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     expect(board.locator(".player-extra")).to_have_count(0)
 
     host.locator("#next").click()
-    expect(board.locator("#board-countdown")).to_be_visible(timeout=8000)
+    expect(board.locator("#board-countdown")).to_be_visible()
     expect(board.locator("#board-chart")).to_be_hidden()
     expect(tiles(players[2])).to_have_count(4)
     ends = room(server)["deadline"]
@@ -180,7 +180,7 @@ def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(class
     expect(ana.locator("#open-question")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_hidden()  # no room countdown: each has their own
     ana.locator("#open-question").click()  # the player chose to open it: no 3-2-1
-    expect(ana.locator("#round-question")).not_to_be_empty(timeout=8000)
+    expect(ana.locator("#round-question")).not_to_be_empty()
     expect(ana.locator("#player-countdown")).to_be_visible()
     assert opened == [{"question": 1}], opened
     assert 1 <= seconds_left(ana, "player-countdown") <= 20
