@@ -110,37 +110,43 @@ import Testing
         }
     }
 
+    /// The slow-reader test's event size: half the queue limit, so a reader one event behind is
+    /// never closed, and few events fill the stalled reader's socket buffers.
+    static let slowTestEvent = 32 * 1024
+
     @Test func aSlowReaderIsClosedAndCountedWhileTheOthersGetEveryEvent() async throws {
         let hub = SSEHub(configuration: .init(retry: nil, clientQueueLimit: 64 * 1024))
         try await withServer(EventStreamTests.router(hub)) { server in
             let slow = try RawClient(port: server.port, receiveBuffer: 4096)
             slow.send(EventStreamTests.streamRequest)
-            let fast = try (0..<3).map { _ in try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a") }
+            let fast = try (0..<3).map { _ in try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a") }
             defer { for stream in fast { stream.stop() } }
             #expect(await eventually { server.openEventStreams == 4 })
             // In step with the readers that keep up: each event is published once all three have
-            // the one before, so they never have more than one 8 KB event waiting, however busy
+            // the one before, so they never have more than one event (half the queue limit) waiting, however busy
             // the machine, while the stalled reader piles every event up until it is closed.
             // (Paced by the clock instead, a busy machine let all of them fall behind.)
             var published: [UInt64] = []
             var afterClose = 0
             while afterClose < 20 && published.count < 1000 {
-                published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: 8000)))
+                published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: Self.slowTestEvent)))
                 if server.eventStreamsClosedBehind > 0 { afterClose += 1 }
                 // The last event's end, looked for near the end of what each has read.
-                let end = Self.payload(published.count - 1, size: 8000) + "\n\n"
+                let end = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
                 let kept = await eventually(timeout: .seconds(20), interval: .milliseconds(2)) {
-                    fast.allSatisfy { $0.text.suffix(3 * end.count).contains(end) }
+                    fast.allSatisfy { $0.tail(2 * end.utf8.count).contains(end) }
                 }
                 try #require(kept, "the fast readers stopped reading after \(published.count) events")
             }
             #expect(server.eventStreamsClosedBehind == 1, "the slow reader was closed after \(published.count) events")
             #expect(await slow.receiveUntilClosed(timeout: .seconds(10)), "its connection ends")
             #expect(await eventually { server.openEventStreams == 3 })
+            let last = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
             for stream in fast {
-                #expect(await eventually(timeout: .seconds(20)) { stream.events.count >= published.count })
-                #expect(stream.events.map { $0["id"].flatMap { UInt64($0) } } == published, "every event, in order")
-                #expect(stream.events.enumerated().allSatisfy { $0.element["data"] == Self.payload($0.offset, size: 8000) })
+                #expect(await eventually(timeout: .seconds(20)) { stream.tail(2 * last.utf8.count).contains(last) })
+                let events = stream.events
+                #expect(events.map { $0["id"].flatMap { UInt64($0) } } == published, "every event, in order")
+                #expect(events.enumerated().allSatisfy { $0.element["data"] == Self.payload($0.offset, size: Self.slowTestEvent) })
             }
         }
     }
