@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // A user's own package, as `scripts/user-package-check` builds it: it depends on Adivina by path
 // and tests a SwiftUI-style observation of a model with only the products a user sees.
 import PackageDescription
