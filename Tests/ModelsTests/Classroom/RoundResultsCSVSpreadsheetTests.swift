@@ -15,7 +15,7 @@ struct RoundResultsCSVSpreadsheetTests {
 
     @Test(
         "every formula variant, as a player's name, a question and an answer, stays text",
-        .enabled(if: soffice != nil, "LibreOffice (soffice) is not installed: install libreoffice-calc-nogui to run this test"))
+        .enabled(if: soffice != nil, LibreOffice.missing))
     func noVariantBecomesAFormula() throws {
         let soffice = try #require(Self.soffice)
         let variants = RoundResultsCSVTests.formulaVariants
@@ -36,7 +36,7 @@ struct RoundResultsCSVSpreadsheetTests {
 
     @Test(
         "the check sees a formula when one is there (an unguarded file)",
-        .enabled(if: soffice != nil, "LibreOffice (soffice) is not installed: install libreoffice-calc-nogui to run this test"))
+        .enabled(if: soffice != nil, LibreOffice.missing))
     func anUnguardedFormulaIsSeen() throws {
         let soffice = try #require(Self.soffice)
         let cells = try Self.openInCalc(Array("a,b\r\n =1+1,x\r\n".utf8), soffice: soffice)
