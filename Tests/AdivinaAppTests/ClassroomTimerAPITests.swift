@@ -40,7 +40,7 @@ struct ClassroomTimerAPITests {
             #expect(earned == 0 || (500...1000).contains(earned), "speed points: \(earned)")
 
             // Carla never answers: the question closes when her time is up.
-            let closed = await eventually(timeout: .seconds(10)) {
+            let closed = await eventually {
                 ((try? await anyone.get("/api/classroom/state").json["chart"]) as? [String: Any]) != nil
             }
             #expect(closed)
@@ -90,7 +90,7 @@ struct ClassroomTimerAPITests {
             }
             #expect(statuses.allSatisfy { $0 == 200 || $0 == 409 }, "\(statuses)")
             let accepted = statuses.count { $0 == 200 }
-            let closed = await eventually(timeout: .seconds(10)) {
+            let closed = await eventually {
                 ((try? await anyone.get("/api/classroom/state").json["chart"]) as? [String: Any]) != nil
             }
             #expect(closed)

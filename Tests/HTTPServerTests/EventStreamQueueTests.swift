@@ -69,8 +69,8 @@ import Testing
             }
             gate.withLock { $0.closed = false }
             let forA = published.filter { $0.topic == "a" }
-            #expect(await both.receive(timeout: .seconds(20)) { Self.events($0).count >= 300 })
-            #expect(await onlyA.receive(timeout: .seconds(20)) { Self.events($0).count >= 150 })
+            #expect(await both.receive { Self.events($0).count >= 300 })
+            #expect(await onlyA.receive { Self.events($0).count >= 150 })
             #expect(Self.events(both.received).map(\.id) == published.map(\.id))
             #expect(Self.events(both.received).map(\.data) == published.map(\.data))
             #expect(Self.events(both.received).map(\.event) == published.map(\.topic))
@@ -78,7 +78,7 @@ import Testing
             #expect(Self.events(onlyA.received).map(\.data) == forA.map(\.data))
 
             let own = otherHub.publish(topic: "a", data: "del otro hub")
-            #expect(await elsewhere.receive(timeout: .seconds(10)) { !Self.events($0).isEmpty })
+            #expect(await elsewhere.receive { !Self.events($0).isEmpty })
             #expect(Self.events(elsewhere.received).map(\.id) == [own], "another hub's stream gets none of the first hub's events")
         }
     }
@@ -101,7 +101,7 @@ import Testing
             }
             let lastEvent = try #require(published.last)
             let end = Array("id: \(lastEvent.id)\nevent: a\ndata: \(lastEvent.data)\n\n".utf8)
-            #expect(await stalled.receive(timeout: .seconds(20)) { $0.count >= end.count && $0.suffix(end.count).elementsEqual(end) })
+            #expect(await stalled.receive { $0.count >= end.count && $0.suffix(end.count).elementsEqual(end) })
             let received = Self.events(stalled.received)
             #expect(received.map(\.id) == published.map(\.id))
             #expect(received.map(\.data) == published.map(\.data))
@@ -133,17 +133,17 @@ import Testing
                 if server.eventStreamsClosedBehind > 0 { afterClose += 1 }
                 // The last event's end, looked for near the end of what each has read.
                 let end = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
-                let kept = await eventually(timeout: .seconds(20), interval: .milliseconds(2)) {
+                let kept = await eventually(interval: .milliseconds(2)) {
                     fast.allSatisfy { $0.tail(2 * end.utf8.count).contains(end) }
                 }
                 try #require(kept, "the fast readers stopped reading after \(published.count) events")
             }
             #expect(server.eventStreamsClosedBehind == 1, "the slow reader was closed after \(published.count) events")
-            #expect(await slow.receiveUntilClosed(timeout: .seconds(10)), "its connection ends")
+            #expect(await slow.receiveUntilClosed(), "its connection ends")
             #expect(await eventually { server.openEventStreams == 3 })
             let last = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
             for stream in fast {
-                #expect(await eventually(timeout: .seconds(20)) { stream.tail(2 * last.utf8.count).contains(last) })
+                #expect(await eventually { stream.tail(2 * last.utf8.count).contains(last) })
                 let events = stream.events
                 #expect(events.map { $0["id"].flatMap { UInt64($0) } } == published, "every event, in order")
                 #expect(events.enumerated().allSatisfy { $0.element["data"] == Self.payload($0.offset, size: Self.slowTestEvent) })

@@ -167,7 +167,7 @@ import Testing
             client.send(Self.streamRequest)
             #expect(await eventually { server.openEventStreams == 1 })
             client.shutdown()
-            #expect(await eventually(timeout: .seconds(10)) { server.openEventStreams == 0 && server.openConnections == 0 })
+            #expect(await eventually { server.openEventStreams == 0 && server.openConnections == 0 })
         }
     }
 
@@ -187,7 +187,7 @@ import Testing
                 // In step with the reader that keeps up: it never has more than this event waiting,
                 // however busy the machine, while the stalled one piles every event up. (Paced by
                 // the clock instead, a busy machine let both fall behind and dropped both.)
-                let read = await eventually(timeout: .seconds(10), interval: .milliseconds(2)) { fast.text.hasSuffix("#\(published)\n\n") }
+                let read = await eventually(interval: .milliseconds(2)) { fast.text.hasSuffix("#\(published)\n\n") }
                 if !read { break }
             }
             #expect(await eventually { server.openEventStreams == 1 }, "the slow client was dropped after \(published) events")
