@@ -74,7 +74,8 @@ public final class AdivinaServer {
         // `resolver`; the players' models arrive in it below, once the server is bound.
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared
-        let resolver = RequestResolver(shared: shared, addresses: ClientAddresses(trustedProxy: configuration.trustedProxy))
+        let addresses = ClientAddresses(trustedProxy: configuration.trustedProxy)
+        let resolver = RequestResolver(shared: shared, addresses: addresses)
         var api = APIRouter(router: router, resolver: resolver)
         QuizzesRoutes.add(to: &api)
         ExamRoutes.add(to: &api)
@@ -102,7 +103,8 @@ public final class AdivinaServer {
                 host: configuration.host, port: configuration.port,
                 accessLog: configuration.accessLog ? .standardError() : nil,
                 eventLoops: configuration.loops ?? HTTPServer.Configuration.defaultEventLoops,
-                errorRenderer: { APIError.serverRefusal($0) }),
+                errorRenderer: { APIError.serverRefusal($0) },
+                clientCaps: addresses.connectionCaps),
             router: router)
         let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)
         url = try address.pagesURL()

@@ -19,6 +19,8 @@ final class EventLoop {
         var defaultBodyLimit: Int
         var accessLog: AccessLog?
         var errors: ErrorResponder
+        /// The per-address caps' counts, shared by the server's loops; nil when uncapped.
+        var clientCounts: ClientCounts?
     }
 
     /// The loop's timeouts, in nanoseconds of the monotonic clock.
@@ -177,12 +179,20 @@ final class EventLoop {
                 }
                 return
             }
-            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections || shuttingDown {
+            if shuttingDown {
                 _ = cel_close(fd)
                 continue
             }
-            statistics.openConnections.add(1, ordering: .relaxed)
             let clientAddress = String(decoding: peerAddress.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections {
+                refuse(acceptedFD: fd, "too many connections")
+                continue
+            }
+            if let counts = settings.clientCounts, !counts.caps.exempt(clientAddress), !counts.openIdle(clientAddress) {
+                refuse(acceptedFD: fd, "too many connections from this address")
+                continue
+            }
+            statistics.openConnections.add(1, ordering: .relaxed)
             if let peer = lessLoadedPeer() {
                 peer.load.add(1, ordering: .relaxed)
                 if peer.post(.adopt(fd: fd, clientAddress: clientAddress)) { continue }
@@ -212,9 +222,11 @@ final class EventLoop {
     /// Starts serving a connection this loop accepted or was handed (counted in the server's
     /// open connections and this loop's `load` already).
     private func adopt(fd: Int32, clientAddress: String) {
-        guard !shuttingDown else { return drop(acceptedFD: fd) }
+        guard !shuttingDown else { return drop(acceptedFD: fd, clientAddress: clientAddress) }
         nextGeneration &+= 1
         let connection = Connection(id: ConnectionID(fd: fd, generation: nextGeneration), clientAddress: clientAddress)
+        connection.capped = isCapped(clientAddress)
+        connection.countedIdle = connection.capped
         connection.deadline = now + settings.timeouts.head
         connection.lastWriteProgress = now
         let index = Int(fd)
@@ -230,10 +242,65 @@ final class EventLoop {
     }
 
     /// Closes a connection accepted for this loop that it will not serve (it is stopping).
-    private func drop(acceptedFD fd: Int32) {
+    private func drop(acceptedFD fd: Int32, clientAddress: String) {
         _ = cel_close(fd)
+        if isCapped(clientAddress) { settings.clientCounts?.close(clientAddress, idle: true) }
         statistics.openConnections.subtract(1, ordering: .relaxed)
         inbox.load.subtract(1, ordering: .relaxed)
+    }
+
+    /// Whether connections from `address` count in the per-address caps.
+    private func isCapped(_ address: String) -> Bool {
+        guard let counts = settings.clientCounts else { return false }
+        return !counts.caps.exempt(address)
+    }
+
+    /// Answers a connection the server will not take (`why`: over which cap) with 503 and
+    /// `Retry-After`, then closes it: what has arrived is read first, so that closing does not
+    /// reset the connection under the answer. Never a wrong status, never a silent close.
+    private func refuse(acceptedFD fd: Int32, _ why: String) {
+        readBuffer.withUnsafeMutableBytes { _ = cel_read(fd, $0.baseAddress, $0.count) }
+        let response = settings.errors.response(
+            for: HTTPErrorContext(status: .serviceUnavailable, path: nil, message: "Service Unavailable: \(why)"),
+            headers: ["Retry-After": "5"])
+        var bytes: [UInt8] = []
+        ResponseEncoder.encode(response, into: &bytes, keepAlive: false, version: .http1_1, isHead: false, date: dateLine)
+        bytes.withUnsafeBytes { _ = cel_write(fd, $0.baseAddress, $0.count) }
+        _ = cel_shutdown_write(fd)
+        _ = cel_close(fd)
+    }
+
+    /// Takes `connection` out of its address's idle count (a request head arrived), and counts
+    /// a request that came through a trusted proxy against the client it names; false when that
+    /// client is at its cap (the request is refused).
+    func countRequest(_ connection: Connection, _ request: HTTPRequest) -> Bool {
+        guard let counts = settings.clientCounts else { return true }
+        if connection.countedIdle {
+            counts.becameBusy(connection.clientAddress)
+            connection.countedIdle = false
+        }
+        guard !connection.capped, connection.forwardedFor == nil, let client = counts.caps.forwardedAddress(request),
+              !counts.caps.exempt(client)
+        else { return true }
+        guard counts.openBusy(client) else { return false }
+        connection.forwardedFor = client
+        return true
+    }
+
+    /// Ends the count of the forwarded request on `connection`, if any.
+    func endForwardedRequest(_ connection: Connection) {
+        guard let client = connection.forwardedFor else { return }
+        settings.clientCounts?.close(client, idle: false)
+        connection.forwardedFor = nil
+    }
+
+    /// Counts `connection` idle again after a response; false when its address already has its
+    /// idle connections (it closes instead of waiting).
+    func countIdle(_ connection: Connection) -> Bool {
+        guard connection.capped, let counts = settings.clientCounts else { return true }
+        guard counts.becameIdle(connection.clientAddress) else { return false }
+        connection.countedIdle = true
+        return true
     }
 
     /// Closes `connection` now (what is still queued for it is dropped); nothing when it is
@@ -244,6 +311,8 @@ final class EventLoop {
         if case .streaming = connection.state { endStream(connection) }
         connections[index] = nil
         openCount -= 1
+        if connection.capped { settings.clientCounts?.close(connection.clientAddress, idle: connection.countedIdle) }
+        endForwardedRequest(connection)
         inbox.load.subtract(1, ordering: .relaxed)
         statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
@@ -350,7 +419,7 @@ final class EventLoop {
         for case let connection? in connections { close(connection) }
         stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
-        for case .adopt(let fd, _) in inbox.close() { drop(acceptedFD: fd) }
+        for case .adopt(let fd, let clientAddress) in inbox.close() { drop(acceptedFD: fd, clientAddress: clientAddress) }
         cel_forget_termination_fd(inbox.wakeWriteFD)
         _ = cel_poller_remove(poller, inbox.wakeReadFD)
         inbox.closeWaker()

@@ -166,6 +166,10 @@ public final class StaticFiles: Sendable {
                 return .status(.notFound)
             case .failedIncludes:
                 return .status(.internalServerError)
+            case .noDescriptors:
+                var busy = HTTPResponse.status(.serviceUnavailable)
+                busy.headers.add(name: "Retry-After", value: "5")
+                return busy
             }
         }
         var form = file.identity
@@ -273,6 +277,8 @@ public final class StaticFiles: Sendable {
         case missing
         /// An HTML file whose includes could not be expanded (said in `report`).
         case failedIncludes
+        /// The process had no file descriptor left to read the file: 503, never a 404.
+        case noDescriptors
     }
 
     private func load(segments: [String], wantsDirectory: Bool) -> Lookup {
@@ -285,7 +291,10 @@ public final class StaticFiles: Sendable {
         } else if wantsDirectory {
             return .missing
         }
-        guard let (real, read) = readInside(path) else { return .missing }
+        var descriptorsRanOut = false
+        guard let (real, read) = readInside(path, descriptorsRanOut: &descriptorsRanOut) else {
+            return descriptorsRanOut ? .noDescriptors : .missing
+        }
         info = read.info
         var body = read.body
         let contentType = ContentTypes.forPath(real)
@@ -295,11 +304,12 @@ public final class StaticFiles: Sendable {
         var partials: [Dependency] = []
         if contentType.hasPrefix("text/html"), ServerSideIncludes.hasDirectives(body) {
             var includes = ServerSideIncludes { [self] segments in
-                readInside(root + "/" + segments.joined(separator: "/")).map { $0.partial }
+                readInside(root + "/" + segments.joined(separator: "/"), descriptorsRanOut: &descriptorsRanOut).map { $0.partial }
             }
             do {
                 body = try includes.expand(body)
             } catch {
+                if descriptorsRanOut { return .noDescriptors }
                 report("StaticFiles: \(requestPath): \(error.description); answered 500")
                 return .failedIncludes
             }
@@ -322,11 +332,17 @@ public final class StaticFiles: Sendable {
 
     /// The regular file at `path`, read whole, when its `realpath` lies inside the root: that
     /// real path, and the file as `ServerSideIncludes` takes a partial (stat'ed at `path`).
-    private func readInside(_ path: String) -> (real: String, partial: ServerSideIncludes.Partial)? {
+    /// `descriptorsRanOut` is set when it could not be opened for lack of file descriptors.
+    private func readInside(
+        _ path: String, descriptorsRanOut: inout Bool
+    ) -> (real: String, partial: ServerSideIncludes.Partial)? {
         guard let real = Self.realPath(path), real.hasPrefix(root + "/") else { return nil }
         var info = cel_file_info()
         let fd = cel_open_regular_file(real, &info)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            if cel_errno_classify(-fd) == CEL_ERRNO_NO_DESCRIPTORS { descriptorsRanOut = true }
+            return nil
+        }
         defer { _ = cel_close(fd) }
         let size = Int(info.size)
         var failed = false
