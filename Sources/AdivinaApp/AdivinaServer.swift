@@ -56,6 +56,13 @@ public final class AdivinaServer {
             standIns: try LocalStandIns(configuration: configuration), transport: transport)
     }
 
+    /// The exit status of `adivina` when `start` threw `error`: 73 (EX_CANTCREAT) for a data
+    /// folder that cannot be written (read-only, full: Adivina would keep nothing), 1 otherwise.
+    public nonisolated static func exitStatus(startingFailedWith error: any Error) -> Int32 {
+        if let error = error as? StoreError, case .cannotWrite = error { return 73 }
+        return 1
+    }
+
     /// Where `start` prepares what needs no main actor: a serial queue, served by a thread of its own.
     private nonisolated static let preparing = DispatchQueue(label: "adivina.server.start")
 

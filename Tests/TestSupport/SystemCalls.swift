@@ -36,6 +36,15 @@ public enum TestSystem {
         #endif
     }
 
+    /// Whether this process may mount a filesystem of its own (a tmpfs): root on Linux.
+    public static var canMountFilesystems: Bool {
+        #if os(Linux)
+        return geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+        #else
+        return false
+        #endif
+    }
+
     /// How many file descriptors the process `pid` has open (nil where the system does not say).
     public static func openDescriptors(of pid: Int32) -> Int? {
         #if os(Linux)
