@@ -120,33 +120,31 @@ public struct LoopbackSocket: Sendable {
         if let source {
             var local = loopbackAddress(port: 0)
             local.sin_addr.s_addr = inet_addr(source)
-            let bound = withUnsafePointer(to: &local) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard bound == 0 else {
-                let failure = TestSystem.currentError
-                socket.close()
-                throw failure
-            }
+            try socket.call(bind, with: local)
         }
         if var size = receiveBuffer {
             setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         if let seconds { socket.setTimeout(SO_RCVTIMEO, seconds: seconds) }
-        var address = loopbackAddress(port: UInt16(port))
+        try socket.call(connect, with: loopbackAddress(port: UInt16(port)))
+        return socket
+    }
+
+    /// Calls `bind` or `connect` with `address`; on failure closes the socket and throws.
+    private func call(
+        _ function: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32, with address: sockaddr_in
+    ) throws {
+        var address = address
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                function(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
             let failure = TestSystem.currentError
-            socket.close()
+            close()
             throw failure
         }
-        return socket
     }
 
     /// A socket bound to a free port of 127.0.0.1 (not listening yet), and that port. Without
