@@ -118,7 +118,10 @@ struct ConnectionFloodTests {
             + "\(device.silentCloses) closed silently; adivina running: \(child.isRunning), "
             + "its open files: \(TestSystem.openDescriptors(of: child.process.processIdentifier) ?? -1)")
         #expect(mostHeld <= Self.idleCap)
-        #expect(refused >= 10_000 - 2 * Self.idleCap)
+        // Every connection is accounted for: refused, or taken and held (until the head timeout
+        // answers it 408, which frees its place: how many depends on the machine's speed).
+        let timedOut = device.answers["HTTP/1.1 408 Request Timeout"] ?? 0
+        #expect(refused + timedOut + device.held.count == 10_000 - device.silentCloses)
         #expect(device.answers.keys.allSatisfy { $0.hasPrefix("HTTP/1.1 503") || $0.hasPrefix("HTTP/1.1 408") }, "\(device.answers)")
         #expect(device.silentCloses == 0)
         #expect(await Self.teacher(port, "/clase/") == "HTTP/1.1 200 OK", "the teacher's machine is served while the device holds its share")
@@ -149,7 +152,10 @@ struct ConnectionFloodTests {
         var answers: [String: Int] = [:]
         for device in devices { answers.merge(device.answers, uniquingKeysWith: +) }
         #expect(answers.keys.allSatisfy { $0.hasPrefix("HTTP/1.1 503") || $0.hasPrefix("HTTP/1.1 408") }, "\(answers)")
-        #expect(answers["HTTP/1.1 503 Service Unavailable", default: 0] >= devices.count * Self.idleCap - connectionCap, "\(answers)")
+        // The cap was reached (a connection taken and timed out frees its place: how many
+        // depends on the machine's speed), and every connection is accounted for.
+        #expect(answers["HTTP/1.1 503 Service Unavailable", default: 0] > 0, "\(answers)")
+        #expect(answers.values.reduce(0, +) + held == devices.count * Self.idleCap)
         print("ConnectionFloodTests: \(devices.count * Self.idleCap) idle connections from \(devices.count) devices: \(held) held, "
             + "answers \(answers); the teacher's page meanwhile: \(during); adivina running: \(child.isRunning), "
             + "its open files: \(TestSystem.openDescriptors(of: child.process.processIdentifier) ?? -1)")

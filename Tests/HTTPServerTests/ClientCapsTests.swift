@@ -22,6 +22,12 @@ struct ClientCapsTests {
         return router
     }
 
+    /// A server with `caps` whose timeouts never end a connection during a test, however slow
+    /// the machine.
+    static func configuration(_ caps: ClientCaps) -> HTTPServer.Configuration {
+        HTTPServer.Configuration(port: 0, requestHeadTimeout: .seconds(600), idleTimeout: .seconds(600), clientCaps: caps)
+    }
+
     /// Whether `client` was answered 503 with `Retry-After` and closed.
     static func refused(_ client: RawClient) async -> Bool {
         guard await client.receiveUntilClosed(timeout: .seconds(20)),
@@ -38,7 +44,7 @@ struct ClientCapsTests {
     @Test func aDeviceHoldsAtMostItsIdleConnectionsAndOthersAreServed() async throws {
         let (gate, started) = (Latch(), Latch())
         let caps = ClientCaps(connections: 8, idleConnections: 2)
-        try await withServer(Self.router(gate, started: started), configuration: .init(port: 0, clientCaps: caps)) { server in
+        try await withServer(Self.router(gate, started: started), configuration: Self.configuration(caps)) { server in
             let first = try RawClient(port: server.port, from: "127.0.0.2")
             let second = try RawClient(port: server.port, from: "127.0.0.2")
             #expect(await eventually { server.openConnections == 2 })
@@ -63,7 +69,7 @@ struct ClientCapsTests {
         let (gate, started) = (Latch(), Latch())
         defer { gate.open() }
         let caps = ClientCaps(connections: 2, idleConnections: 2)
-        try await withServer(Self.router(gate, started: started), configuration: .init(port: 0, clientCaps: caps)) { server in
+        try await withServer(Self.router(gate, started: started), configuration: Self.configuration(caps)) { server in
             let busy = try RawClient(port: server.port, from: "127.0.0.2")
             busy.send("GET /wait HTTP/1.1\r\nHost: a\r\n\r\n")
             #expect(await started.wait(timeout: .seconds(20)))
@@ -79,7 +85,7 @@ struct ClientCapsTests {
         let caps = ClientCaps(
             connections: 1, idleConnections: 1, exempt: { $0 == "127.0.0.1" },
             forwardedAddress: { $0.headers["X-Forwarded-For"] })
-        try await withServer(Self.router(gate, started: started), configuration: .init(port: 0, clientCaps: caps)) { server in
+        try await withServer(Self.router(gate, started: started), configuration: Self.configuration(caps)) { server in
             // The proxy itself is never capped: three idle connections from it.
             let proxied = try (0..<3).map { _ in try RawClient(port: server.port) }
             let waiting = try #require(proxied.first)
