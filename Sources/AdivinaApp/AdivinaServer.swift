@@ -56,6 +56,13 @@ public final class AdivinaServer {
             standIns: try LocalStandIns(configuration: configuration), transport: transport)
     }
 
+    /// The exit status of `adivina` when `start` threw `error`: 73 (EX_CANTCREAT) for a data
+    /// folder that cannot be written (read-only, full: Adivina would keep nothing), 1 otherwise.
+    public nonisolated static func exitStatus(startingFailedWith error: any Error) -> Int32 {
+        if let error = error as? StoreError, case .cannotWrite = error { return 73 }
+        return 1
+    }
+
     /// Where `start` prepares what needs no main actor: a serial queue, served by a thread of its own.
     private nonisolated static let preparing = DispatchQueue(label: "adivina.server.start")
 
@@ -74,7 +81,8 @@ public final class AdivinaServer {
         // `resolver`; the players' models arrive in it below, once the server is bound.
         let shared = SharedModels(store: store, hub: hub)
         self.shared = shared
-        let resolver = RequestResolver(shared: shared, addresses: ClientAddresses(trustedProxy: configuration.trustedProxy))
+        let addresses = ClientAddresses(trustedProxy: configuration.trustedProxy)
+        let resolver = RequestResolver(shared: shared, addresses: addresses)
         var api = APIRouter(router: router, resolver: resolver)
         QuizzesRoutes.add(to: &api)
         ExamRoutes.add(to: &api)
@@ -102,7 +110,8 @@ public final class AdivinaServer {
                 host: configuration.host, port: configuration.port,
                 accessLog: configuration.accessLog ? .standardError() : nil,
                 eventLoops: configuration.loops ?? HTTPServer.Configuration.defaultEventLoops,
-                errorRenderer: { APIError.serverRefusal($0) }),
+                errorRenderer: { APIError.serverRefusal($0) },
+                clientCaps: addresses.connectionCaps),
             router: router)
         let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)
         url = try address.pagesURL()

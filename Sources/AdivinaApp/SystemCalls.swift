@@ -33,6 +33,14 @@ enum SystemCalls {
         return nil
     }
 
+    /// `path` with every symbolic link and `.`/`..` resolved (`realpath`); nil when it does not
+    /// exist.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Whether `text` is an IPv4 or IPv6 address, written as the system writes one.
     static func isIPAddress(_ text: String) -> Bool {
         var buffer = in6_addr()

@@ -23,6 +23,12 @@ final class Connection {
     /// The peer's IP address as text (`HTTPRequest.clientAddress`).
     let clientAddress: String
     var state = State.idle
+    /// Whether the connection counts in its address's `ClientCounts` (a capped peer), and
+    /// whether as idle right now.
+    var capped = false
+    var countedIdle = false
+    /// The client a request on a trusted proxy's connection is counted against while it runs.
+    var forwardedFor: String?
     /// Received bytes not yet parsed; `inputStart` is where unparsed bytes begin.
     var input: [UInt8] = []
     var inputStart = 0

@@ -109,6 +109,10 @@ extension EventLoop {
                     connection.consumeInput(headLength)
                     connection.requestStarted = now
                     request.clientAddress = connection.clientAddress
+                    guard countRequest(connection, request) else {
+                        refuseBusy(connection, request, "too many requests from this client")
+                        break parsing
+                    }
                     admit(connection, request, framing: framing)
                 }
             case .readingBody(var request, let framing, let match, let limit):
@@ -122,7 +126,7 @@ extension EventLoop {
                 case .incomplete:
                     // A chunked body's length is known only as it arrives: its share grows with it.
                     if framing == .chunked, !reserveBody(connection, connection.pendingInput + connection.chunked.body.count) {
-                        refuseBusy(connection, request)
+                        refuseBusy(connection, request, "too many request bodies arriving")
                         break parsing
                     }
                     if request.expectsContinue {
@@ -177,7 +181,7 @@ extension EventLoop {
         // A body of known length takes its whole share before a byte of it is read (one over
         // its limit is refused unread with 413 by the parser).
         if case .contentLength(let length) = framing, length <= limit, !reserveBody(connection, length) {
-            refuseBusy(connection, request)
+            refuseBusy(connection, request, "too many request bodies arriving")
             return
         }
         connection.state = .readingBody(request, framing: framing, match: match, limit: limit)
@@ -190,12 +194,13 @@ extension EventLoop {
         connection.reserveBody(upTo: total, in: statistics, cap: parser.limits.maxBufferedBodyBytes)
     }
 
-    /// Refuses `request`'s body, unread or part read, because too many bodies are arriving: 503
-    /// with `Retry-After`, then the connection closes.
-    private func refuseBusy(_ connection: Connection, _ request: HTTPRequest) {
+    /// Refuses `request`, its body unread or part read, because the server is busy (`why`: too
+    /// many bodies arriving, too many requests from its client): 503 with `Retry-After`, then
+    /// the connection closes.
+    private func refuseBusy(_ connection: Connection, _ request: HTTPRequest, _ why: String) {
         connection.releaseBody()
         let busy = settings.errors.response(
-            for: HTTPErrorContext(status: .serviceUnavailable, path: request.path, message: "Service Unavailable: too many request bodies arriving"),
+            for: HTTPErrorContext(status: .serviceUnavailable, path: request.path, message: "Service Unavailable: \(why)"),
             headers: ["Retry-After": "5"])
         answerUnread(connection, request, busy, framing: .chunked)
         connection.input = []
@@ -260,8 +265,10 @@ extension EventLoop {
             startStream(connection, request, response, subscription)
             return
         }
+        endForwardedRequest(connection)
         let keepAlive = request.keepAlive && !shuttingDown
             && !(response.headers["Connection"].map { Substring($0).caseInsensitiveEquals("close") } ?? false)
+            && countIdle(connection)
         let bodyBytes = ResponseEncoder.encode(
             response, into: &outBuffer, keepAlive: keepAlive, version: request.version,
             isHead: request.method == .head, date: dateLine)

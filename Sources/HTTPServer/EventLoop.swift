@@ -9,7 +9,8 @@ import CEventLoop
 /// the timers and shutdown. What happens on one connection is in the other `EventLoop+` files:
 /// - `EventLoop+HTTP1.swift`: the HTTP/1 state machine (read, parse, dispatch, respond);
 /// - `EventLoop+EventStreams.swift`: server-sent event streams (open, broadcast, heartbeat, end);
-/// - `EventLoop+Writing.swift`: writing responses out and the readiness interest that goes with it.
+/// - `EventLoop+Writing.swift`: writing responses out and the readiness interest that goes with it;
+/// - `EventLoop+ClientCaps.swift`: refusing a connection over a cap, counting each address's.
 final class EventLoop {
     /// The loop's settings.
     struct Settings: Sendable {
@@ -19,6 +20,8 @@ final class EventLoop {
         var defaultBodyLimit: Int
         var accessLog: AccessLog?
         var errors: ErrorResponder
+        /// The per-address caps' counts, shared by the server's loops; nil when uncapped.
+        var clientCounts: ClientCounts?
     }
 
     /// The loop's timeouts, in nanoseconds of the monotonic clock.
@@ -177,12 +180,20 @@ final class EventLoop {
                 }
                 return
             }
-            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections || shuttingDown {
+            if shuttingDown {
                 _ = cel_close(fd)
                 continue
             }
-            statistics.openConnections.add(1, ordering: .relaxed)
             let clientAddress = String(decoding: peerAddress.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+            if statistics.openConnections.load(ordering: .relaxed) >= settings.maxConnections {
+                refuse(acceptedFD: fd, "too many connections")
+                continue
+            }
+            if let counts = settings.clientCounts, !counts.caps.exempt(clientAddress), !counts.openIdle(clientAddress) {
+                refuse(acceptedFD: fd, "too many connections from this address")
+                continue
+            }
+            statistics.openConnections.add(1, ordering: .relaxed)
             if let peer = lessLoadedPeer() {
                 peer.load.add(1, ordering: .relaxed)
                 if peer.post(.adopt(fd: fd, clientAddress: clientAddress)) { continue }
@@ -212,9 +223,11 @@ final class EventLoop {
     /// Starts serving a connection this loop accepted or was handed (counted in the server's
     /// open connections and this loop's `load` already).
     private func adopt(fd: Int32, clientAddress: String) {
-        guard !shuttingDown else { return drop(acceptedFD: fd) }
+        guard !shuttingDown else { return drop(acceptedFD: fd, clientAddress: clientAddress) }
         nextGeneration &+= 1
         let connection = Connection(id: ConnectionID(fd: fd, generation: nextGeneration), clientAddress: clientAddress)
+        connection.capped = isCapped(clientAddress)
+        connection.countedIdle = connection.capped
         connection.deadline = now + settings.timeouts.head
         connection.lastWriteProgress = now
         let index = Int(fd)
@@ -230,8 +243,9 @@ final class EventLoop {
     }
 
     /// Closes a connection accepted for this loop that it will not serve (it is stopping).
-    private func drop(acceptedFD fd: Int32) {
+    private func drop(acceptedFD fd: Int32, clientAddress: String) {
         _ = cel_close(fd)
+        if isCapped(clientAddress) { settings.clientCounts?.close(clientAddress, idle: true) }
         statistics.openConnections.subtract(1, ordering: .relaxed)
         inbox.load.subtract(1, ordering: .relaxed)
     }
@@ -244,6 +258,8 @@ final class EventLoop {
         if case .streaming = connection.state { endStream(connection) }
         connections[index] = nil
         openCount -= 1
+        if connection.capped { settings.clientCounts?.close(connection.clientAddress, idle: connection.countedIdle) }
+        endForwardedRequest(connection)
         inbox.load.subtract(1, ordering: .relaxed)
         statistics.openConnections.subtract(1, ordering: .relaxed)
         connection.output = []
@@ -350,7 +366,7 @@ final class EventLoop {
         for case let connection? in connections { close(connection) }
         stopAccepting()
         for hub in hubs.values { hub.detach(inbox) }
-        for case .adopt(let fd, _) in inbox.close() { drop(acceptedFD: fd) }
+        for case .adopt(let fd, let clientAddress) in inbox.close() { drop(acceptedFD: fd, clientAddress: clientAddress) }
         cel_forget_termination_fd(inbox.wakeWriteFD)
         _ = cel_poller_remove(poller, inbox.wakeReadFD)
         inbox.closeWaker()

@@ -24,8 +24,12 @@ public final class HTTPServer: Sendable {
         public var port: Int
         /// Request-head, header-field, target and default body limits.
         public var limits: HTTPRequestParser.Limits
-        /// Open connections allowed at once; further connections are closed at once.
+        /// Open connections allowed at once, at most (the server takes fewer when the process's
+        /// open-file limit leaves room for fewer: see `HTTPServer.connectionCap`); a further
+        /// connection is answered 503 with `Retry-After` and closed.
         public var maxConnections: Int
+        /// Caps on each client address's connections; nil for none.
+        public var clientCaps: ClientCaps?
         /// Time for a request head to arrive completely (slowloris protection) → 408.
         public var requestHeadTimeout: Duration
         /// Time for a request body to arrive completely → 408.
@@ -62,8 +66,10 @@ public final class HTTPServer: Sendable {
             requestHeadTimeout: Duration = .seconds(10), requestBodyTimeout: Duration = .seconds(30),
             idleTimeout: Duration = .seconds(60), writeTimeout: Duration = .seconds(30),
             shutdownGracePeriod: Duration = .seconds(5), backlog: Int = 1024, accessLog: AccessLog? = nil,
-            eventLoops: Int = Configuration.defaultEventLoops, errorRenderer: ErrorRenderer? = nil
+            eventLoops: Int = Configuration.defaultEventLoops, errorRenderer: ErrorRenderer? = nil,
+            clientCaps: ClientCaps? = nil
         ) {
+            self.clientCaps = clientCaps
             self.eventLoops = eventLoops
             self.errorRenderer = errorRenderer
             self.host = host
@@ -100,6 +106,9 @@ public final class HTTPServer: Sendable {
 
     /// The host the server listens on.
     public let host: String
+    /// The connections this server keeps open at once (`Configuration.maxConnections`, or fewer
+    /// when the open-file limit leaves room for fewer).
+    public let maxConnections: Int
     /// The port the server listens on (the real one when 0 was asked for).
     public let port: Int
     private let inboxes: [LoopInbox]
@@ -130,7 +139,7 @@ public final class HTTPServer: Sendable {
     /// Binds the port and starts serving `router` on `configuration.eventLoops` new threads.
     /// Throws `StartError` when the port is taken or cannot be bound.
     public init(configuration: Configuration = Configuration(), router: Router) throws {
-        _ = cel_raise_open_file_limit()
+        let fileLimit = cel_raise_open_file_limit()
         var boundPort: Int32 = 0
         let listenFD = cel_listen(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort)
         if listenFD < 0 {
@@ -164,11 +173,12 @@ public final class HTTPServer: Sendable {
         }
         host = configuration.host
         port = Int(boundPort)
+        maxConnections = min(configuration.maxConnections, Self.connectionCap(openFileLimit: fileLimit > 0 ? Int(fileLimit) : Int.max))
         inboxes = wakers.map { LoopInbox(wakeReadFD: $0.read, wakeWriteFD: $0.write) }
         stopped = StopSignal(count: loopCount)
         let listener = Listener(fd: listenFD, holders: loopCount)
         let settings = EventLoop.Settings(
-            maxConnections: configuration.maxConnections,
+            maxConnections: maxConnections,
             timeouts: EventLoop.Timeouts(
                 head: configuration.requestHeadTimeout.nanoseconds,
                 body: configuration.requestBodyTimeout.nanoseconds,
@@ -177,7 +187,8 @@ public final class HTTPServer: Sendable {
                 shutdownGracePeriod: configuration.shutdownGracePeriod.nanoseconds),
             defaultBodyLimit: configuration.limits.maxBodyBytes,
             accessLog: configuration.accessLog,
-            errors: ErrorResponder(renderer: configuration.errorRenderer))
+            errors: ErrorResponder(renderer: configuration.errorRenderer),
+            clientCounts: configuration.clientCaps.map(ClientCounts.init))
         let parser = HTTPRequestParser(limits: configuration.limits)
         for (index, inbox) in inboxes.enumerated() {
             let poller = SendablePoller(pointer: pollers[index])
@@ -192,6 +203,17 @@ public final class HTTPServer: Sendable {
             thread.stackSize = 1 << 20
             thread.start()
         }
+    }
+
+    /// The most connections a process with `openFileLimit` descriptors serves at once: the limit
+    /// less a reserve for the process's own files and threads (the database and its log, static
+    /// files being read, outgoing HTTP, the event loops' own descriptors, and libdispatch, which
+    /// opens `/proc/<tid>/stat` for its threads and stops the process with SIGILL if it cannot):
+    /// 64 plus an eighth of the limit. At 1,024 descriptors that is 832 connections; at 4,096,
+    /// 3,520.
+    public static func connectionCap(openFileLimit: Int) -> Int {
+        guard openFileLimit < Int.max / 2 else { return Int.max }
+        return max(1, openFileLimit - 64 - openFileLimit / 8)
     }
 
     /// Stops gracefully: stops accepting, lets in-flight requests finish (up to the grace period),

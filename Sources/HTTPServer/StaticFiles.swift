@@ -166,6 +166,8 @@ public final class StaticFiles: Sendable {
                 return .status(.notFound)
             case .failedIncludes:
                 return .status(.internalServerError)
+            case .noDescriptors:
+                return HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "5"], body: Array("Service Unavailable\n".utf8))
             }
         }
         var form = file.identity
@@ -273,6 +275,8 @@ public final class StaticFiles: Sendable {
         case missing
         /// An HTML file whose includes could not be expanded (said in `report`).
         case failedIncludes
+        /// The process had no file descriptor left to read the file: 503, never a 404.
+        case noDescriptors
     }
 
     private func load(segments: [String], wantsDirectory: Bool) -> Lookup {
@@ -285,7 +289,10 @@ public final class StaticFiles: Sendable {
         } else if wantsDirectory {
             return .missing
         }
-        guard let (real, read) = readInside(path) else { return .missing }
+        var descriptorsRanOut = false
+        guard let (real, read) = readInside(path, descriptorsRanOut: &descriptorsRanOut) else {
+            return descriptorsRanOut ? .noDescriptors : .missing
+        }
         info = read.info
         var body = read.body
         let contentType = ContentTypes.forPath(real)
@@ -295,11 +302,12 @@ public final class StaticFiles: Sendable {
         var partials: [Dependency] = []
         if contentType.hasPrefix("text/html"), ServerSideIncludes.hasDirectives(body) {
             var includes = ServerSideIncludes { [self] segments in
-                readInside(root + "/" + segments.joined(separator: "/")).map { $0.partial }
+                readInside(root + "/" + segments.joined(separator: "/"), descriptorsRanOut: &descriptorsRanOut).map { $0.partial }
             }
             do {
                 body = try includes.expand(body)
             } catch {
+                if descriptorsRanOut { return .noDescriptors }
                 report("StaticFiles: \(requestPath): \(error.description); answered 500")
                 return .failedIncludes
             }
@@ -322,11 +330,15 @@ public final class StaticFiles: Sendable {
 
     /// The regular file at `path`, read whole, when its `realpath` lies inside the root: that
     /// real path, and the file as `ServerSideIncludes` takes a partial (stat'ed at `path`).
-    private func readInside(_ path: String) -> (real: String, partial: ServerSideIncludes.Partial)? {
+    /// `descriptorsRanOut` is set when it could not be opened for lack of file descriptors.
+    private func readInside(_ path: String, descriptorsRanOut: inout Bool) -> (real: String, partial: ServerSideIncludes.Partial)? {
         guard let real = Self.realPath(path), real.hasPrefix(root + "/") else { return nil }
         var info = cel_file_info()
         let fd = cel_open_regular_file(real, &info)
-        guard fd >= 0 else { return nil }
+        guard fd >= 0 else {
+            if cel_errno_classify(-fd) == CEL_ERRNO_NO_DESCRIPTORS { descriptorsRanOut = true }
+            return nil
+        }
         defer { _ = cel_close(fd) }
         let size = Int(info.size)
         var failed = false
@@ -337,17 +349,6 @@ public final class StaticFiles: Sendable {
         }
         if failed { return nil }
         return (real, ServerSideIncludes.Partial(path: path, info: info, body: body))
-    }
-
-    /// The 64-bit FNV-1a hash of `bytes` (an expanded page's ETag: it changes with its bytes).
-    static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-        bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-    }
-
-    /// Writes `line` and a newline on standard error (the default `report`).
-    public static let standardError: @Sendable (String) -> Void = { line in
-        let bytes = Array((line + "\n").utf8)
-        _ = bytes.withUnsafeBytes { cel_write(2, $0.baseAddress, $0.count) }
     }
 
     /// `body` with its headers: `Content-Encoding` when `encoding` is set, `Vary` for files
@@ -379,18 +380,5 @@ public final class StaticFiles: Sendable {
         }
         if let since = headers["If-Modified-Since"] { return since == lastModified }
         return false
-    }
-
-    static func httpDate(_ seconds: Int64) -> String {
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
-            cel_format_http_date(seconds, buffer.baseAddress!)
-            return String(cString: buffer.baseAddress!)
-        }
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = cel_realpath(path) else { return nil }
-        defer { cel_free(resolved) }
-        return String(cString: resolved)
     }
 }

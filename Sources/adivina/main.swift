@@ -37,7 +37,7 @@ do {
     exit(64)
 } catch {
     FileHandle.standardError.write(Data("adivina: \(error)\n".utf8))
-    exit(1)
+    exit(AdivinaServer.exitStatus(startingFailedWith: error))
 }
 
 // Signals are handled before the address is printed: whoever reads the first line may stop

@@ -142,7 +142,8 @@ struct ClassroomIntegrityTests {
         ClassroomClient(base: running.url, headers: ["X-Forwarded-For": address])
     }
 
-    /// 3 (joining). Forty joins from one address: a few get in, the rest get 429; another
+    /// 3 (joining). Forty joins from one address: one gets in (one device, one player: issue
+    /// 36), the next few are told so (409), the rest get 429 (every attempt counts); another
     /// device still joins; a forged `X-Forwarded-For` counts only from the trusted proxy.
     @Test func fortyJoinsFromOneAddressAreCut() async throws {
         try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, _, _ in
@@ -156,9 +157,9 @@ struct ClassroomIntegrityTests {
             let burst = Int(ClassroomSession.joinRate.burst)
             let refilled = Int(Double(elapsed + 1) * ClassroomSession.joinRate.perSecond)
             let statuses = replies.map(\.status)
-            #expect(statuses.prefix(burst).allSatisfy { $0 == 201 })
-            #expect((burst...burst + refilled).contains(statuses.filter { $0 == 201 }.count), "\(statuses) in \(elapsed) s")
-            #expect(statuses.filter { $0 != 201 }.allSatisfy { $0 == 429 })
+            #expect(statuses.first == 201 && statuses.prefix(burst).dropFirst().allSatisfy { $0 == 409 })
+            #expect(statuses.filter { $0 == 201 }.count == 1, "\(statuses)")
+            #expect((burst...burst + refilled).contains(statuses.filter { $0 != 429 }.count), "\(statuses) in \(elapsed) s")
             #expect(replies.last { $0.status == 429 }?.error == "Demasiados intentos de entrar desde este dispositivo: espera un minuto.")
             #expect(try await device("10.0.0.7", running).join("Ana").0.status == 201, "another device is not held up")
         }
@@ -229,6 +230,40 @@ struct ClassroomIntegrityTests {
             let again = try EventStreamReader(url: url, headers: ["X-Forwarded-For": "10.0.0.66"])
             defer { again.close() }
             #expect(try await again.event(named: "classroom") != nil, "a closed tab frees its place")
+        }
+    }
+
+    /// Issue 36, point 7. A second player from a device whose player is still in the class (a
+    /// throwaway to learn the answers for the first) is refused, whatever cookies it sends; the
+    /// rejoin code still moves a player to a new device, the host's release frees the device,
+    /// and the teacher's machine (loopback) is not limited.
+    @Test func oneDeviceHoldsOnePlayer() async throws {
+        try await withClassroom(["--trust-proxy", "127.0.0.1"]) { running, host, anyone in
+            let phone = device("10.0.0.66", running)
+            let ana = try await phone.joined("Ana")
+            let (second, _) = try await phone.join("Tirar")
+            #expect(second.status == 409, "\(second.status)")
+            #expect(second.error == "Este dispositivo ya está en la clase como «Ana»: un dispositivo, un jugador. Vuelve con ese nombre, o pide al profesor que lo libere.")
+            #expect(try await device("10.0.0.7", running).join("Bea").0.status == 201, "another device joins")
+            for name in ["Profe", "Proyector"] { #expect(try await anyone.join(name).0.status == 201, "loopback") }
+
+            // Ana moves to a new device with her code: the old one is free for a new player.
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let code = try #require(try await ana.round()["rejoinCode"] as? String)
+            let tablet = device("10.0.0.8", running)
+            let moved = try await tablet.post("/api/classroom/rejoin", try ClassroomClient.json(["name": "Ana", "code": code]))
+            #expect(moved.status == 200)
+            #expect(try await tablet.join("Otra").0.status == 409, "the new device holds Ana now")
+            #expect(try await phone.join("Carla").0.status == 201, "the old device is free")
+
+            // The host releases Carla's name: her device may join as someone else.
+            let carla = try #require(try await ClassroomClient(base: running.url).get("/api/classroom/state").json["players"] as? [[String: Any]])
+                .first { $0["name"] as? String == "Carla" }?["id"] as? Int
+            let id = try #require(carla)
+            #expect(try await phone.join("Dani").0.status == 409)
+            #expect(try await host.post("/api/classroom/host/players/\(id)/release").status == 200)
+            #expect(try await phone.join("Dani").0.status == 201)
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AdivinaApp
+import Models
 
 /// The host's quiz sets over HTTP: the contract of `/api/classroom/sets`, import and export of
 /// the course's files, a round played from a set, uploaded images, and what students and
@@ -11,7 +12,7 @@ struct ClassroomSetAPITests {
     private static let capitals = """
         {"title":"Capitales","quizzes":[
           {"question":"¿Capital de Francia?","answer":"París","alternatives":["Paris"]},
-          {"question":"¿Capital de Italia?","answer":"Roma","image":"https://ejemplo.es/roma.jpg"}]}
+          {"question":"¿Capital de Italia?","answer":"Roma","image":"/api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"}]}
         """
 
     private func create(_ host: ClassroomClient, _ body: String = capitals) async throws -> Int {
@@ -68,7 +69,7 @@ struct ClassroomSetAPITests {
             #expect(set["title"] as? String == "Capitales")
             let quizzes = try #require(set["quizzes"] as? [[String: Any]])
             #expect(quizzes.first?["alternatives"] as? [String] == ["Paris"])
-            #expect(quizzes.last?["image"] as? String == "https://ejemplo.es/roma.jpg")
+            #expect(quizzes.last?["image"] as? String == "/api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f")
 
             let put = try await host.send("PUT", "/api/classroom/sets/\(id)", body: #"{"title":"Europa","quizzes":[{"question":"¿Suiza?","answer":"Berna"}]}"#)
             #expect(put.status == 200 && put.json["id"] as? Int == id)
@@ -134,7 +135,7 @@ struct ClassroomSetAPITests {
             let checked = try await ana.post("/api/classroom/round/answer", #"{"question":1,"answer":" paris "}"#)
             #expect(checked.status == 200 && checked.json["result"] as? Bool == true && checked.json["points"] as? Int == 1, "\(checked.error ?? "")")
             _ = try await ana.post("/api/classroom/round/open", #"{"question":2}"#)
-            #expect(try await ana.round()["image"] as? String == "https://ejemplo.es/roma.jpg")
+            #expect(try await ana.round()["image"] as? String == "/api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f")
             #expect(try await ana.get("/api/classroom/me").json["score"] as? Int == 1)
             // Changing only the timer keeps the set.
             #expect(try await host.post("/api/classroom/host/end").status == 200)
@@ -223,7 +224,10 @@ struct ClassroomSetAPITests {
                 ("POST", "/api/classroom/sets", #"{"title":"  ","quizzes":[{"question":"q","answer":"a"}]}"#, 400, "Falta el título."),
                 ("POST", "/api/classroom/sets", #"{"title":"t","quizzes":[]}"#, 400, "El conjunto necesita al menos una pregunta."),
                 ("POST", "/api/classroom/sets", #"{"title":"t","quizzes":[{"question":"q","answer":"a","image":"javascript:alert(1)"}]}"#, 400,
-                 "Pregunta 1: La imagen debe ser una dirección http(s) o una imagen subida."),
+                 "Pregunta 1: " + SetQuiz.outsideImageMessage),
+                // Issue 36: an image on another site never shows on the class's pages: upload it.
+                ("POST", "/api/classroom/sets", #"{"title":"t","quizzes":[{"question":"q","answer":"a","image":"https://ejemplo.es/roma.jpg"}]}"#, 400,
+                 "Pregunta 1: " + SetQuiz.outsideImageMessage),
                 ("PUT", "/api/classroom/sets/abc", Self.capitals, 400, "«abc» no es un identificador válido."),
                 ("PUT", "/api/classroom/sets/999", Self.capitals, 404, "No hay ningún conjunto de preguntas con id 999."),
                 ("POST", "/api/classroom/sets/999/duplicate", nil, 404, nil),

@@ -66,7 +66,7 @@ struct DatabaseFileTests {
         // A real database, copied by the command.
         let first = try await RunningApp(dataDirectory: data)
         await first.stop()
-        let copy = data.appendingPathComponent("copia.sqlite")
+        let copy = try RunningApp.temporaryDirectory("exe-copy").appendingPathComponent("copia.sqlite")
         let backup = try ExecutableTests.Child(["backup", copy.path, "--data-dir", data.path])
         #expect(await backup.exitStatus() == 0, "\(backup.text)")
         #expect(backup.text.contains("guardada en \(copy.path)"))
@@ -81,5 +81,51 @@ struct DatabaseFileTests {
         #expect(start.text.contains("adivina backup"))
         #expect(!start.text.contains("Adivina: http"), "it never served")
         #expect(try Data(contentsOf: file) == garbage)
+    }
+
+    /// `adivina backup` aimed at the data it saves, through the real binary: the live database's
+    /// `-wal` (after a kill -9 it holds the last sets: overwritten, they were gone), its other
+    /// files, the folder itself, and the live file through a symlinked folder or a symlink.
+    /// Each is refused, and the data folder is left byte for byte as it was.
+    @Test func theBackupNeverWritesOverTheDataItSaves() async throws {
+        let data = try RunningApp.temporaryDirectory("guarded-data")
+        let first = try await RunningApp(arguments: ["--classroom"], dataDirectory: data)
+        let host = ClassroomClient(base: first.url, headers: ["X-Host-Key": try #require(first.app.hostKey)])
+        #expect(try await host.post("/api/classroom/sets", Self.set).status == 201)
+        await first.stop()
+        let live = data.appendingPathComponent("adivina.sqlite")
+        func snapshot() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: data.path) {
+                files[name] = try Data(contentsOf: data.appendingPathComponent(name))
+            }
+            return files
+        }
+        let before = try snapshot()
+
+        let outside = try RunningApp.temporaryDirectory("guarded-links")
+        let linkedFolder = outside.appendingPathComponent("carpeta")
+        try FileManager.default.createSymbolicLink(at: linkedFolder, withDestinationURL: data)
+        let linkedFile = outside.appendingPathComponent("copia.sqlite")
+        try FileManager.default.createSymbolicLink(at: linkedFile, withDestinationURL: live)
+        let targets = [
+            live.path + "-wal", live.path + "-shm", live.path + "-journal", live.path,
+            data.appendingPathComponent("copia.sqlite").path, data.path,
+            linkedFolder.appendingPathComponent("adivina.sqlite").path, linkedFolder.appendingPathComponent("otra.sqlite").path,
+            linkedFile.path, data.path + "/../" + data.lastPathComponent + "/adivina.sqlite",
+        ]
+        for target in targets {
+            let backup = try ExecutableTests.Child(["backup", target, "--data-dir", data.path])
+            #expect(await backup.exitStatus() == 1, "\(target): \(backup.text)")
+            #expect(backup.text.contains("la copia no puede ir"), "\(target): \(backup.text)")
+        }
+        #expect(try snapshot() == before, "the data folder is untouched")
+
+        // Outside the folder the copy is made, and no `.partial` is left beside it.
+        let copy = outside.appendingPathComponent("buena.sqlite")
+        let backup = try ExecutableTests.Child(["backup", copy.path, "--data-dir", data.path])
+        #expect(await backup.exitStatus() == 0, "\(backup.text)")
+        #expect(FileManager.default.fileExists(atPath: copy.path))
+        #expect(!FileManager.default.fileExists(atPath: copy.path + ".partial"))
     }
 }

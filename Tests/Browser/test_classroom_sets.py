@@ -47,7 +47,7 @@ def test_the_host_builds_a_set_and_a_round_plays_it(classroom, new_context):
     with host.expect_response(lambda r: r.url.endswith("/api/classroom/images")) as uploaded:
         quiz(host, 1).locator("input[type=file]").set_input_files({"name": "torre.png", "mimeType": "image/png", "buffer": PNG})
     assert uploaded.value.status == 201, uploaded.value.text()
-    image = quiz(host, 1).get_by_label("Imagen: dirección http(s) o sube una (opcional)")
+    image = quiz(host, 1).get_by_label("Imagen: la que subas con «Subir imagen…» (opcional)")
     expect(image).to_have_value(uploaded.value.json()["url"])
     expect(quiz(host, 1).locator(".set-preview")).to_be_visible()
     # A file that is not an image is refused, whatever its name says.
@@ -59,6 +59,13 @@ def test_the_host_builds_a_set_and_a_round_plays_it(classroom, new_context):
     host.locator("#add-quiz").click()
     expect(quiz(host, 2).get_by_label("Pregunta", exact=True)).to_be_focused()
     fill_quiz(host, 2, "¿Y la de Portugal?", "Lisboa")
+    # An image on another site would never show in class: refused, saying to upload it.
+    outside = quiz(host, 2).get_by_label("Imagen: la que subas con «Subir imagen…» (opcional)")
+    outside.fill("https://ejemplo.es/lisboa.jpg")
+    host.locator("#save-set").click()
+    expect(alert(host)).to_contain_text("Pregunta 2: La imagen debe estar subida a la aplicación")
+    alert(host).get_by_role("button").click()
+    outside.fill("")
     # The server's refusal names what is wrong.
     host.locator("#add-quiz").click()
     host.locator("#save-set").click()
@@ -180,7 +187,7 @@ def test_a_set_is_made_with_the_keyboard_alone(classroom, new_context):
     tab_through(host, first.get_by_label("Otras respuestas válidas (una por línea, opcional)"))
     host.keyboard.type("cuatro")
     tab_through(host, first.get_by_label("Comentario al cerrar la pregunta (opcional)"),
-                first.get_by_label("Imagen: dirección http(s) o sube una (opcional)"),
+                first.get_by_label("Imagen: la que subas con «Subir imagen…» (opcional)"),
                 first.get_by_role("button", name="Subir una imagen para la pregunta 1"),
                 host.locator("#add-quiz"), host.locator("#cancel-set"), host.locator("#save-set"))
     assert focus_ring_visible(host)

@@ -99,7 +99,7 @@ import Testing
         }
     }
 
-    @Test func connectionsOverTheCapAreClosed() async throws {
+    @Test func connectionsOverTheCapAreRefusedWith503() async throws {
         let configuration = HTTPServer.Configuration(port: 0, maxConnections: 2)
         try await withServer(Self.router(), configuration: configuration) { server in
             let first = try RawClient(port: server.port)
@@ -110,7 +110,8 @@ import Testing
             #expect(await second.receiveResponses(1).count == 1)
             let third = try RawClient(port: server.port)
             #expect(await third.receiveUntilClosed())
-            #expect(third.received.isEmpty)
+            let refusal = RawResponse.parseAll(third.received).first
+            #expect(refusal?.status == 503 && refusal?.header("Retry-After") == "5", "refused in words, not a silent close")
             first.send("GET /ok HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
             #expect(await first.receiveUntilClosed())
             first.shutdown()

@@ -36,6 +36,15 @@ public enum TestSystem {
         #endif
     }
 
+    /// Whether this process may mount a filesystem of its own (a tmpfs): root on Linux.
+    public static var canMountFilesystems: Bool {
+        #if os(Linux)
+        return geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/bin/mount")
+        #else
+        return false
+        #endif
+    }
+
     /// How many file descriptors the process `pid` has open (nil where the system does not say).
     public static func openDescriptors(of pid: Int32) -> Int? {
         #if os(Linux)
@@ -101,27 +110,41 @@ public struct LoopbackSocket: Sendable {
     public let descriptor: Int32
 
     /// Connects to 127.0.0.1:`port`; `receiveBuffer` (bytes) and `receiveTimeout` (seconds) are
-    /// set before it connects. Throws the connection's error.
+    /// set before it connects; `source` is the loopback address it comes from (127.0.0.2 looks
+    /// like another device on Linux, where all of 127.0.0.0/8 is this machine's). Throws the
+    /// connection's error.
     public static func connected(
-        toPort port: Int, receiveBuffer: Int32? = nil, receiveTimeout seconds: Int? = nil
+        toPort port: Int, receiveBuffer: Int32? = nil, receiveTimeout seconds: Int? = nil, from source: String? = nil
     ) throws -> LoopbackSocket {
         let socket = try LoopbackSocket.make()
+        if let source {
+            var local = loopbackAddress(port: 0)
+            local.sin_addr.s_addr = inet_addr(source)
+            try socket.call(bind, with: local)
+        }
         if var size = receiveBuffer {
             setsockopt(socket.descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
         if let seconds { socket.setTimeout(SO_RCVTIMEO, seconds: seconds) }
-        var address = loopbackAddress(port: UInt16(port))
+        try socket.call(connect, with: loopbackAddress(port: UInt16(port)))
+        return socket
+    }
+
+    /// Calls `bind` or `connect` with `address`; on failure closes the socket and throws.
+    private func call(
+        _ function: (Int32, UnsafePointer<sockaddr>?, socklen_t) -> Int32, with address: sockaddr_in
+    ) throws {
+        var address = address
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socket.descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                function(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
             let failure = TestSystem.currentError
-            socket.close()
+            close()
             throw failure
         }
-        return socket
     }
 
     /// A socket bound to a free port of 127.0.0.1 (not listening yet), and that port. Without
@@ -182,6 +205,26 @@ public struct LoopbackSocket: Sendable {
     public func waitUntilReadable(milliseconds: Int32) -> Bool {
         var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
         return poll(&poller, 1, milliseconds) > 0
+    }
+
+    /// Which of `sockets` have something to read (or were closed by their peer), waiting up to
+    /// `milliseconds` for the first; one `poll` for them all.
+    public static func readable(_ sockets: [LoopbackSocket], milliseconds: Int32) -> [Bool] {
+        var pollers = sockets.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        guard poll(&pollers, nfds_t(pollers.count), milliseconds) > 0 else { return sockets.map { _ in false } }
+        return pollers.map { $0.revents != 0 }
+    }
+
+    /// The soft limit on this process's open files, raised to the hard limit first.
+    public static func raisedOpenFileLimit() -> Int {
+        var limit = rlimit()
+        guard getrlimit(resourceOpenFiles, &limit) == 0 else { return 0 }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(resourceOpenFiles, &limit)
+            _ = getrlimit(resourceOpenFiles, &limit)
+        }
+        return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
     /// Half-closes: the peer reads end of stream but can still answer.
@@ -254,3 +297,9 @@ private func acceptOn(_ descriptor: Int32) -> Int32 { accept(descriptor, nil, ni
 private func sendOn(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, bytes, count, flags)
 }
+
+#if canImport(Glibc)
+private let resourceOpenFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+#else
+private let resourceOpenFiles = RLIMIT_NOFILE
+#endif

@@ -44,7 +44,7 @@ function closeEditor() {
 }
 
 function addQuiz(quiz = {}) {
-  const [imageLabel, image] = field("Imagen: dirección http(s) o sube una (opcional)", { type: "url", value: quiz.image ?? "", dataset: { role: "image" } });
+  const [imageLabel, image] = field("Imagen: la que subas con «Subir imagen…» (opcional)", { type: "text", value: quiz.image ?? "", dataset: { role: "image" } });
   const preview = el("img", { className: "set-preview", alt: "Vista previa de la imagen", hidden: true });
   const upload = el("input", { type: "file", accept: "image/png,image/jpeg,image/gif,image/webp", hidden: true });
   const legend = el("legend", { className: "set-legend" });

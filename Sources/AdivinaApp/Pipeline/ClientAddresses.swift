@@ -14,6 +14,30 @@ struct ClientAddresses: Sendable {
     /// The proxy whose forwarded headers are believed, or nil.
     let trustedProxy: String?
 
+    /// Connections one device may have open at once: a browser's six per site, its event
+    /// streams (at most `ClassroomSession.streamsPerClient`) and room to spare.
+    static let connectionsPerClient = 48
+    /// Connections one device may hold open without asking anything (see `ClientCaps`).
+    static let idleConnectionsPerClient = 16
+
+    /// The server's caps on each device's connections (`ClientCaps`): every address but this
+    /// machine's own (127.0.0.1, ::1: the teacher's browser, the projector beside it, the tests;
+    /// any other address, 127.0.0.2 included, is a device) and the trusted proxy's, whose
+    /// requests count against the client it forwards them for.
+    var connectionCaps: ClientCaps {
+        let addresses = self
+        return ClientCaps(
+            connections: Self.connectionsPerClient, idleConnections: Self.idleConnectionsPerClient,
+            exempt: { address in
+                address.isEmpty || address == "127.0.0.1" || address == "::1" || address == addresses.trustedProxy
+            },
+            forwardedAddress: { request in
+                guard addresses.isFromTrustedProxy(request) else { return nil }
+                let client = addresses.address(of: request)
+                return client == request.clientAddress ? nil : client
+            })
+    }
+
     /// Whether `request` came through the trusted proxy.
     func isFromTrustedProxy(_ request: HTTPRequest) -> Bool {
         trustedProxy != nil && request.clientAddress == trustedProxy

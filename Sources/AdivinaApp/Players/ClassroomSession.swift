@@ -118,7 +118,19 @@ final class ClassroomSession {
 
     /// Adds a player called `name`, from client `address`, with their own models and their
     /// view of the round (or gives a name the host released back, with its points).
+    ///
+    /// One device, one player: a join from an address whose player is still in the class (not
+    /// removed, its name not released) is refused, whatever cookies it sends, so that nobody
+    /// plays a throwaway second player to learn the answers for their first. The rejoin code
+    /// still moves a player to another device, and the host's release frees the device.
+    /// Loopback (the teacher's machine) is not limited.
     func join(name: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
+        if !ClientAddresses.isLoopback(address),
+           let held = addresses.filter({ $0.value == address }).compactMap({ room.player(id: $0.key) }).first(where: { !$0.released }),
+           !PlayerName.same(held.name, name)
+        {
+            throw .conflict("Este dispositivo ya está en la clase como «\(held.name)»: un dispositivo, un jugador. Vuelve con ese nombre, o pide al profesor que lo libere.")
+        }
         let player = try round.join(name: name)
         seat(player, from: address)
         return player

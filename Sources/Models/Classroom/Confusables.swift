@@ -1,5 +1,5 @@
 /// The letters of Greek and Cyrillic (and a few of Latin and the digits) that pass for another
-/// letter in the fonts a projector shows, each with the Latin letter it passes for: a small table
+/// letter (and Cherokee capitals, small capitals, slashed O) in the fonts a projector shows, each with the Latin letter it passes for: a small table
 /// in the spirit of Unicode's UTS #39 confusables, enough to keep a student from taking a
 /// classmate's name with a letter of another script. Case matters: Greek `Η` passes for `H`,
 /// `η` for `n`; every letter that passes for a capital I passes for a small l, as I does.
@@ -31,6 +31,12 @@ enum Confusables {
         ("αορικνυχϲϳγεηω", "aopikvuxcjyenw"),
         // Latin look-alikes: dotless ı, dotless ȷ, ɑ, ɡ, ɩ, ʏ, ℓ, and capital I for l
         ("ıȷɑɡɩʏℓI", "ijagiyll"),
+        // Cherokee capitals: Ꭺ Ᏼ Ꮯ Ꭰ Ꭼ Ꮐ Ꮋ Ꭻ Ꮶ Ꮮ Ꮇ Ꮲ Ꮪ Ꭲ Ꮩ Ꮃ Ꮓ
+        ("ᎪᏴᏟᎠᎬᏀᎻᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃ", "ABCDEGHJKLMPSTVWZ"),
+        // Small capitals, taken as the small letter: ᴀ ʙ ᴄ ᴅ ᴇ ɢ ʜ ɪ ᴊ ᴋ ʟ ᴍ ɴ ᴏ ᴘ ʀ ꜱ ᴛ ᴜ ᴠ ᴡ ᴢ
+        ("ᴀʙᴄᴅᴇɢʜɪᴊᴋʟᴍɴᴏᴘʀꜱᴛᴜᴠᴡᴢ", "abcdeghljklmnoprstuvwz"),
+        // Slashed O, which decomposes to nothing: Ø ø
+        ("Øø", "Oo"),
         // Digits that pass for letters
         ("01", "Ol"),
     ]

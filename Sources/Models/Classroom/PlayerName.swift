@@ -10,9 +10,13 @@ import Foundation
 /// counts) or more than `maxBytes` bytes of UTF-8. Emoji stay allowed, with their joiners (ZWJ),
 /// variation selectors and tags inside the emoji.
 ///
+/// Format, private-use and unassigned characters are refused, and so is a character the
+/// projector cannot draw (`ProjectorGlyphs`).
+///
 /// Two names are the same name (`same`) when they are equal with case, width and accents aside,
-/// or when their `skeleton`s are: letters that look alike across Latin, Greek and Cyrillic taken
-/// as one (`Confusables`), as Unicode's UTS #39 describes.
+/// or when their `skeleton`s are: compatibility forms made plain (NFKC), then letters that look
+/// alike across Latin, Greek, Cyrillic and Cherokee, small capitals and slashed O taken as one
+/// (`Confusables`), as Unicode's UTS #39 describes.
 public enum PlayerName {
     /// The longest name kept, in characters.
     public static let maxCharacters = 24
@@ -33,6 +37,12 @@ public enum PlayerName {
         guard !joined.contains(where: hasInvisibleScalar) else {
             throw .invalid("El nombre no puede llevar caracteres invisibles.")
         }
+        guard !joined.unicodeScalars.contains(where: isUnshown) else {
+            throw .invalid("El nombre no puede llevar caracteres invisibles, privados o sin asignar.")
+        }
+        guard joined.unicodeScalars.allSatisfy(ProjectorGlyphs.draws) else {
+            throw .invalid("El proyector no puede dibujar algún carácter de ese nombre: escríbelo con letras más comunes.")
+        }
         guard joined.unicodeScalars.contains(where: isLetterOrDigit) else {
             throw .invalid("El nombre necesita al menos una letra o un número.")
         }
@@ -52,10 +62,12 @@ public enum PlayerName {
     }
 
     /// `name` with every look-alike letter replaced by the one it passes for (`Аna`, with a
-    /// Cyrillic А, gives `Ana`; `Ιnés`, with a Greek Ι, gives `lnés`, as does `Inés`).
+    /// Cyrillic А, gives `Ana`; `Ιnés`, with a Greek Ι, gives `lnés`, as does `Inés`), after its
+    /// compatibility forms are made plain (NFKC: `𝐀𝐧𝐚` and `ℙablo` give `Ana` and `Pablo`).
     public static func skeleton(_ name: String) -> String {
         var skeleton = String.UnicodeScalarView()
-        for scalar in name.decomposedStringWithCanonicalMapping.unicodeScalars {
+        let plain = name.precomposedStringWithCompatibilityMapping
+        for scalar in plain.decomposedStringWithCanonicalMapping.unicodeScalars {
             if let prototype = Confusables.prototype(of: scalar) {
                 skeleton.append(prototype)
             } else {
@@ -67,6 +79,17 @@ public enum PlayerName {
 
     private static func folded(_ name: String) -> String {
         name.folding(options: [.caseInsensitive, .widthInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// Whether `scalar` shows nothing of its own or nothing agreed: a format character (outside
+    /// an emoji's joiners, selectors and tags, which `hasInvisibleScalar` judges), a private-use,
+    /// unassigned or surrogate code point.
+    private static func isUnshown(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .format: !isEmojiJoiner(scalar.value)
+        case .privateUse, .unassigned, .surrogate: true
+        default: false
+        }
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

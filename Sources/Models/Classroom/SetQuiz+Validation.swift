@@ -5,8 +5,8 @@ import Foundation
 /// more than its length.
 extension SetQuiz {
     /// The quiz trimmed and checked: a question within its length; feedback within its length
-    /// (blank is none); an image that is an `http(s)` URL or one of the app's uploads (blank is
-    /// none); and by kind — `text`: an answer, at most `maxAlternatives` alternatives (blank ones
+    /// (blank is none); an image that is one of the app's uploads (blank is none; any other
+    /// address is refused, `outsideImageMessage`); and by kind — `text`: an answer, at most `maxAlternatives` alternatives (blank ones
     /// and repeats dropped); `choice`: 2–6 options of text, at least one right; `poll`: 2–6
     /// options of text; `number`: a finite value and a finite tolerance ≥ 0.
     public func validated() throws(ModelError) -> SetQuiz {
@@ -92,14 +92,22 @@ extension SetQuiz {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         guard trimmed.count <= maxImageLength else { throw .invalid("La dirección de la imagen es demasiado larga.") }
-        if trimmed.hasPrefix(uploadedImagePrefix) {
-            let name = trimmed.dropFirst(uploadedImagePrefix.count)
-            guard SetImage.isName(name) else { throw .invalid("La imagen subida no es válida.") }
-            return trimmed
+        // An upload's own address written whole (an exported file's) is taken as the upload.
+        var path = trimmed
+        if let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+           url.path.hasPrefix(uploadedImagePrefix), url.query == nil
+        {
+            path = url.path
         }
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host?.isEmpty == false
-        else { throw .invalid("La imagen debe ser una dirección http(s) o una imagen subida.") }
-        return trimmed
+        guard path.hasPrefix(uploadedImagePrefix) else { throw .invalid(outsideImageMessage) }
+        guard SetImage.isName(path.dropFirst(uploadedImagePrefix.count)) else { throw .invalid("La imagen subida no es válida.") }
+        return path
     }
+
+    /// Why an image that is not one of the app's uploads is refused. The class's pages show only
+    /// the app's own images (their Content-Security-Policy allows no other site, and phones may
+    /// have no internet), so an image elsewhere would never show: the teacher uploads it.
+    public static let outsideImageMessage =
+        "La imagen debe estar subida a la aplicación: los móviles y el proyector no muestran imágenes de otros sitios. Descárgala y súbela con «Subir imagen»."
+
 }

@@ -7,24 +7,38 @@ import Synchronization
 /// A round never waits for its records nor stops for them: a round's start is written at once
 /// (it is one per round and gives the id), the answers and the end go to a serial queue of this
 /// store's own, off the main actor. Answers that come while a write is waiting are written
-/// together, in one transaction: a class answering at once queues one write, not 300. A write
-/// that fails is said once on stderr (the round goes on; the results miss it: with a batch, every
-/// answer of that batch, since it is one transaction). Reads (`read`) run on the same queue,
-/// after every write asked before.
+/// together, in one transaction: a class answering at once queues one write, not 300. Reads
+/// (`read`) run on the same queue, after every write asked before.
+///
+/// Nothing acknowledged is lost to a disk that fails: a write that fails (the disk full, the
+/// folder made read-only) keeps its answers and ends in memory, in order, and they are written
+/// with the next write or the next try (every `retryInterval`), as soon as the disk allows.
+/// The failure is said at once, in Spanish, naming the database (`report`, stderr by default),
+/// and `problem` holds it until the records are written again, which is said too.
 public final class RoundResultsStore: Sendable {
     /// The statements over the database.
     public let records: RoundRecords
+    /// How long after a failed write the kept records are tried again.
+    public static let retryInterval: DispatchTimeInterval = .seconds(2)
     private let queue = DispatchQueue(label: "adivina.round-results")
-    /// Answers not written yet, and whether a write of them is queued.
-    private let pending = Mutex((answers: [(answer: RoundAnswer, roundID: Int)](), queued: false))
-    /// Whether a failure was already said on stderr.
-    private let reported = Mutex(false)
-    /// Where a failure is said (stderr; a test's own in tests).
+    /// Records not written yet (answers, and ends after them), and whether a write is queued.
+    private let pending = Mutex(Pending())
+    /// Why the last write failed, while records wait in memory; nil when all is written.
+    private let failure = Mutex<String?>(nil)
+    /// Where a failure and the recovery are said (stderr; a test's own in tests).
     private let report: @Sendable (String) -> Void
+    private let path: String
+
+    fileprivate struct Pending {
+        var answers: [(answer: RoundAnswer, roundID: Int)] = []
+        var ends: [(roundID: Int, endedAt: Date, players: [RoundPlayer])] = []
+        var queued = false
+    }
 
     /// Results kept in `store`; failures go to `report` (stderr by default).
     public init(store: Store, report: @escaping @Sendable (String) -> Void = RoundResultsStore.standardError) {
         records = RoundRecords(store: store)
+        path = store.path
         self.report = report
     }
 
@@ -32,6 +46,13 @@ public final class RoundResultsStore: Sendable {
     public static func standardError(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+
+    /// What the host is told while records wait in memory for the disk, in Spanish; nil when
+    /// every record is written.
+    public var problem: String? { failure.withLock { $0 } }
+
+    /// Whether records wait in memory to be written.
+    public var hasUnwritten: Bool { pending.withLock { !$0.answers.isEmpty || !$0.ends.isEmpty } }
 
     // MARK: Reading
 
@@ -59,59 +80,106 @@ public final class RoundResultsStore: Sendable {
         return record
     }
 
-    /// Runs a write; a failure is said once and gives nil.
-    fileprivate func keeping<Value>(_ write: () throws(StoreError) -> Value) -> Value? {
-        do throws(StoreError) {
-            return try write()
-        } catch {
-            let first = reported.withLock { reported in
-                defer { reported = true }
-                return !reported
-            }
-            if first {
-                report("adivina: no se pueden guardar los resultados de la ronda (\(error.userMessage)); "
-                    + "la ronda sigue, sus resultados quedarán incompletos. No se volverá a avisar.")
-            }
-            return nil
+    /// Says a failed write once when it starts failing (the records wait); nil.
+    fileprivate func failed(_ error: StoreError) {
+        let message = "No se pueden guardar los resultados: \(Self.cause(of: error)) (\(path)). Las respuestas se guardan "
+            + "en memoria y se escribirán en cuanto se pueda: no cierres Adivina."
+        let first = failure.withLock { failure in
+            defer { failure = message }
+            return failure == nil
         }
+        if first { report("adivina: " + message) }
+    }
+
+    /// Says once that the records are written again.
+    fileprivate func recovered() {
+        let was = failure.withLock { failure in
+            defer { failure = nil }
+            return failure != nil
+        }
+        if was { report("adivina: los resultados vuelven a guardarse en \(path); no se ha perdido ninguna respuesta.") }
+    }
+
+    /// The cause of a failed write, in words a teacher acts on.
+    static func cause(of error: StoreError) -> String {
+        switch error {
+        case .sqlite(let code, _) where code & 0xFF == 13: "el disco está lleno"
+        case .sqlite(let code, _) where code & 0xFF == 8: "la carpeta de datos es de solo lectura"
+        case .sqlite(let code, _) where code & 0xFF == 10: "el disco da un error de escritura"
+        default: error.userMessage
+        }
+    }
+
+    /// Writes what is pending (answers, then ends), on the queue; what fails is put back in
+    /// front of what came meanwhile and tried again after `retryInterval`.
+    fileprivate func writePending() {
+        let taken = pending.withLock { pending in
+            defer { pending = Pending() }
+            return pending
+        }
+        do throws(StoreError) {
+            if !taken.answers.isEmpty { try records.add(taken.answers) }
+        } catch {
+            return keep(taken, error)
+        }
+        for (index, end) in taken.ends.enumerated() {
+            do throws(StoreError) {
+                try records.end(end.roundID, at: end.endedAt, players: end.players)
+            } catch {
+                return keep(Pending(ends: Array(taken.ends[index...])), error)
+            }
+        }
+        if !hasUnwritten { recovered() }
+    }
+
+    /// Puts `unwritten` back before what came meanwhile, says why, and tries again later.
+    private func keep(_ unwritten: Pending, _ error: StoreError) {
+        failed(error)
+        let retry = pending.withLock { pending in
+            pending.answers = unwritten.answers + pending.answers
+            pending.ends = unwritten.ends + pending.ends
+            defer { pending.queued = true }
+            return !pending.queued
+        }
+        if retry { queue.asyncAfter(deadline: .now() + Self.retryInterval) { self.writePending() } }
+    }
+
+    /// Queues a write of what is pending unless one is queued.
+    fileprivate func queueWrite(_ add: (inout Pending) -> Void) {
+        let queueIt = pending.withLock { pending in
+            add(&pending)
+            defer { pending.queued = true }
+            return !pending.queued
+        }
+        if queueIt { queue.async { self.writePending() } }
     }
 }
 
 /// The round's recorder (declared apart so that only these calls are the main actor's).
 extension RoundResultsStore: RoundRecorder {
-    /// Keeps the round and its questions (after every write queued before); 0 if it can't.
+    /// Keeps the round and its questions (after every write queued before); 0 if it can't (the
+    /// failure is said, and the round's answers are not recorded).
     public func roundStarted(_ start: RoundStart) -> Int {
         let records = records
         return queue.sync {
-            keeping { () throws(StoreError) in try records.start(start) } ?? 0
+            do throws(StoreError) {
+                return try records.start(start)
+            } catch {
+                failed(error)
+                return 0
+            }
         }
     }
 
     /// Queues the answer's write (with the others that come before it runs).
     public func answered(_ answer: RoundAnswer, inRound roundID: Int) {
         guard roundID > 0 else { return }
-        let queueWrite = pending.withLock { pending in
-            pending.answers.append((answer, roundID))
-            defer { pending.queued = true }
-            return !pending.queued
-        }
-        guard queueWrite else { return }
-        let records = records
-        queue.async {
-            // Taken when the write runs: answers that came meanwhile ride along; one that comes
-            // after this queues the next write (before any read asked after it).
-            let answers = self.pending.withLock { pending in
-                defer { pending = ([], false) }
-                return pending.answers
-            }
-            self.keeping { () throws(StoreError) in try records.add(answers) }
-        }
+        queueWrite { $0.answers.append((answer, roundID)) }
     }
 
-    /// Queues the end's write.
+    /// Queues the end's write (after every answer).
     public func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer]) {
         guard roundID > 0 else { return }
-        let records = records
-        queue.async { self.keeping { () throws(StoreError) in try records.end(roundID, at: endedAt, players: players) } }
+        queueWrite { $0.ends.append((roundID, endedAt, players)) }
     }
 }

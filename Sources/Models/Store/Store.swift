@@ -14,14 +14,47 @@ public final class Store: Sendable {
     public let path: String
     private let connection: Mutex<SQLiteConnection>
 
-    /// Opens (creating the directory and the file if needed) `directory/adivina.sqlite`.
+    /// Opens (creating the directory and the file if needed) `directory/adivina.sqlite`, once
+    /// the directory is shown to take a file (`cannotWrite` otherwise: read-only, full).
     public convenience init(directory: URL) throws(StoreError) {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw .cannotCreateDirectory(path: directory.path, reason: error.localizedDescription)
         }
+        try Self.checkWritable(directory)
         try self.init(path: directory.appendingPathComponent(Self.fileName).path)
+    }
+
+    /// Writes and removes a small file in `directory`; `cannotWrite`, with the cause in Spanish,
+    /// when it cannot.
+    static func checkWritable(_ directory: URL) throws(StoreError) {
+        let probe = directory.appendingPathComponent(".adivina-escritura")
+        do {
+            try Data(repeating: 0x2E, count: 4096).write(to: probe)
+            try FileManager.default.removeItem(at: probe)
+        } catch {
+            try? FileManager.default.removeItem(at: probe)
+            throw .cannotWrite(path: directory.path, reason: Self.cause(of: error))
+        }
+    }
+
+    /// The cause of a failed write, in Spanish, from Foundation's error or its POSIX error.
+    private static func cause(of error: Error) -> String {
+        switch (error as? CocoaError)?.code {
+        case .fileWriteVolumeReadOnly?: return "es de solo lectura"
+        case .fileWriteOutOfSpace?: return "el disco está lleno"
+        case .fileWriteNoPermission?: return "no hay permiso para escribir en ella"
+        default: break
+        }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        let code = underlying?.domain == NSPOSIXErrorDomain ? underlying?.code : (error as? POSIXError).map { Int($0.code.rawValue) }
+        switch code.flatMap({ POSIXErrorCode(rawValue: Int32($0)) }) {
+        case .EROFS: return "es de solo lectura"
+        case .ENOSPC, .EDQUOT: return "el disco está lleno"
+        case .EACCES, .EPERM: return "no hay permiso para escribir en ella"
+        default: return error.localizedDescription
+        }
     }
 
     /// Opens the database at `path` and applies `migrations` (the app's schema by default). A

@@ -4,6 +4,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotCreateDirectory(path: String, reason: String)
     /// SQLite cannot open (or set up) the database file.
     case cannotOpen(path: String, reason: String)
+    /// The data folder cannot be written (read-only, full, not ours): nothing would be kept.
+    case cannotWrite(path: String, reason: String)
     /// The database file is there but cannot be read (not a database, damaged, no permission):
     /// the app must not start empty over it.
     case cannotRead(path: String, reason: String)
@@ -21,6 +23,10 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
             return "No se puede crear la carpeta de datos \(path): \(reason)."
         case .cannotOpen(let path, let reason):
             return "No se puede abrir la base de datos \(path): \(reason)."
+        case .cannotWrite(let path, let reason):
+            return "No se puede escribir en la carpeta de datos \(path): \(reason). Adivina no arranca, porque no "
+                + "guardaría nada de lo que pase en clase. Libera espacio, da permiso de escritura o elige otra carpeta "
+                + "con --data-dir."
         case .cannotRead(let path, let reason):
             return "No se puede leer la base de datos \(path) (\(reason)). Adivina no arranca para no "
                 + "empezar vacía encima de tus datos. Para recuperar una copia de seguridad (la que hace "
@@ -43,7 +49,8 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The cause alone, for a message that says more around it.
     var reason: String {
         switch self {
-        case .cannotCreateDirectory(_, let reason), .cannotOpen(_, let reason), .cannotRead(_, let reason): reason
+        case .cannotCreateDirectory(_, let reason), .cannotOpen(_, let reason), .cannotRead(_, let reason),
+             .cannotWrite(_, let reason): reason
         case .sqlite(_, let message): message
         default: userMessage
         }

@@ -8,8 +8,9 @@ final class RawClient {
     private(set) var received: [UInt8] = []
     private(set) var closedByPeer = false
 
-    init(port: Int, receiveBuffer: Int32? = nil) throws {
-        socket = try LoopbackSocket.connected(toPort: port, receiveBuffer: receiveBuffer)
+    /// Connects to 127.0.0.1:`port`, from the loopback address `source` when given.
+    init(port: Int, receiveBuffer: Int32? = nil, from source: String? = nil) throws {
+        socket = try LoopbackSocket.connected(toPort: port, receiveBuffer: receiveBuffer, from: source)
     }
 
     deinit { socket.close() }

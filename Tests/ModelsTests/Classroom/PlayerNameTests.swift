@@ -50,6 +50,16 @@ struct PlayerNameTests {
         ("— ★ —", "El nombre necesita al menos una letra o un número."),
         ("a\u{0301}\u{0302}\u{0303}", "El nombre lleva demasiados acentos o signos sobre una misma letra."),
         ("Z\u{0351}\u{0352}\u{0353}\u{0354}\u{0355}algo", "El nombre lleva demasiados acentos o signos sobre una misma letra."),
+        ("Pablo\u{FFF9}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Pablo\u{FFFB}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Ana\u{0600}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Ana\u{E000}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Ana\u{F0000}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Ana\u{0378}", "El nombre no puede llevar caracteres invisibles, privados o sin asignar."),
+        ("Ana 𐀀", "El proyector no puede dibujar algún carácter de ese nombre: escríbelo con letras más comunes."),
+        ("𓀀 Ana", "El proyector no puede dibujar algún carácter de ese nombre: escríbelo con letras más comunes."),
+        ("ⵜⴰⵎⴰⵣⵉⵖⵜ", "El proyector no puede dibujar algún carácter de ese nombre: escríbelo con letras más comunes."),
+        ("Ana 🫨", "El proyector no puede dibujar algún carácter de ese nombre: escríbelo con letras más comunes."),
         (String(repeating: "ñ", count: 25), "El nombre puede tener como mucho 24 caracteres."),
         ("A" + String(repeating: "👨‍👩‍👧‍👦", count: 8), "El nombre puede tener como mucho 24 caracteres."),
     ])
@@ -70,6 +80,9 @@ struct PlayerNameTests {
         ("Inés", "lnés"), ("Ines", "\u{0406}nes"), ("Helen", "\u{0397}\u{0395}LEN"), ("Bob", "B0b"),
         ("Nick", "\u{03B7}ick"), ("Pepe", "\u{0420}\u{0435}\u{0440}\u{0435}"), ("Coco", "\u{0421}\u{043E}\u{0441}\u{043E}"),
         ("Óscar", "Oscar"),
+        // Issue 36's look-alikes: compatibility forms (NFKC), Cherokee, small capitals, slashed O.
+        ("Ana", "𝐀𝐧𝐚"), ("Ana", "Ꭺna"), ("Ana", "ᴀna"), ("Oscar", "Øscar"), ("Pablo", "Pabⅼo"), ("Pablo", "ℙablo"),
+        ("Pablo", "PabᏞo"),
     ])
     func lookAlikesAreTheSameName(_ a: String, _ b: String) throws {
         #expect(PlayerName.same(a, try PlayerName.normalized(b)))

@@ -10,13 +10,13 @@ struct QuizSetTests {
     }
 
     @Test func aValidSetIsTrimmedAndItsRepeatedOrBlankAlternativesDropped() throws {
-        let set = QuizSet(title: "  Capitales ", quizzes: [quiz(" ¿Capital de Francia? ", " París ", alternatives: ["paris", " ", "PARIS", "Lutecia", "paris"], image: " https://ejemplo.es/p.png ")])
+        let set = QuizSet(title: "  Capitales ", quizzes: [quiz(" ¿Capital de Francia? ", " París ", alternatives: ["paris", " ", "PARIS", "Lutecia", "paris"], image: " /api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f ")])
         let valid = try set.validated()
         #expect(valid.title == "Capitales")
         let first = try #require(valid.quizzes.first)
         #expect(first.question == "¿Capital de Francia?")
         #expect(first.answer == .text(answer: "París", alternatives: ["paris", "Lutecia"]), "«PARIS» and the second «paris» repeat «paris»")
-        #expect(first.image == "https://ejemplo.es/p.png")
+        #expect(first.image == "/api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f")
         #expect(try QuizSet(title: "t", quizzes: [quiz(image: "  ")]).validated().quizzes.first?.image == nil)
     }
 
@@ -37,8 +37,9 @@ struct QuizSetTests {
         (QuizSet(title: "t", quizzes: [SetQuiz(question: String(repeating: "q", count: 501), answer: "a")]), "Pregunta 1: La pregunta tiene más de 500 caracteres."),
         (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", alternatives: [String(repeating: "b", count: 201)])]), "Pregunta 1: Una respuesta alternativa tiene más de 200 caracteres."),
         (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", alternatives: (1...11).map(String.init))]), "Pregunta 1: Como mucho 10 respuestas alternativas."),
-        (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "javascript:alert(1)")]), "Pregunta 1: La imagen debe ser una dirección http(s) o una imagen subida."),
-        (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "/etc/passwd")]), "Pregunta 1: La imagen debe ser una dirección http(s) o una imagen subida."),
+        (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "javascript:alert(1)")]), "Pregunta 1: " + SetQuiz.outsideImageMessage),
+        (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "https://ejemplo.es/p.png")]), "Pregunta 1: " + SetQuiz.outsideImageMessage),
+        (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "/etc/passwd")]), "Pregunta 1: " + SetQuiz.outsideImageMessage),
         (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "/api/classroom/images/../../x")]), "Pregunta 1: La imagen subida no es válida."),
     ])
     func anInvalidSetIsRefusedInSpanish(_ set: QuizSet, _ message: String) {

@@ -17,7 +17,7 @@ struct QuizSetStoreTests {
 
     private let capitals = QuizSet(title: "Capitales", quizzes: [
         SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"]),
-        SetQuiz(question: "¿Capital de Italia?", answer: "Roma", image: "https://ejemplo.es/roma.jpg"),
+        SetQuiz(question: "¿Capital de Italia?", answer: "Roma", image: "/api/classroom/images/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"),
     ])
 
     @Test func createsGetsListsAndKeepsSetsAcrossReopening() throws {
@@ -37,7 +37,7 @@ struct QuizSetStoreTests {
         let mixed = QuizSet(title: "Mezcla", quizzes: [
             SetQuiz(question: "¿Capital de Francia?", answer: "París", alternatives: ["Paris"], feedback: "Desde el siglo X."),
             SetQuiz.choice("¿Primos?", options: [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false)]),
-            SetQuiz.trueOrFalse("¿El Sol es una estrella?", true, image: "https://ejemplo.es/sol.png"),
+            SetQuiz.trueOrFalse("¿El Sol es una estrella?", true, image: "/api/classroom/images/1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e1e"),
             SetQuiz.number("¿π?", value: 3.14, tolerance: 0.01),
             SetQuiz.poll("¿Té o café?", options: ["Té", "Café"]),
         ])

@@ -6,12 +6,12 @@ import Testing
 @Suite("GIFTWriter and MoodleXMLWriter: a set for Moodle that reads back as the same set")
 struct SetExportTests {
     /// One question of each kind, with what is hard to carry: GIFT's special characters, markup
-    /// characters, line breaks, TeX, feedback and an image.
+    /// characters, line breaks, TeX and feedback (images: `anUploadedImageTravels…`; an image on
+    /// another site is refused since issue 36).
     static let set = QuizSet(title: "Física / Química", quizzes: [
         SetQuiz(question: "¿Capital de {Francia}?\nEscribe: ~una~ #palabra = 1 \\ fin", answer: "París", alternatives: ["Paris", "a<b & c>d"],
                 feedback: "Es «París».\nDesde hace siglos."),
-        SetQuiz(question: "¿Color del cielo?", answer: .choice([.init(text: "Azul", right: true), .init(text: "Verde = no", right: false), .init(text: "Rojo", right: false)]),
-                image: "https://ejemplo.es/cielo.png?a=1&b=2"),
+        SetQuiz(question: "¿Color del cielo?", answer: .choice([.init(text: "Azul", right: true), .init(text: "Verde = no", right: false), .init(text: "Rojo", right: false)])),
         SetQuiz(question: "¿Primos?", answer: .choice([.init(text: "2", right: true), .init(text: "3", right: true), .init(text: "4", right: false), .init(text: "5", right: true)])),
         .trueOrFalse("El Sol es una estrella.", true),
         .trueOrFalse("La Tierra es plana.", false),
@@ -44,7 +44,7 @@ struct SetExportTests {
 
         let gift = GIFTWriter.write(set, imageBase: URL(string: "http://aula.local:8080/"))
         let fromGIFT = try SetImport.read(Data(gift.utf8), title: "", format: .gift)
-        #expect(fromGIFT.set.quizzes.first?.image == "http://aula.local:8080" + upload, "GIFT carries no files: the image's address")
+        #expect(fromGIFT.set.quizzes.first?.image == upload, "GIFT carries no files: the upload's address, taken back as the upload")
     }
 
     /// The children each type has in Moodle's own exports (qformat_xml), in order.

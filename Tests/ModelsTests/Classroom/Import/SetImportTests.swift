@@ -33,7 +33,7 @@ struct SetImportTests {
             ImportNote(name: "Elemento 8", reason: "no es una pregunta (un objeto JSON)"),
             ImportNote(name: "¿Repetida?", reason: "repite el id 1 de una pregunta anterior"),
             ImportNote(name: "¿Tipo raro?", reason: "su tipo «dibujo» no existe"),
-            ImportNote(name: "¿Imagen?", reason: "se ha quitado su imagen: La imagen debe ser una dirección http(s) o una imagen subida."),
+            ImportNote(name: "¿Imagen?", reason: "se ha quitado su imagen: " + SetQuiz.outsideImageMessage),
         ])
     }
 
