@@ -1,15 +1,12 @@
 import Foundation
 
-/// A GIFT file (Moodle's "General Import Format Template") read into questions. Questions are
-/// separated by blank lines; `//` lines are comments; `$CATEGORY:` names the bank (the set's
-/// title when the import gives none); a question may have a `::title::` and a `[html]`,
-/// `[moodle]`, `[plain]` or `[markdown]` format, and its answers in one `{…}` block, over
-/// several lines if need be. Kinds: `{=a ~b}` one right choice, `{~%50%a ~%50%b ~%-100%c}`
-/// several right (the positive ones), `{T}`/`{FALSE}` true or false, `{=a =b}` a written answer,
-/// `{#v}`, `{#v:t}`, `{#min..max}` a number; braces mid-sentence leave a blank «_____». A
-/// matching question or an essay `{}` is skipped, partial credit and `*` wildcards are dropped,
-/// each with a note. `#feedback` (the right answer's) and `####` general feedback become the
-/// question's feedback, the general one first.
+/// A GIFT file (Moodle's "General Import Format Template") read into questions as Moodle's own
+/// parser reads it (`GIFTAnswers` says how an answer block is read). Questions are separated by
+/// blank lines; `//` lines are comments; `$CATEGORY:` files the questions after it (each keeps
+/// the whole path, and the last part names the set when the import gives no title); a question
+/// may have a `::name::` (kept) and a `[html]`, `[moodle]`, `[plain]` or `[markdown]` format
+/// (`MoodleTextFormat`; Moodle's auto-format by default), and its answers in one `{…}` block,
+/// over several lines if need be; braces that do not end the question leave a blank «_____».
 enum GIFTReader {
     /// The comment that marks the next question as a poll (Moodle has none: it imports it as a
     /// multiple choice with every option right).
@@ -19,10 +16,11 @@ enum GIFTReader {
         var reading = ImportReading()
         var block: [String] = []
         var poll = false
+        var category: String?
         func flush() {
             let source = block.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
             // Read when the import gets to it: past the set's limit a question is only counted.
-            if !source.isEmpty { reading.later { [poll] in question(source, poll: poll) } }
+            if !source.isEmpty { reading.later { [poll, category] in question(source, poll: poll, category: category) } }
             block = []
             poll = false
         }
@@ -34,7 +32,8 @@ enum GIFTReader {
                 if trimmed.lowercased() == pollMarker.lowercased() { poll = true }
             } else if trimmed.hasPrefix("$CATEGORY:") {
                 flush()
-                reading.title = MoodleCategory.title(String(trimmed.dropFirst("$CATEGORY:".count)))
+                category = String(trimmed.dropFirst("$CATEGORY:".count)).trimmingCharacters(in: .whitespaces)
+                reading.title = category.flatMap(MoodleCategory.title)
             } else {
                 block.append(String(line))
             }
@@ -44,17 +43,17 @@ enum GIFTReader {
     }
 
     /// One question's block.
-    private static func question(_ source: String, poll: Bool) -> ImportDraft {
+    private static func question(_ source: String, poll: Bool, category: String?) -> ImportDraft {
         var text = Array(source)
         var name: String?
         if text.starts(with: [":", ":"]), let end = GIFTText.find("::", in: text, from: 2) {
             name = GIFTText.unescaped(text[2..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
             text = Array(text[(end + 2)...].drop { $0.isWhitespace })
         }
-        var format = "moodle"
-        for candidate in ["html", "moodle", "plain", "markdown"] where text.starts(with: Array("[\(candidate)]")) {
-            format = candidate
-            text.removeFirst(candidate.count + 2)
+        var format = MoodleTextFormat.moodle
+        if let (given, rest) = MoodleTextFormat.prefixed(String(text)[...]) {
+            format = given
+            text = Array(rest)
         }
         guard let open = GIFTText.find("{", in: text) else {
             let shown = name ?? ImportDraft.name(of: GIFTText.unescaped(text))
@@ -66,23 +65,22 @@ enum GIFTReader {
         }
         let before = GIFTText.unescaped(text[..<open])
         let after = GIFTText.unescaped(text[(close + 1)...])
-        let blank = !after.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-        var question = blank ? before + "_____" + after : before
-        var image: String?
+        // Moodle leaves a blank «_____» where the braces were, unless they end the question.
+        let blank = text.last != "}"
+        let read = format.read(blank ? before + "_____" + after : before + after)
+        let image = read.images.first { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         var notes: [String] = []
-        if format == "html" {
-            let html = QuestionHTML(html: question)
-            question = html.text
-            image = html.images.first { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
-            if html.images.count > (image == nil ? 0 : 1) { notes.append("solo se conserva una imagen por pregunta, de una dirección http(s)") }
-        }
-        question = question.trimmingCharacters(in: .whitespacesAndNewlines)
+        if read.images.count > (image == nil ? 0 : 1) { notes.append("solo se conserva una imagen por pregunta, de una dirección http(s)") }
+        if format == .markdown { notes.append(ImportDifferences.markdown) }
+        let question = read.text
         let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: question)
-        let answers = GIFTAnswers(Array(text[(open + 1)..<close]), poll: poll)
+        let answers = GIFTAnswers(Array(text[(open + 1)..<close]), format: format, poll: poll)
         guard let answer = answers.answer else {
             return ImportDraft(name: shown, skipped: answers.notes.first ?? "sus respuestas no se entienden")
         }
-        let quiz = SetQuiz(question: question, answer: answer, image: image, feedback: answers.feedback)
+        var quiz = SetQuiz(question: question, answer: answer, image: image, feedback: answers.feedback, multiple: answers.multiple)
+        quiz.name = name.map { String($0.prefix(SetQuiz.maxNameLength)) }
+        quiz.category = category.map { String($0.prefix(SetQuiz.maxNameLength)) }
         return ImportDraft(name: shown, quiz: quiz, notes: notes + answers.notes)
     }
 }

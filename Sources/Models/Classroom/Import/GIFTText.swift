@@ -19,8 +19,9 @@ enum GIFTText {
         return nil
     }
 
-    /// The places where any of `characters` appears unescaped in `text`.
-    static func positions(of characters: Set<Character>, in text: [Character]) -> [Int] {
+    /// The places where any of `characters` appears unescaped in `text`; nil when there are
+    /// more than `limit` (counting stops there).
+    static func positions(of characters: Set<Character>, in text: [Character], limit: Int) -> [Int]? {
         var found: [Int] = []
         var at = 0
         while at < text.count {
@@ -28,10 +29,18 @@ enum GIFTText {
                 at += 2
                 continue
             }
-            if characters.contains(text[at]) { found.append(at) }
+            if characters.contains(text[at]) {
+                found.append(at)
+                if found.count > limit { return nil }
+            }
             at += 1
         }
         return found
+    }
+
+    /// The places where any of `characters` appears unescaped in `text`.
+    static func positions(of characters: Set<Character>, in text: [Character]) -> [Int] {
+        positions(of: characters, in: text, limit: .max) ?? []
     }
 
     /// `text` with its escapes undone.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The text of an imported file: UTF-8 (a byte-order mark dropped), or Latin-1 only when an XML
-/// declaration says so; Windows and old Mac line ends made `\n`. Bytes that are not UTF-8 are a
+/// The text of an imported file: UTF-8 (a byte-order mark dropped), or Windows-1252 only when an
+/// XML declaration says ISO-8859-1 or Windows-1252; Windows and old Mac line ends made `\n`. Bytes that are not UTF-8 are a
 /// clear Spanish refusal (a Latin-1 file saved by an old editor usually is the cause), never
 /// mojibake in the questions.
 enum ImportText {
@@ -15,7 +15,9 @@ enum ImportText {
         if let utf8 = String(validating: bytes, as: UTF8.self) {
             text = utf8
         } else if declaresLatin1(bytes) {
-            text = String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+            // Read as Windows-1252, as browsers and Moodle's `core_text` read an ISO-8859-1
+            // label: Windows writes its quotes, dashes and € in 0x80–0x9F.
+            text = String(String.UnicodeScalarView(bytes.map { windows1252($0) }))
         } else {
             let offset = firstInvalidOffset(bytes)
             let line = bytes.prefix(offset).filter { $0 == 0x0A }.count + 1
@@ -26,12 +28,23 @@ enum ImportText {
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 
-    /// Whether the bytes start with an XML declaration naming ISO-8859-1 (or Latin-1).
+    /// Windows-1252's character for `byte` (Latin-1's but in 0x80–0x9F; the five bytes it
+    /// leaves undefined stay as they are).
+    static func windows1252(_ byte: UInt8) -> Unicode.Scalar {
+        let high: [UInt32] = [
+            0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
+            0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178,
+        ]
+        guard (0x80...0x9F).contains(byte), let scalar = Unicode.Scalar(high[Int(byte) - 0x80]) else { return Unicode.Scalar(byte) }
+        return scalar
+    }
+
+    /// Whether the bytes start with an XML declaration naming ISO-8859-1, Latin-1 or Windows-1252.
     private static func declaresLatin1(_ bytes: [UInt8]) -> Bool {
         let head = String(decoding: bytes.prefix(100).filter { $0 < 0x80 }, as: UTF8.self).lowercased()
         guard head.hasPrefix("<?xml"), let end = head.firstIndex(of: ">") else { return false }
         let declaration = head[..<end]
-        return declaration.contains("iso-8859-1") || declaration.contains("latin1") || declaration.contains("latin-1")
+        return ["iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252"].contains { declaration.contains($0) }
     }
 
     /// Where the first byte that is not UTF-8 is (a lead byte without its continuation bytes,

@@ -1,22 +1,44 @@
 import Foundation
 
 /// The answers of a Moodle XML question as a kind of answer (nil, and the first note says why,
-/// when it cannot be played) and the notes of what was dropped on the way in.
+/// when it cannot be played), the feedback of its right answer and the notes of what was
+/// dropped on the way in.
 struct MoodleXMLAnswers {
+    /// One `<answer>`: its fraction in percent, its text as typed and as shown, its feedback and
+    /// (a number's) tolerance.
+    struct Answer {
+        var fraction: Double
+        var text: String
+        var shown: String
+        var feedback: String?
+        var tolerance: String
+    }
+
     var kind: SetQuizAnswer?
+    /// Moodle's `single` false (a choice only).
+    var multiple = false
+    /// For a kind without options, the right answer's own feedback (the question's when it has
+    /// no general feedback).
+    var feedback: String?
     var notes: [String] = []
 
     /// A `multichoice`: with `single`, the 100 % options are right (partial credit dropped);
-    /// otherwise every option with a positive fraction is; a `poll` has none right.
-    init(choices: [(fraction: Double, text: String)], single: Bool, poll: Bool) {
+    /// otherwise every option with a positive fraction is; a `poll` has none right. Each option
+    /// keeps its feedback.
+    init(choices: [Answer], single: Bool, poll: Bool) {
+        let texts = choices.map { ImportControlCharacters.oneLine($0.shown) }
         if poll {
-            kind = .poll(choices.map(\.text))
+            kind = .poll(texts)
             return
         }
-        let options = choices.map { SetQuizOption(text: $0.text, right: single ? $0.fraction >= 100 : $0.fraction > 0) }
+        multiple = !single
+        let options = zip(choices, texts).map { choice, text in
+            SetQuizOption(text: text, right: single ? choice.fraction >= 100 : choice.fraction > 0, feedback: choice.feedback)
+        }
         if single, choices.contains(where: { $0.fraction > 0 && $0.fraction < 100 }) {
             notes.append("se ha quitado el crédito parcial: solo la opción del 100 % cuenta como correcta")
         }
+        if multiple, let note = ImportDifferences.weightsNote(choices.map(\.fraction)) { notes.append(note) }
         guard options.contains(where: \.right) else {
             notes.insert("ninguna opción vale el 100 %", at: 0)
             return
@@ -24,46 +46,53 @@ struct MoodleXMLAnswers {
         kind = .choice(options)
     }
 
-    /// A `truefalse`: the value of its 100 % answer.
-    init(truth: Bool?) {
-        guard let truth else {
+    /// A `truefalse`: the value of its 100 % answer, and that answer's feedback.
+    init(truth answers: [Answer]) {
+        guard let right = answers.first(where: { $0.fraction == 100 }) else {
             notes = ["ninguna de sus respuestas, verdadero o falso, vale el 100 %"]
             return
         }
-        kind = .truefalse(truth)
+        kind = .truefalse(right.text.lowercased() == "true")
+        feedback = right.feedback
+        if answers.contains(where: { $0.fraction != 100 && $0.feedback != nil }) { notes.append(ImportDifferences.answerFeedback) }
     }
 
-    /// A `shortanswer`: its 100 % answers, without `*` wildcards.
-    init(written: [(fraction: Double, text: String)]) {
-        var accepted = written.filter { $0.fraction >= 100 }.map(\.text)
+    /// A `shortanswer`: its 100 % answers; `*` is Moodle's wildcard (dropped), `\*` a star.
+    init(written: [Answer]) {
+        var accepted = written.filter { $0.fraction >= 100 }
         if accepted.count < written.count { notes.append("se han quitado las respuestas con crédito parcial") }
-        if accepted.contains(where: { $0.contains("*") }) {
+        if accepted.contains(where: { GIFTAnswers.hasWildcard($0.text) }) {
             notes.append("se han quitado las respuestas con el comodín «*», que aquí no se admite")
-            accepted.removeAll { $0.contains("*") }
+            accepted.removeAll { GIFTAnswers.hasWildcard($0.text) }
         }
         guard let first = accepted.first else {
             notes.insert("no le queda ninguna respuesta correcta", at: 0)
             return
         }
-        kind = .text(answer: first, alternatives: Array(accepted.dropFirst()))
+        let texts = accepted.map { $0.text.replacingOccurrences(of: "\\*", with: "*") }
+        kind = .text(answer: texts[0], alternatives: Array(texts.dropFirst()))
+        feedback = first.feedback
+        if written.contains(where: { $0.feedback != nil && $0.feedback != first.feedback }) { notes.append(ImportDifferences.answerFeedback) }
     }
 
     /// A `numerical`: its first 100 % answer and tolerance.
-    init(numbers: [(fraction: Double, value: String, tolerance: String)]) {
+    init(numbers: [Answer]) {
         func number(_ text: String) -> Double? {
             Double(text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
         }
-        guard let first = numbers.first(where: { $0.fraction >= 100 && number($0.value) != nil }),
-              let value = number(first.value)
+        guard let first = numbers.first(where: { $0.fraction >= 100 && number($0.text) != nil }),
+              let value = number(first.text)
         else {
             notes = ["ninguna respuesta numérica vale el 100 %"]
             return
         }
-        guard let tolerance = number(first.tolerance), tolerance >= 0 else {
+        guard let tolerance = number(first.tolerance.isEmpty ? "0" : first.tolerance) else {
             notes = ["el margen «\(first.tolerance)» no se entiende"]
             return
         }
         if numbers.count > 1 { notes.append("se han quitado las demás respuestas numéricas (solo vale una, sin crédito parcial)") }
-        kind = .number(value: value, tolerance: tolerance)
+        kind = .number(value: value, tolerance: abs(tolerance))
+        feedback = first.feedback
+        if numbers.contains(where: { $0.feedback != nil && $0.feedback != first.feedback }) { notes.append(ImportDifferences.answerFeedback) }
     }
 }

@@ -29,16 +29,19 @@ enum MoodleXMLReader {
             throw .invalid("El fichero XML no es un banco de preguntas de Moodle (su raíz es <\(root.name)>, no <quiz>).")
         }
         var reading = ImportReading()
+        var category: String?
         for (index, question) in root.all("question").enumerated() {
             let type = question.attributes["type"] ?? ""
             if type == "category" {
-                if reading.title == nil, let path = question.first("category")?.first("text")?.text {
-                    reading.title = MoodleCategory.title(path)
+                if let path = question.first("category")?.first("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines) {
+                    category = path
+                    if reading.title == nil { reading.title = MoodleCategory.title(path) }
                 }
                 continue
             }
-            let body = Self.text(question.first("questiontext"), autoFormatIsHTML: true)
-            let name = question.first("name")?.first("text")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let body = Self.text(question.first("questiontext"))
+            // Moodle keeps a name as plain text, its tags dropped.
+            let name = question.first("name")?.first("text").map { QuestionHTML(html: $0.text).text.split(whereSeparator: \.isNewline).joined(separator: " ") }
             let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: body.text)
             guard let answer = Self.answer(question, type: type) else {
                 let kind = otherTypes[type].map { "es una pregunta \($0)" } ?? "es una pregunta de tipo «\(type)»"
@@ -50,25 +53,35 @@ enum MoodleXMLReader {
                 continue
             }
             var notes = answer.notes
+            if question.first("questiontext")?.attributes["format"] == "markdown" { notes.append(ImportDifferences.markdown) }
             let image = Self.image(body.images, question: question, key: "q\(index)", into: &reading, notes: &notes)
-            let feedback = Self.text(question.first("generalfeedback"), autoFormatIsHTML: true).text
-            let quiz = SetQuiz(question: body.text, answer: kind, image: image, feedback: feedback.isEmpty ? nil : feedback)
+            let general = Self.text(question.first("generalfeedback")).text
+            let feedback = general.isEmpty ? answer.feedback : general
+            var quiz = SetQuiz(question: body.text, answer: kind, image: image, feedback: feedback, multiple: answer.multiple)
+            quiz.name = name.flatMap { $0.isEmpty ? nil : String($0.prefix(SetQuiz.maxNameLength)) }
+            quiz.category = category.map { String($0.prefix(SetQuiz.maxNameLength)) }
             reading.add(ImportDraft(name: shown, quiz: quiz, notes: notes))
         }
         return reading
     }
 
-    /// The text of a `<…><text>` pair: HTML made plain when its `format` is `html` (or, with
-    /// `autoFormatIsHTML`, Moodle's auto-format: HTML whose line ends are breaks, as a question
-    /// imported from GIFT into Moodle has; an answer's auto-format is plain text).
-    static func text(_ element: XMLTree.Element?, autoFormatIsHTML: Bool = false) -> QuestionHTML {
+    /// The text of a `<…><text>` pair in its `format` (`html`, `moodle_auto_format`,
+    /// `plain_text`, `markdown`; none is Moodle's auto-format) as plain text.
+    static func text(_ element: XMLTree.Element?) -> QuestionHTML {
         let raw = element?.first("text")?.text ?? ""
-        let format = element?.attributes["format"]
-        if format == "html" { return QuestionHTML(html: raw) }
-        if autoFormatIsHTML, format == "moodle_auto_format" {
-            return QuestionHTML(html: raw.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "\n", with: "<br>"))
-        }
-        return QuestionHTML(text: raw.trimmingCharacters(in: .whitespacesAndNewlines), images: [])
+        let formats: [String: MoodleTextFormat] = ["html": .html, "plain_text": .plain, "markdown": .markdown]
+        return (formats[element?.attributes["format"] ?? ""] ?? .moodle).read(raw)
+    }
+
+    /// The text of an answer compared as typed (a short answer's, a number's): trimmed.
+    private static func typed(_ element: XMLTree.Element) -> String {
+        (element.first("text")?.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// An answer's own feedback as plain text, nil when blank.
+    private static func feedback(_ element: XMLTree.Element) -> String? {
+        let text = text(element.first("feedback")).text
+        return text.isEmpty ? nil : text
     }
 
     /// The question's image: the first `<img>` that is an embedded file (kept in `reading.files`
@@ -99,22 +112,22 @@ enum MoodleXMLReader {
     /// The kind of answer of a question of `type`, or nil for a type that cannot be played.
     private static func answer(_ question: XMLTree.Element, type: String) -> MoodleXMLAnswers? {
         let answers = question.all("answer").map { element in
-            (fraction: Double(element.attributes["fraction"] ?? "0") ?? 0, element: element)
+            MoodleXMLAnswers.Answer(
+                fraction: Double(element.attributes["fraction"] ?? "0") ?? 0, text: typed(element),
+                shown: text(element).text, feedback: feedback(element), tolerance: element.first("tolerance")?.text ?? "0")
         }
         switch type {
         case "multichoice":
             let poll = question.first("tags")?.all("tag").contains { $0.first("text")?.text == pollTag } ?? false
             let single = question.first("single")?.text.trimmingCharacters(in: .whitespaces).lowercased() != "false"
-            return MoodleXMLAnswers(choices: answers.map { ($0.fraction, text($0.element).text) }, single: single, poll: poll)
+                && question.first("single")?.text.trimmingCharacters(in: .whitespaces) != "0"
+            return MoodleXMLAnswers(choices: answers, single: single, poll: poll)
         case "truefalse":
-            let right = answers.first { $0.fraction == 100 }?.element.first("text")?.text.trimmingCharacters(in: .whitespaces).lowercased()
-            return MoodleXMLAnswers(truth: right.map { $0 == "true" })
+            return MoodleXMLAnswers(truth: answers)
         case "shortanswer":
-            return MoodleXMLAnswers(written: answers.map { ($0.fraction, text($0.element).text) })
+            return MoodleXMLAnswers(written: answers)
         case "numerical":
-            return MoodleXMLAnswers(numbers: answers.map {
-                ($0.fraction, $0.element.first("text")?.text ?? "", $0.element.first("tolerance")?.text ?? "0")
-            })
+            return MoodleXMLAnswers(numbers: answers)
         default:
             return nil
         }

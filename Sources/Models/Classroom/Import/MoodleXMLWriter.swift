@@ -2,11 +2,12 @@ import Foundation
 import MarkupText
 
 /// A set as a Moodle XML question bank, shaped like Moodle's own exports (a `category`
-/// question, then each question with `name`, `questiontext` in HTML, `generalfeedback`,
+/// question for each question's whole Moodle category, the set's title for one that came from
+/// none; then each question with its `name`, `questiontext` in HTML, `generalfeedback`,
 /// `defaultgrade`, `penalty`, `hidden`, `idnumber` and its type's fields), which Moodle imports
 /// and `MoodleXMLReader` reads back as the same set. Kinds: `shortanswer` (written),
-/// `multichoice` (`single` true with one right option, false with several, weights summing to
-/// 100), `truefalse`, `numerical` (with `tolerance`); a poll is a `multichoice` with every
+/// `multichoice` (`single` from the quiz's `multiple`: single, every right option 100 %;
+/// multiple, the right ones sharing 100 % and a wrong one −100 %; each option's feedback), `truefalse`, `numerical` (with `tolerance`); a poll is a `multichoice` with every
 /// option right tagged `adivina-encuesta`. An uploaded image travels inside the file, base64,
 /// as `@@PLUGINFILE@@/…` the way Moodle writes it; another image is an `<img>` of its address.
 public enum MoodleXMLWriter {
@@ -25,26 +26,34 @@ public enum MoodleXMLWriter {
     /// The bank of `set`; `images` are the bytes of its uploaded images by their path
     /// (`/api/classroom/images/…`), `imageBase` the app's address for those it lacks.
     static func write(_ set: QuizSet, images: [String: SetImage], imageBase: URL?) -> String {
-        var xml = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <quiz>
-            <!-- question: 0  -->
-              <question type="category">
-                <category>
-                  <text>\(MarkupText.escaped(MoodleCategory.path(set.title)))</text>
-                </category>
-                <info format="moodle_auto_format">
-                  <text></text>
-                </info>
-                <idnumber></idnumber>
-              </question>
-
-            """
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"
+        var category: String?
         for (index, quiz) in set.quizzes.enumerated() {
+            let path = quiz.category ?? MoodleCategory.path(set.title)
+            if path != category {
+                xml += categoryQuestion(path)
+                category = path
+            }
             xml += "<!-- question: \(index + 1)  -->\n"
             xml += question(quiz, number: index + 1, images: images, imageBase: imageBase)
         }
         return xml + "</quiz>\n"
+    }
+
+    private static func categoryQuestion(_ path: String) -> String {
+        """
+        <!-- question: 0  -->
+          <question type="category">
+            <category>
+              <text>\(MarkupText.escaped(path))</text>
+            </category>
+            <info format="moodle_auto_format">
+              <text></text>
+            </info>
+            <idnumber></idnumber>
+          </question>
+
+        """
     }
 
     private static func question(_ quiz: SetQuiz, number: Int, images: [String: SetImage], imageBase: URL?) -> String {
@@ -67,10 +76,11 @@ public enum MoodleXMLWriter {
         case .truefalse: (type, penalty) = ("truefalse", "1.0000000")
         case .number: (type, penalty) = ("numerical", "0.3333333")
         }
+        // The name is HTML-escaped twice: Moodle drops what looks like a tag from a name.
         return """
               <question type="\(type)">
                 <name>
-                  <text>\(MarkupText.escaped(ImportDraft.name(of: quiz.question)))</text>
+                  <text>\(MarkupText.escaped(MarkupText.escaped(quiz.name ?? ImportDraft.name(of: quiz.question))))</text>
                 </name>
                 <questiontext format="html">
                   <text>\(cdata("<p>" + html + "</p>"))</text>\(file)
@@ -82,25 +92,28 @@ public enum MoodleXMLWriter {
                 <penalty>\(penalty)</penalty>
                 <hidden>0</hidden>
                 <idnumber></idnumber>
-            \(fields(quiz.answer))  </question>
+            \(fields(quiz))  </question>
 
             """
     }
 
     /// The type's own fields and answers, each line indented as Moodle does.
-    private static func fields(_ answer: SetQuizAnswer) -> String {
-        switch answer {
+    private static func fields(_ quiz: SetQuiz) -> String {
+        switch quiz.answer {
         case .text(let answer, let alternatives):
-            return "    <usecase>0</usecase>\n" + ([answer] + alternatives).map { plainAnswer(100, $0) }.joined()
+            // A star is Moodle's wildcard; `\*` is a star.
+            return "    <usecase>0</usecase>\n" + ([answer] + alternatives).map { plainAnswer(100, $0.replacingOccurrences(of: "*", with: "\\*")) }.joined()
         case .choice(let options):
+            // Single: every right option is worth 100 %. Multiple: the right ones share 100 %,
+            // a wrong one costs it all (Adivina judges all or nothing).
             let right = options.filter(\.right).count
-            let share = right == 1 ? "100" : SetExport.percent(100 / Double(right))
-            return choiceFields(single: right == 1) + options.map { option in
-                htmlAnswer(option.right ? share : (right == 1 ? "0" : "-100"), option.text)
+            let share = quiz.multiple ? SetExport.percent(100 / Double(max(1, right))) : "100"
+            return choiceFields(single: !quiz.multiple) + options.map { option in
+                htmlAnswer(option.right ? share : (quiz.multiple ? "-100" : "0"), option.text, feedback: option.feedback)
             }.joined()
         case .poll(let options):
             let share = SetExport.percent(100 / Double(max(1, options.count)))
-            return choiceFields(single: false) + options.map { htmlAnswer(share, $0) }.joined()
+            return choiceFields(single: false) + options.map { htmlAnswer(share, $0, feedback: nil) }.joined()
                 + "    <tags>\n      <tag><text>\(MoodleXMLReader.pollTag)</text>\n      </tag>\n    </tags>\n"
         case .truefalse(let truth):
             return plainAnswer(truth ? 100 : 0, "true") + plainAnswer(truth ? 0 : 100, "false")
@@ -145,16 +158,16 @@ public enum MoodleXMLWriter {
         answer(String(fraction), format: "moodle_auto_format", text: MarkupText.escaped(text))
     }
 
-    private static func htmlAnswer(_ fraction: String, _ text: String) -> String {
-        answer(fraction, format: "html", text: cdata("<p>" + SetExport.html(text) + "</p>"))
+    private static func htmlAnswer(_ fraction: String, _ text: String, feedback: String?) -> String {
+        answer(fraction, format: "html", text: cdata("<p>" + SetExport.html(text) + "</p>"), feedback: feedback)
     }
 
-    private static func answer(_ fraction: String, format: String, text: String) -> String {
+    private static func answer(_ fraction: String, format: String, text: String, feedback: String? = nil) -> String {
         """
             <answer fraction="\(fraction)" format="\(format)">
               <text>\(text)</text>
               <feedback format="html">
-                <text></text>
+                <text>\(feedback.map { cdata("<p>" + SetExport.html($0) + "</p>") } ?? "")</text>
               </feedback>
             </answer>
 

@@ -1,8 +1,8 @@
 import Foundation
 
 /// HTML as the plain text a question shows (unlike `HTMLText.plainText`, its lines kept): tags dropped (with what `<script>` and `<style>`
-/// hold), entities decoded, line breaks kept (`<br>`, and the ends of paragraphs, divisions,
-/// list items, headings and table rows), other runs of spaces made one, and the `src` of each
+/// hold), entities decoded, line breaks kept (`<br>`, two of them a blank line, and the ends of
+/// paragraphs, divisions, list items, headings and table rows), other runs of spaces made one, and the `src` of each
 /// `<img>` kept apart. Nothing of the HTML survives as markup: the result is only ever text.
 struct QuestionHTML {
     /// The text.
@@ -22,14 +22,18 @@ struct QuestionHTML {
         var images: [String] = []
         let scalars = Array(html.unicodeScalars)
         var at = 0
-        func endLine() {
-            lines.append(line)
+        // A `<br>` always ends a line (two make a blank one); a block's edge only a line with text.
+        func endLine(always: Bool = true) {
+            if always || !line.isEmpty { lines.append(line) }
             line = ""
             pendingSpace = false
         }
+        var preformatted = 0
         func appendText(_ text: String) {
             for scalar in text.unicodeScalars {
-                if scalar.properties.isWhitespace && scalar != "\u{A0}" {
+                if preformatted > 0, scalar == "\n" {
+                    endLine()  // A `<pre>` keeps its line ends.
+                } else if scalar.properties.isWhitespace && scalar != "\u{A0}" && !ImportControlCharacters.isRefused(scalar) {
                     pendingSpace = !line.isEmpty
                 } else {
                     if pendingSpace { line += " " }
@@ -43,8 +47,9 @@ struct QuestionHTML {
             if scalar == "<", let tag = Self.tag(in: scalars, at: at) {
                 at = tag.end
                 if tag.name == "img", let source = tag.source { images.append(source) }
+                if tag.name == "pre" { preformatted = max(0, preformatted + (tag.closing ? -1 : 1)) }
                 if Self.breaking.contains(tag.name) && (tag.name == "br" || tag.closing || tag.name == "p" || tag.name == "li") {
-                    endLine()
+                    endLine(always: tag.name == "br")
                 }
                 if !tag.closing, tag.name == "script" || tag.name == "style" {
                     at = Self.end(of: tag.name, in: scalars, from: at)
@@ -66,8 +71,13 @@ struct QuestionHTML {
                 at += 1
             }
         }
-        endLine()
-        text = lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: "\n")
+        endLine(always: false)
+        var kept: [String] = []
+        for line in lines.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty || kept.last?.isEmpty == false {
+            kept.append(line)
+        }
+        while kept.last?.isEmpty == true { kept.removeLast() }
+        text = kept.joined(separator: "\n")
         self.images = images
     }
 

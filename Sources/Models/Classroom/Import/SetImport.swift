@@ -53,7 +53,7 @@ public enum SetImport {
         case .moodleXML: reading = try MoodleXMLReader.read(text)
         }
         let given = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        let chosen = given.isEmpty ? (reading.title.flatMap { $0.isEmpty ? nil : String($0.prefix(QuizSet.maxTitleLength)) } ?? defaultTitle) : given
+        let chosen = given.isEmpty ? (reading.title.map(ImportControlCharacters.cleaned).flatMap { $0.isEmpty ? nil : String($0.prefix(QuizSet.maxTitleLength)) } ?? defaultTitle) : given
         return try prepare(reading, title: chosen, format: format)
     }
 
@@ -70,14 +70,15 @@ public enum SetImport {
                 continue
             }
             let draft = read()
-            guard let quiz = draft.quiz else {
-                skipped.append(ImportNote(name: draft.name, reason: draft.notes.first ?? "no se puede jugar"))
+            guard let read = draft.quiz else {
+                skipped.append(ImportNote(name: ImportControlCharacters.cleaned(draft.name), reason: draft.notes.first ?? "no se puede jugar"))
                 continue
             }
             guard quizzes.count < QuizSet.maxQuizzes else {
                 skipped.append(ImportNote(name: draft.name, reason: "no cabe: un conjunto tiene como mucho \(QuizSet.maxQuizzes) preguntas"))
                 continue
             }
+            let (quiz, hadControl) = ImportControlCharacters.cleaned(read)
             var imageNote: String?
             let checked: SetQuiz
             do throws(ModelError) {
@@ -87,7 +88,8 @@ public enum SetImport {
                 continue
             }
             quizzes.append(checked)
-            notes += (draft.notes + [imageNote].compactMap { $0 }).map { ImportNote(name: draft.name, reason: $0) }
+            let control = hadControl ? ImportControlCharacters.note : nil
+            notes += (draft.notes + [imageNote, control].compactMap { $0 }).map { ImportNote(name: ImportControlCharacters.cleaned(draft.name), reason: $0) }
         }
         guard !quizzes.isEmpty else { throw .invalid(refusal(skipped, format: format)) }
         // Each quiz is checked already (an embedded image by its bytes): the set's own check is its title's.
@@ -99,6 +101,18 @@ public enum SetImport {
             all = Array(all.prefix(maxNotes - 1)) + [ImportNote(name: "…", reason: "y \(more) avisos más")]
         }
         return Prepared(set: set, skipped: skipped.count + uncounted, notes: all, images: images)
+    }
+
+    /// `title`, or when one of `used` already, `title (2)`, `(3)`…: two imports of a bank are
+    /// told apart.
+    public static func unusedTitle(_ title: String, among used: Set<String>) -> String {
+        guard used.contains(title) else { return title }
+        for number in 2... {
+            let suffix = " (\(number))"
+            let candidate = String(title.prefix(QuizSet.maxTitleLength - suffix.count)) + suffix
+            if !used.contains(candidate) { return candidate }
+        }
+        return title
     }
 
     /// `quiz` checked; an image that does not pass is dropped with a note instead of the quiz.

@@ -64,8 +64,12 @@ struct GIFTReaderTests {
         let quizzes = imported.set.quizzes
         let byQuestion = Dictionary(quizzes.map { ($0.question, $0) }, uniquingKeysWith: { first, _ in first })
         let capital = try #require(byQuestion["¿Cuál es la capital de Francia?"])
-        #expect(capital.answer == .choice([.init(text: "París", right: true), .init(text: "Lyon", right: false), .init(text: "Marsella", right: false)]))
-        #expect(capital.feedback == "París es la capital desde el siglo X.", "the general feedback first")
+        #expect(capital.answer == .choice([
+            .init(text: "París", right: true), .init(text: "Lyon", right: false), .init(text: "Marsella", right: false, feedback: "No, es París."),
+        ]), "each option keeps its own feedback")
+        #expect(capital.feedback == "París es la capital desde el siglo X.", "the general feedback")
+        #expect(capital.name == "Capital" && capital.category == "$course$/top/Álgebra//Geometría" && !capital.multiple)
+        #expect(byQuestion["¿Qué números son primos?"]?.multiple == true, "no `=`: Moodle's multiple")
         #expect(byQuestion["¿Qué números son primos?"]?.answer == .choice([
             .init(text: "Dos", right: true), .init(text: "Tres", right: true), .init(text: "Cuatro", right: false),
         ]))
@@ -83,7 +87,7 @@ struct GIFTReaderTests {
             == .text(answer: "a:b", alternatives: []))
         let figure = try #require(byQuestion["¿Qué figura es esta?"])
         #expect(figure.image == "https://ejemplo.es/triangulo.png" && figure.answer == .text(answer: "triángulo", alternatives: []))
-        #expect(byQuestion["¿Cuánto es **2 + 2**?"]?.answer == .text(answer: "cuatro", alternatives: ["4"]), "multi-line answers")
+        #expect(byQuestion["¿Cuánto es 2 + 2?"]?.answer == .text(answer: "cuatro", alternatives: ["4"]), "multi-line answers, Markdown as text")
         #expect(byQuestion["Elige la buena."]?.answer == .choice([
             .init(text: "Buena", right: true), .init(text: "Casi", right: false), .init(text: "Mala", right: false),
         ]))
@@ -101,7 +105,8 @@ struct GIFTReaderTests {
         #expect(notes["Ensayo"] == ["es una pregunta de ensayo (respuesta libre larga): no se puede jugar"])
         #expect(notes["Solo una descripción, sin respuestas."] == ["es una descripción, sin respuestas: no se puede jugar"])
         #expect(notes["Nombre"] == ["se han quitado las respuestas con crédito parcial"])
-        #expect(notes["Parcial"] == ["se ha quitado el crédito parcial: las opciones sin «=» cuentan como incorrectas"])
+        #expect(notes["Parcial"] == ["se ha quitado el crédito parcial: solo las opciones del 100 % cuentan como correctas"])
+        #expect(notes["¿Cuánto es 2 + 2?"] == [ImportDifferences.markdown])
         #expect(notes["Comodín"] == ["se han quitado las respuestas con el comodín «*», que aquí no se admite"])
         #expect(notes["Capital"] == nil)
     }

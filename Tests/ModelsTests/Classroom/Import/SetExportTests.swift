@@ -26,7 +26,42 @@ struct SetExportTests {
         let text = format == .gift ? GIFTWriter.write(Self.set, imageBase: nil) : MoodleXMLWriter.write(Self.set, images: [:], imageBase: nil)
         let back = try SetImport.read(Data(text.utf8), title: "", format: nil)
         #expect(back.skipped == 0 && back.notes.isEmpty, "\(back.notes)")
-        #expect(back.set == (try Self.set.validated()))
+        // Each question comes back with the name and the category the export gave it.
+        var expected = try Self.set.validated()
+        for index in expected.quizzes.indices {
+            expected.quizzes[index].name = ImportDraft.name(of: expected.quizzes[index].question)
+            expected.quizzes[index].category = MoodleCategory.path(expected.title)
+        }
+        #expect(back.set == expected)
+        // Read again and written again, the file is the same: names and categories are kept.
+        let again = format == .gift ? GIFTWriter.write(back.set, imageBase: nil) : MoodleXMLWriter.write(back.set, images: [:], imageBase: nil)
+        #expect(again == text)
+    }
+
+    /// What Moodle would misread is escaped: a leading weight or format, a wildcard, line breaks
+    /// in a name or a category; each option keeps its feedback and a choice its single or multiple.
+    @Test(arguments: [SetImportFormat.gift, .moodleXML])
+    func whatWouldChangeMeaningInMoodleIsEscaped(format: SetImportFormat) throws {
+        var trap = SetQuiz(question: "¿Cuál?", answer: .choice([
+            .init(text: "%100%trampa", right: false, feedback: "[html]<b>no</b>"), .init(text: "[html]<i>buena</i>", right: true, feedback: "Sí."),
+            .init(text: "x -> y", right: false),
+        ]), multiple: true)
+        trap.name = "Nombre\n\n::Inyectada::¿?{=1}"
+        trap.category = "$course$/top/Tema 1/Bucles"
+        var glob = SetQuiz(question: "¿Patrón de los .py?", answer: "*.py", alternatives: ["todos los .py"])
+        glob.category = "$course$/top/Tema 2"
+        let set = QuizSet(title: "Trampas", quizzes: [trap, glob, SetQuiz(question: "¿Uno de dos?", answer: .choice([
+            .init(text: "a", right: true), .init(text: "b", right: true),
+        ]), multiple: false)])
+        let text = format == .gift ? GIFTWriter.write(set, imageBase: nil) : MoodleXMLWriter.write(set, images: [:], imageBase: nil)
+        let back = try SetImport.read(Data(text.utf8), title: "", format: nil)
+        #expect(back.set.quizzes.count == 3 && back.notes.isEmpty, "\(back.notes)")
+        var expected = try set.validated().quizzes
+        expected[0].name = "Nombre ::Inyectada::¿?{=1}"
+        expected[1].name = "¿Patrón de los .py?"
+        expected[2].name = "¿Uno de dos?"
+        expected[2].category = "$course$/top/Trampas"
+        #expect(back.set.quizzes == expected)
     }
 
     @Test func anUploadedImageTravelsInsideTheXMLAndComesBackAsAnUpload() throws {
@@ -95,7 +130,7 @@ struct SetExportTests {
         #expect(gift.contains("=París\n=Paris\n=a<b & c>d\n####Es «París».\\nDesde hace siglos.\n}"))
         #expect(gift.contains("~%33.33333%2\n~%33.33333%3\n~%-100%4\n~%33.33333%5\n}"))
         #expect(gift.contains("{\nTRUE\n}") && gift.contains("{\nFALSE\n}"))
-        #expect(gift.contains("{\n#0.5:0.01\n####Un medio.\n}") && gift.contains("{\n#4\n}") && gift.contains("{\n#-12.75:0.25\n}"))
+        #expect(gift.contains("{\n#=0.5:0.01\n####Un medio.\n}") && gift.contains("{\n#=4\n}") && gift.contains("{\n#=-12.75:0.25\n}"))
         #expect(gift.contains("// Adivina: encuesta\n::¿Qué prefieres?::[plain]¿Qué prefieres? {\n~%33.33333%Té\n"))
     }
 }
