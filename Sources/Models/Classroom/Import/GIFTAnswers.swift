@@ -121,6 +121,7 @@ struct GIFTAnswers {
             return
         }
         if answers.count > 1 { notes.append("se han quitado las demás respuestas numéricas (solo vale una, sin crédito parcial)") }
+        if marks.isEmpty, first.text.trimmingCharacters(in: .whitespacesAndNewlines) == "0" { notes.append(ImportDifferences.zero) }
         answer = .number(value: range.value, tolerance: range.tolerance)
         if feedback == nil { feedback = first.feedback }
         if answers.dropFirst().contains(where: { $0.feedback != nil }) || GIFTText.find("#", in: Array(block[cut.count...])) != nil {
@@ -162,6 +163,7 @@ struct GIFTAnswers {
             notes.append("se ha quitado el crédito parcial: solo las opciones del 100 % cuentan como correctas")
         }
         if multiple, let note = ImportDifferences.weightsNote(options.map(\.fraction)) { notes.append(note) }
+        if let note = ImportDifferences.gradesNote(options.map(\.fraction)) { notes.append(note) }
         let choices = options.map { SetQuizOption(text: $0.text, right: single ? $0.fraction >= 100 : $0.fraction > 0, feedback: $0.feedback) }
         guard choices.contains(where: \.right) else {
             notes.insert("ninguna opción es correcta", at: 0)
@@ -172,6 +174,7 @@ struct GIFTAnswers {
 
     /// A written answer: the 100 % answers accepted; `*` is Moodle's wildcard (dropped), `\*` a star.
     private mutating func written(_ options: [Option]) {
+        if let note = ImportDifferences.gradesNote(options.map(\.fraction)) { notes.append(note) }
         var accepted = options.filter { $0.fraction >= 100 }
         if accepted.count < options.count { notes.append("se han quitado las respuestas con crédito parcial") }
         let wildcard = accepted.filter { Self.hasWildcard($0.text) }

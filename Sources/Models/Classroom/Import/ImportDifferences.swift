@@ -9,6 +9,21 @@ enum ImportDifferences {
     /// A Markdown text shown as plain text.
     static let markdown = "su Markdown se muestra como texto, sin negritas, cursivas ni código"
 
+    /// A GIFT `{#0}`, which Moodle's parser reads as no answer at all.
+    static let zero = "Moodle no lee la respuesta «0» escrita así: escribe {#=0}"
+
+    /// Moodle's list of grades (percent): a weight outside it makes Moodle refuse the question.
+    static let moodleGrades: [Double] = [
+        100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0,
+    ]
+
+    /// The note of weights (percent) Moodle's import would refuse, or nil.
+    static func gradesNote(_ fractions: [Double]) -> String? {
+        let odd = fractions.filter { fraction in !moodleGrades.contains { abs($0 - abs(fraction)) < 0.0001 } }
+        guard let first = odd.first else { return nil }
+        return "Moodle rechazaría esta pregunta: el peso \(SetExport.percent(first)) % no está en su lista de notas"
+    }
+
     /// The weights note for a multiple choice of `fractions` (percent), or nil when they are
     /// the ones an export writes.
     static func weightsNote(_ fractions: [Double]) -> String? {

@@ -39,6 +39,7 @@ struct MoodleXMLAnswers {
             notes.append("se ha quitado el crédito parcial: solo la opción del 100 % cuenta como correcta")
         }
         if multiple, let note = ImportDifferences.weightsNote(choices.map(\.fraction)) { notes.append(note) }
+        if let note = ImportDifferences.gradesNote(choices.map(\.fraction)) { notes.append(note) }
         guard options.contains(where: \.right) else {
             notes.insert("ninguna opción vale el 100 %", at: 0)
             return

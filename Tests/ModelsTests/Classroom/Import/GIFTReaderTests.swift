@@ -128,6 +128,25 @@ struct GIFTReaderTests {
         #expect(imported.notes == [ImportNote(name: "Roto", reason: "a sus respuestas les falta la llave de cierre «}»")])
     }
 
+    /// What Moodle reads differently is read as Moodle does, and what is lost said in a note.
+    @Test func whatDiffersFromMoodleIsNoted() throws {
+        let imported = try read("""
+            ::Tercio::¿Cuál?{~%33%a ~%67%b ~c}
+
+            ::Cero::¿Índice del primero?{#0}
+
+            ::Varios::¿Pares?{~%50%2 ~%50%4 ~%-50%3}
+
+            ::Verdad::¿Sí?{T#No.#Sí.}
+            """)
+        let notes = Dictionary(grouping: imported.notes, by: \.name).mapValues { $0.map(\.reason) }
+        #expect(notes["Tercio"] == [ImportDifferences.weights, "Moodle rechazaría esta pregunta: el peso 33 % no está en su lista de notas"])
+        #expect(notes["Cero"] == [ImportDifferences.zero])
+        #expect(notes["Varios"] == [ImportDifferences.weights])
+        #expect(notes["Verdad"] == [ImportDifferences.answerFeedback])
+        #expect(imported.set.quizzes.map(\.multiple) == [true, false, true, false])
+    }
+
     @Test func escapesAreUndoneAndOthersKept() {
         #expect(GIFTText.unescaped(Array(##"a\~b\=c\#d\{e\}f\:g\\h\ni\(j\)"##)) == "a~b=c#d{e}f:g\\h\ni\\(j\\)")
         #expect(GIFTText.escaped("a~b=c#d{e}f:g\\h\ni") == ##"a\~b\=c\#d\{e\}f\:g\\h\ni"##)
