@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import AdivinaApp
+import QuestionBanks
 
 /// Question banks over HTTP: each format imported into a new set with its notes, an embedded
 /// image kept as an upload, the format given or recognised, the refusals, and the set exported

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 @testable import AdivinaApp
 @testable import Models
+@testable import QuestionBanks
 
 /// The import route as a teacher's script and Moodle's files meet it (issue 35): a bank sent as
 /// `text/plain`, `application/xml` or with no type; quotes, TeX and CRLF read as the text they

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import QuestionBanks
 
 /// The host's own quiz sets under `/api/classroom/sets` (classroom mode only; rules and limits in
 /// `QuizSet`, storage in `QuizSetStore`). Host only (`X-Host-Key` or the host cookie: 401

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import MarkupText
 
 /// A set as a Moodle XML question bank, shaped like Moodle's own exports (a `category`

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("SetImport at the size limit: a 2 MB bank of each format is read in good time")
 struct ImportSizeTests {

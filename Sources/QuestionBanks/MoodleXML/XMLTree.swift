@@ -1,3 +1,5 @@
+import Models
+
 /// A small XML reader for question banks: elements, attributes, text, CDATA, comments,
 /// processing instructions, the five named entities and numeric ones. A `<!DOCTYPE` is refused
 /// (no bank needs one, and it is how entity bombs and external entities get in), as is anything

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("AikenReader: Aiken's multiple choice into choice questions")
 struct AikenReaderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import MarkupText
 
 /// A set as a GIFT file Moodle imports as the same set (and `GIFTReader` reads back): each

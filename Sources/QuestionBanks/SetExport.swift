@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import MarkupText
 
 /// What both exports share: numbers and weights as Moodle reads them, question text as HTML, an

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("GIFTReader: Moodle's GIFT syntax into a set's questions")
 struct GIFTReaderTests {

@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("QuizSetFile and SetImport: any course quizzes.json in as a set, a set out in the current shape")
 struct QuizSetFileTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A question bank imported into a new set: a course `quizzes.json`, GIFT, Aiken or Moodle XML
 /// (`SetImportFormat`, recognised from the content when not given). Every question that cannot

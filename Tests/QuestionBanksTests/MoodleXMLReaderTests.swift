@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("MoodleXMLReader: a Moodle XML bank into a set's questions")
 struct MoodleXMLReaderTests {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A `quizzes.json` read tolerantly: the course's list of quizzes (any of its shapes, and this
 /// app's own kinds), or a set as this app sends it (`{"title","quizzes":[…]}`). Only what a

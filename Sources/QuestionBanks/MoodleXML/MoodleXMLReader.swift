@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A Moodle XML question bank (`<quiz><question type="…">…`) read into questions:
 /// `multichoice` (single or several right), `truefalse`, `shortanswer` (the 100 % answers),

@@ -1,3 +1,5 @@
+import Models
+
 /// The rule every route keeps, applied to a bank as the text it is once read: no control
 /// character but tab and newline, nor U+FFFE or U+FFFF (Unicode's Cc: C0, DEL, C1; a file's CRLF is a newline by
 /// then). What a file brings in raw, or as a Moodle XML numeric entity (`&#x1B;`) or a JSON

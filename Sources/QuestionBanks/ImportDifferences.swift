@@ -1,3 +1,5 @@
+import Models
+
 /// The notes of what a bank loses on its way into a set, the same from every format: the
 /// documented differences from Moodle (docs/api.md, «Lo que difiere de Moodle»).
 enum ImportDifferences {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("GIFTWriter and MoodleXMLWriter: a set for Moodle that reads back as the same set")
 struct SetExportTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import Models
+@testable import QuestionBanks
 
 @Suite("SetImport: any bank into a new set, tolerant reading, limits and clear refusals")
 struct SetImportTests {

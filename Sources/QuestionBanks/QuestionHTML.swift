@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// HTML as the plain text a question shows (unlike `HTMLText.plainText`, its lines kept): tags dropped (with what `<script>` and `<style>`
 /// hold), entities decoded, line breaks kept (`<br>`, two of them a blank line, and the ends of

@@ -1,3 +1,5 @@
+import Models
+
 /// GIFT's escapes: `\~ \= \# \{ \} \:` and `\\` stand for the character, `\n` for a line break;
 /// any other backslash stays (TeX's `\frac`). Finding a delimiter skips escaped characters.
 enum GIFTText {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// The text of an imported file: UTF-8 (a byte-order mark dropped), or Windows-1252 only when an
 /// XML declaration says ISO-8859-1 or Windows-1252; Windows and old Mac line ends made `\n`. Bytes that are not UTF-8 are a
