@@ -144,4 +144,17 @@ struct MoodleXMLReaderTests {
         let imported = try SetImport.read(latin1, title: "t", format: nil)
         #expect(imported.set.quizzes.first?.question == "¿Está en español?")
     }
+
+    @Test func aQuestionPastTheAnswersLimitIsRefusedByItsCount() throws {
+        let options = (0...GIFTAnswers.maxAnswers).map { "<answer fraction=\"0\"><text>o\($0)</text></answer>" }.joined()
+        let xml = """
+            <quiz><question type="multichoice"><name><text>Enorme</text></name><questiontext><text>¿Cuál?</text></questiontext>
+            <answer fraction="100"><text>a</text></answer>\(options)</question>
+            <question type="truefalse"><name><text>Bien</text></name><questiontext><text>¿Sí?</text></questiontext>
+            <answer fraction="100"><text>true</text></answer></question></quiz>
+            """
+        let imported = try SetImport.read(Data(xml.utf8), title: "", format: .moodleXML)
+        #expect(imported.set.quizzes.count == 1)
+        #expect(imported.notes == [ImportNote(name: "Enorme", reason: "tiene más de \(GIFTAnswers.maxAnswers) respuestas")])
+    }
 }

@@ -23,6 +23,11 @@ struct MoodleXMLAnswers {
     var feedback: String?
     var notes: [String] = []
 
+    /// A question that cannot be played, and why.
+    init(refusal: String) {
+        notes = [refusal]
+    }
+
     /// A `multichoice`: with `single`, the 100 % options are right (partial credit dropped);
     /// otherwise every option with a positive fraction is; a `poll` has none right. Each option
     /// keeps its feedback.

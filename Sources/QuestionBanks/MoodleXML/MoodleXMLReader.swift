@@ -112,7 +112,13 @@ enum MoodleXMLReader {
 
     /// The kind of answer of a question of `type`, or nil for a type that cannot be played.
     private static func answer(_ question: XMLTree.Element, type: String) -> MoodleXMLAnswers? {
-        let answers = question.all("answer").map { element in
+        let elements = question.all("answer")
+        // Refused by their count before any is read, as in the other formats.
+        guard elements.count <= GIFTAnswers.maxAnswers else {
+            let playable = ["multichoice", "truefalse", "shortanswer", "numerical"].contains(type)
+            return playable ? MoodleXMLAnswers(refusal: "tiene más de \(GIFTAnswers.maxAnswers) respuestas") : nil
+        }
+        let answers = elements.map { element in
             MoodleXMLAnswers.Answer(
                 fraction: Double(element.attributes["fraction"] ?? "0") ?? 0, text: typed(element),
                 shown: text(element).text, feedback: feedback(element), tolerance: element.first("tolerance")?.text ?? "0")
