@@ -173,29 +173,12 @@ struct GIFTAnswers {
         answer = .choice(choices)
     }
 
-    /// A written answer: the 100 % answers accepted; `*` is Moodle's wildcard (dropped), `\*` a star.
+    /// A written answer (`ShortAnswer`).
     private mutating func written(_ options: [Option]) {
-        if let note = ImportDifferences.gradesNote(options.map(\.fraction)) { notes.append(note) }
-        var accepted = options.filter { $0.fraction >= 100 }
-        if accepted.count < options.count { notes.append("se han quitado las respuestas con crédito parcial") }
-        let wildcard = accepted.filter { Self.hasWildcard($0.text) }
-        if !wildcard.isEmpty {
-            notes.append("se han quitado las respuestas con el comodín «*», que aquí no se admite")
-            accepted.removeAll { Self.hasWildcard($0.text) }
-        }
-        guard let first = accepted.first else {
-            notes.insert("no le queda ninguna respuesta correcta", at: 0)
-            return
-        }
-        let texts = accepted.map { $0.text.replacingOccurrences(of: "\\*", with: "*") }
-        answer = .text(answer: texts[0], alternatives: Array(texts.dropFirst()))
-        if feedback == nil { feedback = first.feedback }
-        if options.contains(where: { $0.feedback != nil && $0.feedback != first.feedback }) { notes.append(ImportDifferences.answerFeedback) }
-    }
-
-    /// Whether a short answer has Moodle's wildcard: a `*` not escaped as `\*`.
-    static func hasWildcard(_ text: String) -> Bool {
-        text.replacingOccurrences(of: "\\*", with: "").contains("*")
+        let (read, first, found) = ShortAnswer.read(options.map { ($0.fraction, $0.text, $0.feedback) })
+        answer = read
+        notes += found
+        if feedback == nil { feedback = first }
     }
 
     /// A leading `%weight%` and the rest.

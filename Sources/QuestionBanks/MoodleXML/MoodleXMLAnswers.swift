@@ -64,22 +64,9 @@ struct MoodleXMLAnswers {
         if answers.contains(where: { $0.fraction != 100 && $0.feedback != nil }) { notes.append(ImportDifferences.answerFeedback) }
     }
 
-    /// A `shortanswer`: its 100 % answers; `*` is Moodle's wildcard (dropped), `\*` a star.
+    /// A `shortanswer` (`ShortAnswer`).
     init(written: [Answer]) {
-        var accepted = written.filter { $0.fraction >= 100 }
-        if accepted.count < written.count { notes.append("se han quitado las respuestas con crédito parcial") }
-        if accepted.contains(where: { GIFTAnswers.hasWildcard($0.text) }) {
-            notes.append("se han quitado las respuestas con el comodín «*», que aquí no se admite")
-            accepted.removeAll { GIFTAnswers.hasWildcard($0.text) }
-        }
-        guard let first = accepted.first else {
-            notes.insert("no le queda ninguna respuesta correcta", at: 0)
-            return
-        }
-        let texts = accepted.map { $0.text.replacingOccurrences(of: "\\*", with: "*") }
-        kind = .text(answer: texts[0], alternatives: Array(texts.dropFirst()))
-        feedback = first.feedback
-        if written.contains(where: { $0.feedback != nil && $0.feedback != first.feedback }) { notes.append(ImportDifferences.answerFeedback) }
+        (kind, feedback, notes) = ShortAnswer.read(written.map { ($0.fraction, $0.text, $0.feedback) })
     }
 
     /// A `numerical`: its first 100 % answer and tolerance.
