@@ -47,10 +47,11 @@ def questions(parse):
 
 def compare(parse, quizzes, notes):
     """The differences between Moodle's `parse` and Adivina's `quizzes` (and its `notes`): each
-    question Moodle plays is found among Adivina's by its text, in order."""
+    question Moodle plays is found among Adivina's by its text, in order, and compared with it,
+    its name and its whole category too."""
     problems = []
     at = 0
-    for question in questions(parse):
+    for question, category in zip(questions(parse), categories_of(parse)):
         want = expected(question)
         label = question.get("name") or question.get("questiontext", "")[:40]
         if isinstance(want, tuple):
@@ -66,6 +67,8 @@ def compare(parse, quizzes, notes):
         got = adivina_view(quizzes[same_text])
         if comparable(got) != comparable(want):
             problems.append(f"«{label}»: Moodle {json.dumps(want, ensure_ascii=False)}\n   Adivina {json.dumps(got, ensure_ascii=False)}")
+        if quizzes[same_text].get("category") != category:
+            problems.append(f"«{label}»: Moodle files it in «{category}», Adivina in «{quizzes[same_text].get('category')}»")
         name = quizzes[same_text].get("name")
         if name is not None and name != html_text(question["name"]):
             problems.append(f"«{label}»: Moodle names it «{question['name']}», Adivina «{name}»")
