@@ -1,6 +1,10 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 // Adivina: the model layer of the course's SwiftUI apps, served to the browser as a live web app.
 // No package dependencies: only the toolchain and the system's SQLite and zlib.
+//
+// Swift 6.2 or later (Xcode 26, which runs on macOS 15.6+): the code uses `isolated deinit`,
+// `weak let` and exit tests; an older toolchain gets SwiftPM's own message from the line above.
+// `scripts/check-toolchain-minimum` keeps every document naming the same minimum.
 //
 // Platforms: the server and its executable build on Linux and macOS 15+; the libraries a
 // student's app uses (Signals, Models, ModelsTesting, MarkupText, Workbook) build on iOS 18+ too

@@ -9,6 +9,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
+#if defined(__APPLE__)
+#include <limits.h>
+#include <sys/sysctl.h>
+#endif
 #if defined(CEL_USE_EPOLL)
 #include <sys/eventfd.h>
 #define CEL_NATIVE_LINUX 1
@@ -81,6 +85,22 @@ void cel_platform_modification_time(const struct stat *status, int64_t *seconds,
 #else
     *seconds = (int64_t)status->st_mtim.tv_sec;
     *nanoseconds = (int64_t)status->st_mtim.tv_nsec;
+#endif
+}
+
+uint64_t cel_platform_open_file_ceiling(void) {
+#if defined(__APPLE__)
+    // setrlimit(2) on Darwin: a soft RLIMIT_NOFILE above OPEN_MAX (10240) or the kernel's
+    // per-process maximum is EINVAL, so asking for the hard limit (RLIM_INFINITY) gets nothing.
+    uint64_t ceiling = OPEN_MAX;
+    int most = 0;
+    size_t size = sizeof most;
+    if (sysctlbyname("kern.maxfilesperproc", &most, &size, NULL, 0) == 0 && most > 0 && (uint64_t)most < ceiling) {
+        ceiling = (uint64_t)most;
+    }
+    return ceiling;
+#else
+    return UINT64_MAX;
 #endif
 }
 

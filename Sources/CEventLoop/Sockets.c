@@ -114,13 +114,19 @@ int cel_shutdown_write(int fd) { return shutdown(fd, SHUT_WR) < 0 ? -errno : 0; 
 
 int cel_close(int fd) { return close(fd) < 0 ? -errno : 0; }
 
+uint64_t cel_open_file_limit_goal(uint64_t soft, uint64_t hard, uint64_t ceiling) {
+    uint64_t goal = hard < ceiling ? hard : ceiling;
+    return goal > soft ? goal : soft;
+}
+
 long cel_raise_open_file_limit(void) {
     struct rlimit limit;
     if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return -errno;
-    if (limit.rlim_cur < limit.rlim_max) {
-        limit.rlim_cur = limit.rlim_max;
+    uint64_t goal = cel_open_file_limit_goal(limit.rlim_cur, limit.rlim_max, cel_platform_open_file_ceiling());
+    if (goal > limit.rlim_cur) {
+        limit.rlim_cur = (rlim_t)goal;
         setrlimit(RLIMIT_NOFILE, &limit);
-        getrlimit(RLIMIT_NOFILE, &limit);
+        if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return -errno;
     }
     return (long)limit.rlim_cur;
 }

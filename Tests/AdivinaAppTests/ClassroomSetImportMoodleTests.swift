@@ -21,7 +21,8 @@ struct ClassroomSetImportMoodleTests {
         if let origin { head += "Origin: \(origin)\r\n" }
         if let type { head += "Content-Type: \(type)\r\n" }
         head += "Content-Length: \(body.count)\r\n\r\n"
-        let reply = await rawExchange(port: running.url.port ?? 0, head + String(decoding: body, as: UTF8.self))
+        // The app closes the connection once it answers: the bound only stops a hang.
+        let reply = await rawExchange(port: running.url.port ?? 0, head + String(decoding: body, as: UTF8.self), timeout: hangBound)
         let status = Int(reply.text.split(separator: " ").dropFirst().first ?? "") ?? 0
         let text = reply.text.components(separatedBy: "\r\n\r\n").dropFirst().joined(separator: "\r\n\r\n")
         return (status, text)

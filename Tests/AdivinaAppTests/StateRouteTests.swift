@@ -59,16 +59,16 @@ struct StateRouteTests {
             let busy = Latch()
             let answered = DispatchSemaphore(value: 0)
             // The request goes out from the pool while the main actor is held until it is answered
-            // (at most 20 s): a route that waited for a turn on the main actor could not answer.
+            // (at most 120 s, a bound against a hang): a route that waited for a turn on the main actor could not answer.
             let reply = Task.detached { [client] () async throws -> Int in
-                _ = await busy.wait(timeout: .seconds(30))
+                _ = await busy.wait(timeout: hangBound)
                 let reply = try await client.get("/api/quizzes/state")
                 answered.signal()
                 return reply.status
             }
             let heldUntilAnswered = await Task { @MainActor in
                 busy.open()
-                return holdTheThread(until: answered, atMost: 20)
+                return holdTheThread(until: answered, atMost: 120)
             }.value
             #expect(try await reply.value == 200)
             #expect(heldUntilAnswered, "answered while the main actor was held")

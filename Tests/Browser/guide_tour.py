@@ -154,11 +154,11 @@ def teacher_tour(server, key, new_context, camera):
     # The 3-2-1 on every screen, then the question on the projector and the phones.
     expect(board.locator("#board-ready")).to_contain_text("¡Prepárate!")
     expect(phones[0].locator("#get-ready")).to_contain_text("¡Prepárate!")
-    expect(board.locator("#board-question-text")).to_have_text(QUESTIONS[0][1], timeout=8000)
+    expect(board.locator("#board-question-text")).to_have_text(QUESTIONS[0][1])
     expect(board.locator("#board-tiles .tile-letter")).to_have_text(["A", "B", "C", "D"])
     camera.shoot(board, "projector-question", board.locator("#board-question-text"),
                  board.locator("#board-tiles"), board.locator("#board-countdown"))
-    expect(phones[0].locator("#round-question")).to_have_text(QUESTIONS[0][1], timeout=8000)
+    expect(phones[0].locator("#round-question")).to_have_text(QUESTIONS[0][1])
     camera.shoot(phones[0], "guia-pregunta-movil", phones[0].locator("#round-question"), tile(phones[0], "B"))
     choose(phones[0], "B")
     expect(phones[1].locator("#round-question")).to_have_text(QUESTIONS[0][1])
@@ -178,7 +178,7 @@ def teacher_tour(server, key, new_context, camera):
     # "Siguiente": a question answered in a field.
     host.get_by_role("button", name="Siguiente").click()
     for phone, text in zip(phones, ["París", "paris", "Lyon", "Roma"]):
-        expect(phone.locator("#round-question")).to_have_text(QUESTIONS[1][1], timeout=8000)
+        expect(phone.locator("#round-question")).to_have_text(QUESTIONS[1][1])
         phone.locator("#answer").fill(text)
         phone.locator("#send-answer").click()
     expect(board.locator("#board-correct-answer")).to_have_text("París")
@@ -200,7 +200,7 @@ def teacher_tour(server, key, new_context, camera):
     # The last question, then "Terminar": the podium, each phone's line, the round's results.
     host.get_by_role("button", name="Siguiente").click()
     for phone in phones[:3]:
-        expect(phone.locator("#round-question")).to_have_text(QUESTIONS[2][1], timeout=8000)
+        expect(phone.locator("#round-question")).to_have_text(QUESTIONS[2][1])
         choose(phone, "A")
     expect(board.locator("#board-correct-answer")).to_contain_text("Verdadero")
     host.get_by_role("button", name="Terminar").click()

@@ -43,7 +43,7 @@ def loaded_stand_in_items(server, app, path):
 def loaded(server, app, list_key):
     """The app's state once its first download has finished with items in it."""
     return wait_until(lambda: (lambda s: s if s[list_key] and not s["loading"] else None)(server.state(app)),
-                      timeout=15, message=f"the first list of {app}")
+                      message=f"the first list of {app}")
 
 
 def alert(page):

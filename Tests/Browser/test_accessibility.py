@@ -229,7 +229,7 @@ def test_classroom(classroom, audited, audit):  # noqa: F811
     expect(host.locator("#round-choice")).to_have_text("Ronda: Trivia")
     host.click("#start")
     audit_when(audit, host, "#host-bar", "host round bar")
-    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    expect(student.locator("#question-screen .tile")).to_have_count(4)
     audit.check(student, "class question")
     expect(board.locator("#board-tiles")).to_be_visible()
     audit.check(board, "board question")

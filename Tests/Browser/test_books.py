@@ -95,7 +95,7 @@ def test_progress_while_downloading_and_text_never_as_html(start_server, page):
         page.click("#reload")
         expect(page.locator("#progress")).to_be_visible()
         expect(page.locator("#reload")).to_have_attribute("aria-busy", "true")
-        expect(page.locator("#progress")).to_have_count(0, timeout=15_000)
+        expect(page.locator("#progress")).to_have_count(0)
         fake.delay_s = 0
         page.goto(server.url("/books/play.html?id=5"))
         expect(page.locator("#book")).to_have_text(markup)

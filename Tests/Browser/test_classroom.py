@@ -70,7 +70,7 @@ def test_a_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
     for number in range(1, PLAYED + 1):
         # Every phone moves into the question by itself, after the 3-2-1.
         for page in players:
-            expect(tiles(page)).to_have_count(4, timeout=8000)
+            expect(tiles(page)).to_have_count(4)
             expect(page.locator("#round-number")).to_have_text(f"Pregunta {number} de {ROUND}")
         expect(board.locator("#board-tiles li")).to_have_count(4)
         expect(board.locator("#answered")).to_have_text("0 de 3 han respondido")
@@ -131,7 +131,7 @@ def test_a_quiz_server_round_is_answered_by_typing(classroom, new_context):
     expect(host.locator("#round-choice")).to_have_text("Ronda: Quizzes del servidor de preguntas")
     host.locator("#start").click()
     ana, bea = players
-    expect(ana.locator("#round-question")).not_to_be_empty(timeout=8000)
+    expect(ana.locator("#round-question")).not_to_be_empty()
     question = ana.locator("#round-question").inner_text()
     answer = QUIZ_BY_QUESTION[question]
     expect(ana.locator("#answer-note")).to_have_text("Hasta 200 caracteres.")
@@ -159,7 +159,7 @@ def test_an_answer_to_a_question_the_host_has_left_is_refused(classroom, new_con
     host.locator("#game-trivia").click()
     expect(host.locator("#round-choice")).to_have_text("Ronda: Trivia")
     host.locator("#start").click()
-    expect(tiles(ana)).to_have_count(4, timeout=8000)
+    expect(tiles(ana)).to_have_count(4)
     ana.evaluate("() => { window.lateTopic = /./; }")
     host.locator("#next").click()
     wait_until(lambda: room(server)["question"] == 2, message="the room on question 2")
@@ -171,6 +171,6 @@ def test_an_answer_to_a_question_the_host_has_left_is_refused(classroom, new_con
     expect(ana.locator("#answer-status")).to_have_text(answered.value.json()["error"])
     expect(alert(ana)).to_have_count(0)  # said on the screen, nothing to dismiss
     ana.evaluate("() => window.releaseNews()")
-    expect(ana.locator("#round-number")).to_have_text(f"Pregunta 2 de {ROUND}", timeout=8000)
-    expect(tiles(ana).first).to_be_enabled(timeout=8000)
+    expect(ana.locator("#round-number")).to_have_text(f"Pregunta 2 de {ROUND}")
+    expect(tiles(ana).first).to_be_enabled()
     assert not any(player["answered"] for player in room(server)["players"]), room(server)["players"]

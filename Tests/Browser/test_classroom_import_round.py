@@ -35,7 +35,7 @@ def tile(phone, letter):
 
 
 def question(phone, number):
-    expect(phone.locator("#round-question")).to_have_text(QUESTIONS[number - 1], timeout=10_000)
+    expect(phone.locator("#round-question")).to_have_text(QUESTIONS[number - 1])
 
 
 def test_a_dropped_gift_bank_is_played_and_its_results_downloaded(classroom, new_context):

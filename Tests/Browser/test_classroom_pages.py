@@ -158,7 +158,7 @@ def test_a_self_paced_quizzes_round_shows_each_players_progress(classroom, new_c
         expect(ana.locator("#open-question")).to_be_visible()
         expect(ana.locator("#round-question")).to_have_count(0)  # no text before it is opened
         ana.locator("#open-question").click()
-        expect(ana.locator("#round-number")).to_have_text(f"Pregunta {number} de {ROUND}", timeout=8000)
+        expect(ana.locator("#round-number")).to_have_text(f"Pregunta {number} de {ROUND}")
         expect(ana.locator("#round-question")).not_to_be_empty()
         ana.locator("#answer").fill("no lo sé")
         ana.locator("#send-answer").click()
@@ -205,7 +205,7 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     host.locator("#game-trivia").click()
     host.locator("#start").click()
     expect(host.locator("#end")).to_be_visible()
-    expect(ana.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    expect(ana.locator("#question-screen .tile")).to_have_count(4)
     ana.locator("#question-screen .tile").first.click()
     ana.locator("#send-choices").click()
     expect(ana.locator("#your-answer")).to_be_visible()

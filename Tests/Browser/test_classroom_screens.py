@@ -127,7 +127,7 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     phone.route("**/api/classroom/round/answer", lambda route: route.fulfill(
         status=409, content_type="application/json", body='{"error":"La pregunta ya está cerrada."}'))
     feed(phone, "round", view(phone, question=5, kind="text", options=None, text="¿Capital de Francia?"))
-    expect(phone.locator("#late-note")).to_have_text("Tu respuesta a la pregunta 4 llegó tarde: la pregunta ya se había cerrado.", timeout=8000)
+    expect(phone.locator("#late-note")).to_have_text("Tu respuesta a la pregunta 4 llegó tarde: la pregunta ya se había cerrado.")
     expect(phone.locator("#answer-note")).to_have_text("Hasta 200 caracteres.")
     expect(phone.locator("#answer")).to_have_attribute("maxlength", "200")
     audit.check(phone, "phone text question, late note")
@@ -172,7 +172,7 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     phone.route("**/icons/quiz.svg*", lambda route: (tries.append(1), route.abort() if len(tries) <= 2 else route.continue_()))
     feed(phone, "round", view(phone, question=9, image="/icons/quiz.svg"))
     expect(phone.locator(".question-image.failed")).to_be_visible()
-    expect(phone.locator(".question-image img")).to_be_visible(timeout=8000)
+    expect(phone.locator(".question-image img")).to_be_visible()
     assert len(tries) == 3, tries
     audit.check(phone, "phone question with image")
 
@@ -225,7 +225,7 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     expect(board.locator("#marks li")).to_have_count(5)  # the away player has no mark
     expect(board.locator("#marks .sym")).to_have_count(0)  # a dot, never a tick or a cross
     expect(board.locator(".board-image img")).to_be_visible()
-    wait_until(lambda: font_px(board.locator("#board-question-text")) >= 40, timeout=5, message="font of board.locator('#board-question-text') >= 40 px")
+    wait_until(lambda: font_px(board.locator("#board-question-text")) >= 40, message="font of board.locator('#board-question-text') >= 40 px")
     audit.check(board, "projector question")
 
     chart = {"question": 2, "right": 2, "wrong": 2, "unanswered": 1, "correctAnswer": "Júpiter",
@@ -234,13 +234,13 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
              "options": [{"text": text, "count": count, "right": text == "Júpiter"} for text, count in zip(PLANETS, [1, 2, 1, 0])]}
     feed(board, "classroom", board_state(board, players, deadline=None, chart=chart))
     expect(board.locator("#board-correct-answer")).to_have_text("B: Júpiter")
-    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 48, timeout=5, message="font of board.locator('#board-correct-answer') >= 48 px")
+    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 48, message="font of board.locator('#board-correct-answer') >= 48 px")
     expect(board.locator("#board-chart .option-row.right")).to_have_accessible_name("B: Júpiter, 2 respuestas, correcta")
     expect(board.locator("#players li")).to_have_count(5)
     expect(board.locator("#players .player-pos")).to_have_text(["1.", "2.", "2.", "4.", "5."])
     # The result and the top 5 fit a 720p projector, once the question's image has made way.
     after = board.locator(".board-after")
-    wait_until(lambda: (box := after.bounding_box()) and box["y"] + box["height"] <= 720, timeout=5,
+    wait_until(lambda: (box := after.bounding_box()) and box["y"] + box["height"] <= 720,
                message=f"the closed question fits 720 px: {after.bounding_box()}")
     audit.check(board, "projector chart per option")
 
@@ -251,7 +251,7 @@ def test_every_state_of_the_projector(classroom, new_context, audit):  # noqa: F
     expect(board.locator("#board-correct-answer")).to_have_text("París")
     expect(board.locator("#board-chart .answer-chart-bars")).to_be_visible()
     board.set_viewport_size({"width": 1920, "height": 1080})
-    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 72, timeout=5, message="font of board.locator('#board-correct-answer') >= 72 px")
+    wait_until(lambda: font_px(board.locator("#board-correct-answer")) >= 72, message="font of board.locator('#board-correct-answer') >= 72 px")
     audit.check(board, "projector chart of answers")
 
     podium = [{"position": 1, "id": 0, "name": "Ana", "score": 1850}, {"position": 2, "id": 1, "name": "Bea", "score": 900},

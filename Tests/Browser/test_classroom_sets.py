@@ -84,7 +84,7 @@ def test_the_host_builds_a_set_and_a_round_plays_it(classroom, new_context):
     expect(host.locator("#round-set")).to_be_disabled()
 
     # The player's phone moves into the question by itself, with its uploaded image.
-    expect(player.locator("#round-question")).to_have_text("¿Cuál es la capital de Francia?", timeout=8000)
+    expect(player.locator("#round-question")).to_have_text("¿Cuál es la capital de Francia?")
     expect(player.locator("#round-number")).to_have_text("Pregunta 1 de 2")
     expect(player.locator(".question-image img")).to_have_attribute("src", uploaded.value.json()["url"])
     player.locator("#answer").fill("PARIS")

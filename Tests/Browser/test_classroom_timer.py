@@ -26,21 +26,23 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     host, board, players = host_board_and_players(new_context, server, key, names)
 
     expect(host.locator("#speed-points")).to_be_disabled()  # speed points need a timer
-    host.locator("#seconds").select_option("10")
+    # 30 s, not 10: everything below happens while the question is open, and on a busy machine
+    # the reloads and the dropped network took longer than 10 s; the chart then comes by itself.
+    host.locator("#seconds").select_option("30")
     expect(host.locator("#speed-points")).to_be_enabled()
     host.locator("#speed-points").click()
     host.locator("#game-trivia").click()
     wait_until(lambda: (room(server).get("timer") or {}).get("speedPoints") is True, message="the timer on the server")
-    assert room(server)["timer"] == {"seconds": 10, "speedPoints": True}
+    assert room(server)["timer"] == {"seconds": 30, "speedPoints": True}
     host.locator("#start").click()
 
     for page in players:
-        expect(tiles(page)).to_have_count(4, timeout=8000)
+        expect(tiles(page)).to_have_count(4)
         expect(page.locator("#player-countdown")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_visible()
     expect(host.locator("#host-bar #host-countdown")).to_be_visible()
     seconds = seconds_left(board, "board-countdown")
-    assert 1 <= seconds <= 10, seconds
+    assert 1 <= seconds <= 30, seconds
     expect(board.locator("#board-chart")).to_have_count(0)  # never an answer while it is open
 
     # A reload is not a loss: the same question with the time that is left.
@@ -61,7 +63,7 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
         page.locator("#send-choices").click()
         expect(page.locator("#answer-status")).to_be_visible()
     # Carla does not answer: when time is up the question closes for everybody.
-    expect(board.locator("#board-chart")).to_be_visible(timeout=15_000)
+    expect(board.locator("#board-chart")).to_be_visible(timeout=60_000)
     expect(board.locator("#board-chart .option-row.right")).to_have_count(1)
     expect(board.locator("#board-correct-answer")).to_have_text(re.compile(r"^[ABCD]: .+"))
     expect(board.locator("#board-countdown")).to_be_hidden()
@@ -81,12 +83,12 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
     expect(board.locator(".player-extra")).to_have_count(0)
 
     host.locator("#next").click()
-    expect(board.locator("#board-countdown")).to_be_visible(timeout=8000)
+    expect(board.locator("#board-countdown")).to_be_visible()
     expect(board.locator("#board-chart")).to_be_hidden()
     expect(tiles(players[2])).to_have_count(4)
     ends = room(server)["deadline"]
-    assert ends["question"] == 2 and ends["endsAt"] - ends["openedAt"] == 10_000
-    wait_until(lambda: seconds_left(players[2], "player-countdown") > 10,
+    assert ends["question"] == 2 and ends["endsAt"] - ends["openedAt"] == 30_000
+    wait_until(lambda: seconds_left(players[2], "player-countdown") > 30,
                message="Carla's own countdown counting her ×2 time")
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
@@ -178,7 +180,7 @@ def test_a_self_paced_timed_quizzes_round_gives_each_player_their_own_time(class
     expect(ana.locator("#open-question")).to_be_visible()
     expect(board.locator("#board-countdown")).to_be_hidden()  # no room countdown: each has their own
     ana.locator("#open-question").click()  # the player chose to open it: no 3-2-1
-    expect(ana.locator("#round-question")).not_to_be_empty(timeout=8000)
+    expect(ana.locator("#round-question")).not_to_be_empty()
     expect(ana.locator("#player-countdown")).to_be_visible()
     assert opened == [{"question": 1}], opened
     assert 1 <= seconds_left(ana, "player-countdown") <= 20

@@ -192,7 +192,7 @@ def test_the_class_by_keyboard_alone(classroom, new_context):  # noqa: F811
     expect(host.locator("#next")).to_be_visible()
 
     # The phone moves into the question by itself: a tile, then Enviar, by keyboard.
-    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    expect(student.locator("#question-screen .tile")).to_have_count(4)
     tab_to(student, student.locator("#question-screen .tile").first)
     student.keyboard.press("Enter")
     expect(student.locator("#question-screen .tile").first).to_have_attribute("aria-pressed", "true")
@@ -299,7 +299,7 @@ def test_a_new_class_question_and_the_loading_are_said_once(classroom, new_conte
         join_class(new_context().new_page(), server, f"Otro {index}")
     host.click("#game-trivia")
     host.click("#start")
-    expect(student.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
+    expect(student.locator("#question-screen .tile")).to_have_count(4)
     student.locator("#question-screen .tile").first.click()
     student.locator("#send-choices").click()
     expect(student.locator("#answer-status")).to_be_visible()
@@ -307,7 +307,7 @@ def test_a_new_class_question_and_the_loading_are_said_once(classroom, new_conte
     join_class(new_context().new_page(), server, "Otro 2")  # the room changes: nothing to say
     wait_until(lambda: len(server.request("GET", "/api/classroom/state")[1]["players"]) == 4)
     host.click("#next")
-    expect(student.locator("#round-number")).to_have_text("Pregunta 2 de 10", timeout=8000)
+    expect(student.locator("#round-number")).to_have_text("Pregunta 2 de 10")
     question = student.locator("#round-question").inner_text()
     wait_until(lambda: student.evaluate("() => window.spoken.length") > 1)
     student.wait_for_timeout(500)

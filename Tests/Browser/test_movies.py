@@ -82,7 +82,7 @@ def test_the_poster_goes_grey_with_the_alert_and_back_to_colour_animated(server,
     right, _ = buttons(page, movie)
     right.click()
     expect(alert(page)).to_be_visible()
-    wait_until(lambda: saturation(poster_filter(page)) == pytest.approx(0.2), timeout=5, message="saturate(0.2) during the alert")
+    wait_until(lambda: saturation(poster_filter(page)) == pytest.approx(0.2), message="saturate(0.2) during the alert")
     going_grey = [saturation(f) for f in page.evaluate("() => window.__filters")]
     assert any(0.2 < s < 1.0 for s in going_grey), f"the poster went grey at once, not animated: {sorted(set(going_grey))}"
     expect(alert(page)).to_be_visible()   # still grey while the alert stays
@@ -91,7 +91,7 @@ def test_the_poster_goes_grey_with_the_alert_and_back_to_colour_animated(server,
     page.evaluate("() => { window.__filters = []; }")
     page.keyboard.press("Enter")
     expect(alert(page)).to_have_count(0)
-    wait_until(lambda: saturation(poster_filter(page)) == 1.0, timeout=5, message="full colour after the alert")
+    wait_until(lambda: saturation(poster_filter(page)) == 1.0, message="full colour after the alert")
     coming_back = [saturation(f) for f in page.evaluate("() => { cancelAnimationFrame(window.__sampling); return window.__filters; }")]
     assert any(0.2 < s < 1.0 for s in coming_back), f"the colour came back at once, not animated: {sorted(set(coming_back))}"
 

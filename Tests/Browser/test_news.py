@@ -19,7 +19,7 @@ def news_ready(server):
     return wait_until(
         lambda: (lambda s: s if s["posts"] and not s["loading"] and s["progress"] is None else None)(
             server.state("news")),
-        timeout=20, message="the posts with their authors and categories")
+        message="the posts with their authors and categories")
 
 
 def rows(page):
@@ -137,7 +137,7 @@ def test_progress_while_names_load_and_placeholders_for_missing_or_broken_images
     expect(progress).to_be_visible()
     expect(progress).to_contain_text("autores y categorías")
     expect(page.locator("#progress [role=progressbar]")).to_have_attribute("aria-valuemax", re.compile(r"^\d+$"))
-    expect(progress).to_have_count(0, timeout=20_000)
+    expect(progress).to_have_count(0)
     expect(rows(page)).to_have_count(3)
     expect(row(page, 11).locator(".news-title")).to_have_text("Primera & única")
     expect(row(page, 11).locator(".news-author")).to_have_text("Autora 1")

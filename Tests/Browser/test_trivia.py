@@ -17,7 +17,7 @@ def game_ready(server):
     return wait_until(
         lambda: (lambda s: s if s["phase"] == "playing" and not s["loading"] and s["question"] else None)(
             server.state("trivia")),
-        timeout=15, message="a trivia game ready to play")
+        message="a trivia game ready to play")
 
 
 def finish_game_over_the_api(server):

@@ -30,7 +30,7 @@ struct ConnectionLeakTests {
         #expect(await Self.quiescent(port: port), "connections and streams closed")
         // At most the baseline: a descriptor still closing when the baseline was read may be
         // gone by now (11 → 10 was seen); a leak would leave more.
-        #expect(await eventually(timeout: .seconds(10)) { server.fileDescriptors <= baselineDescriptors },
+        #expect(await eventually { server.fileDescriptors <= baselineDescriptors },
                 "descriptors \(server.fileDescriptors), baseline \(baselineDescriptors)")
         let grown = server.residentBytes - baselineResident
         #expect(grown <= Self.residentTolerance, "resident memory grew by \(grown) bytes")

@@ -14,7 +14,7 @@ struct DescriptorShortageTests {
 
     /// Whether `client` has an answer to every request it sent (`count` of them).
     static func answered(_ client: RawClient, count: Int = 1) async -> Bool {
-        await client.receive(timeout: .seconds(20)) { bytes in
+        await client.receive { bytes in
             String(decoding: bytes, as: UTF8.self).components(separatedBy: "Hello, World!").count - 1 >= count
         }
     }

@@ -69,8 +69,8 @@ import Testing
             }
             gate.withLock { $0.closed = false }
             let forA = published.filter { $0.topic == "a" }
-            #expect(await both.receive(timeout: .seconds(20)) { Self.events($0).count >= 300 })
-            #expect(await onlyA.receive(timeout: .seconds(20)) { Self.events($0).count >= 150 })
+            #expect(await both.receive { Self.events($0).count >= 300 })
+            #expect(await onlyA.receive { Self.events($0).count >= 150 })
             #expect(Self.events(both.received).map(\.id) == published.map(\.id))
             #expect(Self.events(both.received).map(\.data) == published.map(\.data))
             #expect(Self.events(both.received).map(\.event) == published.map(\.topic))
@@ -78,7 +78,7 @@ import Testing
             #expect(Self.events(onlyA.received).map(\.data) == forA.map(\.data))
 
             let own = otherHub.publish(topic: "a", data: "del otro hub")
-            #expect(await elsewhere.receive(timeout: .seconds(10)) { !Self.events($0).isEmpty })
+            #expect(await elsewhere.receive { !Self.events($0).isEmpty })
             #expect(Self.events(elsewhere.received).map(\.id) == [own], "another hub's stream gets none of the first hub's events")
         }
     }
@@ -92,16 +92,16 @@ import Testing
             // 12 MB to a reader that reads nothing yet: the socket (its send buffer grows to 4 MB)
             // fills, the rest waits in the stream's queue (an event cut at the socket's edge),
             // then all goes out as it reads.
+            // Published in one go: the socket cannot take 12 MB, so the rest must wait in the
+            // stream's queue whatever the machine's speed (no pause lets the loop catch up).
             var published: [(id: UInt64, data: String)] = []
             for number in 0..<100 {
                 let data = Self.payload(number, size: 120_000 + number)
                 published.append((hub.publish(topic: "a", data: data), data))
-                if number % 10 == 0 { try await Task.sleep(for: .milliseconds(10)) }
             }
-            try await Task.sleep(for: .milliseconds(200))
             let lastEvent = try #require(published.last)
             let end = Array("id: \(lastEvent.id)\nevent: a\ndata: \(lastEvent.data)\n\n".utf8)
-            #expect(await stalled.receive(timeout: .seconds(20)) { $0.count >= end.count && $0.suffix(end.count).elementsEqual(end) })
+            #expect(await stalled.receive { $0.count >= end.count && $0.suffix(end.count).elementsEqual(end) })
             let received = Self.events(stalled.received)
             #expect(received.map(\.id) == published.map(\.id))
             #expect(received.map(\.data) == published.map(\.data))
@@ -110,30 +110,43 @@ import Testing
         }
     }
 
+    /// The slow-reader test's event size: half the queue limit, so a reader one event behind is
+    /// never closed, and few events fill the stalled reader's socket buffers.
+    static let slowTestEvent = 32 * 1024
+
     @Test func aSlowReaderIsClosedAndCountedWhileTheOthersGetEveryEvent() async throws {
         let hub = SSEHub(configuration: .init(retry: nil, clientQueueLimit: 64 * 1024))
         try await withServer(EventStreamTests.router(hub)) { server in
             let slow = try RawClient(port: server.port, receiveBuffer: 4096)
             slow.send(EventStreamTests.streamRequest)
-            let fast = try (0..<3).map { _ in try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a") }
+            let fast = try (0..<3).map { _ in try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a") }
             defer { for stream in fast { stream.stop() } }
             #expect(await eventually { server.openEventStreams == 4 })
+            // In step with the readers that keep up: each event is published once all three have
+            // the one before, so they never have more than one event (half the queue limit) waiting, however busy
+            // the machine, while the stalled reader piles every event up until it is closed.
+            // (Paced by the clock instead, a busy machine let all of them fall behind.)
             var published: [UInt64] = []
             var afterClose = 0
-            let deadline = ContinuousClock.now + .seconds(20)
-            while afterClose < 20 && published.count < 1000 && ContinuousClock.now < deadline {
-                published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: 8000)))
+            while afterClose < 20 && published.count < 1000 {
+                published.append(hub.publish(topic: "a", data: Self.payload(published.count, size: Self.slowTestEvent)))
                 if server.eventStreamsClosedBehind > 0 { afterClose += 1 }
-                // Pacing: the fast readers keep up with 8 KB every 10 ms, the stalled one cannot.
-                try await Task.sleep(for: .milliseconds(10))
+                // The last event's end, looked for near the end of what each has read.
+                let end = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
+                let kept = await eventually(interval: .milliseconds(2)) {
+                    fast.allSatisfy { $0.tail(2 * end.utf8.count).contains(end) }
+                }
+                try #require(kept, "the fast readers stopped reading after \(published.count) events")
             }
             #expect(server.eventStreamsClosedBehind == 1, "the slow reader was closed after \(published.count) events")
-            #expect(await slow.receiveUntilClosed(timeout: .seconds(10)), "its connection ends")
+            #expect(await slow.receiveUntilClosed(), "its connection ends")
             #expect(await eventually { server.openEventStreams == 3 })
+            let last = Self.payload(published.count - 1, size: Self.slowTestEvent) + "\n\n"
             for stream in fast {
-                #expect(await eventually(timeout: .seconds(20)) { stream.events.count >= published.count })
-                #expect(stream.events.map { $0["id"].flatMap { UInt64($0) } } == published, "every event, in order")
-                #expect(stream.events.enumerated().allSatisfy { $0.element["data"] == Self.payload($0.offset, size: 8000) })
+                #expect(await eventually { stream.tail(2 * last.utf8.count).contains(last) })
+                let events = stream.events
+                #expect(events.map { $0["id"].flatMap { UInt64($0) } } == published, "every event, in order")
+                #expect(events.enumerated().allSatisfy { $0.element["data"] == Self.payload($0.offset, size: Self.slowTestEvent) })
             }
         }
     }

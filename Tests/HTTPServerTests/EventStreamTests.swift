@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 @testable import HTTPServer
 
-/// Server-sent events end to end: curl and raw sockets against the real server.
+/// Server-sent events end to end: streams read as a tab reads them, and raw sockets, against the real server.
 @Suite struct EventStreamTests {
     static func router(_ hub: SSEHub) -> Router {
         var router = Router()
@@ -32,26 +32,26 @@ import Testing
         }
     }
 
-    @Test func curlSeesSnapshotThenBroadcastsWithCorrectFraming() async throws {
+    @Test func aStreamSeesSnapshotThenBroadcastsWithCorrectFraming() async throws {
         let hub = SSEHub(configuration: .init(retry: .milliseconds(1500)))
         hub.setSnapshotProvider { topic in (event: topic, data: "{\"snapshot\":\"\(topic)\"}") }
         try await withServer(Self.router(hub)) { server in
-            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=quizzes,quiz")
-            defer { curl.stop() }
-            #expect(await eventually { curl.events.count == 2 })
-            #expect(curl.text.hasPrefix("retry: 1500\n\n"))
-            #expect(curl.events.map { $0["event"] } == ["quizzes", "quiz"])
-            #expect(curl.events.first?["data"] == #"{"snapshot":"quizzes"}"#)
+            let stream = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=quizzes,quiz")
+            defer { stream.stop() }
+            #expect(await eventually { stream.events.count == 2 })
+            #expect(stream.text.hasPrefix("retry: 1500\n\n"))
+            #expect(stream.events.map { $0["event"] } == ["quizzes", "quiz"])
+            #expect(stream.events.first?["data"] == #"{"snapshot":"quizzes"}"#)
 
             let id = hub.publish(topic: "quizzes", data: "línea 1\nlínea 2")
             hub.publish(topic: "unrelated", data: "not for this client")
-            #expect(await eventually { curl.events.count == 3 })
-            let event = curl.events.last
+            #expect(await eventually { stream.events.count == 3 })
+            let event = stream.events.last
             #expect(event?["id"] == String(id))
             #expect(event?["event"] == "quizzes")
             #expect(event?["data"] == "línea 1\nlínea 2")
-            #expect(curl.text.contains("data: línea 1\ndata: línea 2\n\n"))
-            #expect(!curl.text.contains("not for this client"))
+            #expect(stream.text.contains("data: línea 1\ndata: línea 2\n\n"))
+            #expect(!stream.text.contains("not for this client"))
         }
     }
 
@@ -119,13 +119,13 @@ import Testing
             let missed1 = hub.publish(topic: "a", data: "missed 1")
             hub.publish(topic: "b", data: "other topic")
             let missed2 = hub.publish(topic: "a", data: "missed 2")
-            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: \(seen)"])
-            defer { curl.stop() }
-            #expect(await eventually { curl.events.count == 2 })
-            #expect(curl.events.map { $0["id"] } == [String(missed1), String(missed2)])
-            #expect(curl.events.map { $0["data"] } == ["missed 1", "missed 2"])
+            let stream = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: \(seen)"])
+            defer { stream.stop() }
+            #expect(await eventually { stream.events.count == 2 })
+            #expect(stream.events.map { $0["id"] } == [String(missed1), String(missed2)])
+            #expect(stream.events.map { $0["data"] } == ["missed 1", "missed 2"])
 
-            let stale = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: 12"])
+            let stale = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a", headers: ["Last-Event-ID: 12"])
             defer { stale.stop() }
             #expect(await eventually { stale.events.count == 1 })
             #expect(stale.events.first?["data"] == "snapshot")
@@ -135,10 +135,10 @@ import Testing
     @Test func heartbeatKeepsIdleStreamsAlive() async throws {
         let hub = SSEHub(configuration: .init(heartbeatInterval: .milliseconds(100), retry: nil))
         try await withServer(Self.router(hub)) { server in
-            let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
-            defer { curl.stop() }
-            #expect(await eventually { curl.text.components(separatedBy: ": heartbeat\n\n").count >= 3 })
-            #expect(curl.events.isEmpty, "a comment is not an event")
+            let stream = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+            defer { stream.stop() }
+            #expect(await eventually { stream.text.components(separatedBy: ": heartbeat\n\n").count >= 3 })
+            #expect(stream.events.isEmpty, "a comment is not an event")
         }
     }
 
@@ -167,7 +167,7 @@ import Testing
             client.send(Self.streamRequest)
             #expect(await eventually { server.openEventStreams == 1 })
             client.shutdown()
-            #expect(await eventually(timeout: .seconds(10)) { server.openEventStreams == 0 && server.openConnections == 0 })
+            #expect(await eventually { server.openEventStreams == 0 && server.openConnections == 0 })
         }
     }
 
@@ -176,7 +176,7 @@ import Testing
         try await withServer(Self.router(hub)) { server in
             let slow = try RawClient(port: server.port, receiveBuffer: 4096)
             slow.send(Self.streamRequest)
-            let fast = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+            let fast = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a")
             defer { fast.stop() }
             #expect(await eventually { server.openEventStreams == 2 })
             let big = String(repeating: "x", count: 64 * 1024)
@@ -187,7 +187,7 @@ import Testing
                 // In step with the reader that keeps up: it never has more than this event waiting,
                 // however busy the machine, while the stalled one piles every event up. (Paced by
                 // the clock instead, a busy machine let both fall behind and dropped both.)
-                let read = await eventually(timeout: .seconds(10), interval: .milliseconds(2)) { fast.text.hasSuffix("#\(published)\n\n") }
+                let read = await eventually(interval: .milliseconds(2)) { fast.text.hasSuffix("#\(published)\n\n") }
                 if !read { break }
             }
             #expect(await eventually { server.openEventStreams == 1 }, "the slow client was dropped after \(published) events")
@@ -200,11 +200,11 @@ import Testing
     @Test func shutdownClosesStreams() async throws {
         let hub = SSEHub()
         let server = try HTTPServer(configuration: .init(port: 0), router: Self.router(hub))
-        let curl = try CurlStream(url: "http://127.0.0.1:\(server.port)/events?topics=a")
-        defer { curl.stop() }
+        let stream = try StreamText(url: "http://127.0.0.1:\(server.port)/events?topics=a")
+        defer { stream.stop() }
         #expect(await eventually { server.openEventStreams == 1 })
         await server.shutdown()
-        #expect(await eventually { curl.ended })
+        #expect(await eventually { stream.ended })
         hub.publish(topic: "a", data: "after shutdown goes nowhere")
     }
 }

@@ -35,7 +35,7 @@ import Testing
         for _ in 0..<15 {
             let server = try await BenchServerProcess(arguments: ["--loops", "4"])
             server.child.send(signalNumber)
-            if await server.child.exitStatus(timeout: .seconds(10)) == nil, server.child.diedOf == SIGKILL {
+            if await server.child.exitStatus(timeout: .seconds(60)) == nil, server.child.diedOf == SIGKILL {
                 // A loop missed the signal: `exitStatus` killed it after the deadline.
                 Issue.record("a loop did not hear the signal")
                 return

@@ -68,7 +68,7 @@ import TestSupport
             "SKIP_BROWSER is set and chromium is missing"),
         .enabled(if: !ZBarReader.skipped, "zbarimg is not installed (brew install zbar): QR round trip skipped"))
     func chromiumRenderingDecodes() async throws {
-        let chromium = try #require(Chromium.path, "chromium is not installed: run scripts/test, which installs it")
+        let chromium = try #require(Chromium.path, "no Chromium: set CHROMIUM, or run scripts/test, which finds or installs one")
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("qrcode-svg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -88,14 +88,19 @@ import TestSupport
     }
 }
 
-/// The Chromium the browser tests use: `$CHROMIUM` (scripts/test sets it on a Mac to
-/// Playwright's Chromium or Google Chrome), else Debian's (scripts/test installs it unless
-/// SKIP_BROWSER is set).
+/// The Chromium the browser tests use: `$CHROMIUM` (scripts/test exports it before the Swift
+/// tests: Google Chrome, Playwright's Chromium or Debian's), else Google Chrome or Chromium.app on
+/// a Mac, else Debian's (scripts/test installs it unless SKIP_BROWSER is set).
 enum Chromium {
     static let path: String? = {
         let environment = ProcessInfo.processInfo.environment["CHROMIUM"].map { [$0] } ?? []
-        return (environment + ["/usr/bin/chromium", "/usr/bin/chromium-browser"]).first {
-            FileManager.default.isExecutableFile(atPath: $0)
-        }
+        return (environment + candidates).first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
+
+    /// Where Chromium is looked for when `$CHROMIUM` names none.
+    static let candidates = [
+        "/Applications/Google Chrome.app/Contents/MacOS/Google Chrome",
+        "/Applications/Chromium.app/Contents/MacOS/Chromium",
+        "/usr/bin/chromium", "/usr/bin/chromium-browser",
+    ]
 }

@@ -1,13 +1,14 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Models
 @testable import QuestionBanks
 
-@Suite("SetImport at the size limit: a 2 MB bank of each format is read in good time")
+@Suite("SetImport at the size limit: a 2 MB bank of each format is read whole, keeping the first 200")
 struct ImportSizeTests {
     /// `unit` repeated to just under `SetImport.maxSize`.
-    private func filled(_ head: String, _ unit: (Int) -> String, _ tail: String = "") -> Data {
+    private static func filled(_ head: String, _ unit: (Int) -> String, _ tail: String = "") -> Data {
         var text = head
         var index = 0
         while text.utf8.count < SetImport.maxSize - 4_096 {
@@ -17,8 +18,15 @@ struct ImportSizeTests {
         return Data((text + tail).utf8)
     }
 
+    /// How fast is `benchmarks/`' business, not a test's: the work runs off the cooperative pool
+    /// (`offThePool`), so that reading 2 MB four times at once holds up no other test.
     @Test(arguments: [SetImportFormat.gift, .aiken, .moodleXML, .quizzesJSON])
-    func aFullFileIsReadInGoodTimeAndKeepsTheFirst200(format: SetImportFormat) throws {
+    func aFullFileIsReadWholeAndKeepsTheFirst200(format: SetImportFormat) async throws {
+        let set = try await offThePool { try Self.read(format) }
+        #expect(set.set.quizzes.count == QuizSet.maxQuizzes && set.skipped > 5_000 && set.notes.count == SetImport.maxNotes)
+    }
+
+    private static func read(_ format: SetImportFormat) throws -> SetImport.Prepared {
         let data: Data
         switch format {
         case .gift: data = filled("", { "::Q\($0)::¿Pregunta número \($0) con \\{llaves\\}?{=a ~b ~c #bien ####general}\n\n" })
@@ -29,13 +37,6 @@ struct ImportSizeTests {
             }, "</quiz>")
         case .quizzesJSON: data = filled("[", { "{\"id\":\($0),\"question\":\"¿Pregunta \($0)?\",\"answer\":\"a\"}," }, "{\"id\":-1,\"question\":\"fin\",\"answer\":\"b\"}]")
         }
-        let clock = ContinuousClock()
-        var imported: SetImport.Prepared?
-        let took = try clock.measure { imported = try SetImport.read(data, title: "t", format: format) }
-        let set = try #require(imported)
-        #expect(set.set.quizzes.count == QuizSet.maxQuizzes && set.skipped > 5_000 && set.notes.count == SetImport.maxNotes)
-        // Measured on the debug build, two cores shared: 0.7–2.5 s; a release build reads several times faster.
-        #expect(took < .seconds(10), "\(format): \(took) for \(data.count) bytes")
-        print("\(format.rawValue): \(data.count) bytes, \(set.skipped + QuizSet.maxQuizzes) questions, read in \(took)")
+        return try SetImport.read(data, title: "t", format: format)
     }
 }

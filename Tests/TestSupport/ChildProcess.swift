@@ -61,7 +61,7 @@ public final class ChildProcess: Sendable {
 
     /// The output once it contains `needle`, or nil if it has not after `timeout` or the child
     /// ended without writing it.
-    public func waitForOutput(containing needle: String, timeout: Duration = .seconds(30)) async -> String? {
+    public func waitForOutput(containing needle: String, timeout: Duration = hangBound) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while true {
             let text = outputText

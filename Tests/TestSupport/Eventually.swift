@@ -2,7 +2,7 @@
 ///
 /// The one polling helper of the tests: the waiting is `Task.sleep`, never a blocked thread.
 public func eventually(
-    timeout: Duration = .seconds(30), interval: Duration = .milliseconds(20),
+    timeout: Duration = hangBound, interval: Duration = .milliseconds(20),
     isolation: isolated (any Actor)? = #isolation, _ condition: () async throws -> Bool
 ) async rethrows -> Bool {
     let deadline = ContinuousClock.now + timeout
@@ -16,7 +16,7 @@ public func eventually(
 /// Polls `read` until `condition` holds for its value, and returns that value; after `timeout`
 /// returns the last value read (the caller reports it), with `met` false.
 public func eventually<Value>(
-    timeout: Duration = .seconds(30), interval: Duration = .milliseconds(20),
+    timeout: Duration = hangBound, interval: Duration = .milliseconds(20),
     isolation: isolated (any Actor)? = #isolation, _ read: () async throws -> Value, until condition: (Value) -> Bool
 ) async rethrows -> (value: Value, met: Bool) {
     let deadline = ContinuousClock.now + timeout

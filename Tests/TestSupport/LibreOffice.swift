@@ -1,12 +1,27 @@
 import Foundation
+import Testing
 
-/// Debian's LibreOffice (`libreoffice-calc-nogui`) run headless to open a spreadsheet file the
-/// way a teacher's would and write every sheet back as CSV: a malformed zip or sheet fails there.
+/// LibreOffice (Debian's `libreoffice-calc-nogui`, or LibreOffice.app on a Mac) run headless to
+/// open a spreadsheet file the way a teacher's would and write every sheet back as CSV: a
+/// malformed zip or sheet fails there.
 public enum LibreOffice {
-    /// The `soffice` program, or nil when LibreOffice is not installed (the test then says so).
-    public static var program: URL? {
-        ["/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice"].map(URL.init(fileURLWithPath:))
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    /// Where `soffice` is looked for, in order: Debian's two paths, then the Mac's app bundle.
+    public static let candidates = [
+        "/usr/bin/soffice", "/usr/lib/libreoffice/program/soffice",
+        "/Applications/LibreOffice.app/Contents/MacOS/soffice",
+    ]
+
+    /// The `soffice` program, or nil when LibreOffice is not installed: the tests that need it are
+    /// then skipped with `missing` as the reason (`.enabled(if: LibreOffice.program != nil, …)`).
+    public static var program: URL? { program(among: candidates) }
+
+    /// Why a test that needs LibreOffice was skipped.
+    public static let missing: Comment =
+        "LibreOffice (soffice) is not installed: apt-get install libreoffice-calc-nogui (Debian), or LibreOffice.app in /Applications (Mac)"
+
+    /// The first of `paths` that is an executable file, or nil.
+    public static func program(among paths: [String]) -> URL? {
+        paths.first { FileManager.default.isExecutableFile(atPath: $0) }.map(URL.init(fileURLWithPath:))
     }
 
     /// Each sheet of the workbook `bytes` (an `.xlsx`) as LibreOffice reads it, by sheet name: its

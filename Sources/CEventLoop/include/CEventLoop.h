@@ -113,8 +113,14 @@ ssize_t cel_write(int fd, const void *buffer, size_t length);
 /// Half-closes the sending side (the client sees end of stream, we can still drain its input).
 int cel_shutdown_write(int fd);
 int cel_close(int fd);
-/// Raises the soft open-file limit to the hard limit; returns the new soft limit.
+/// Raises this process's soft open-file limit as far as the system lets it and returns the limit
+/// obtained (or -errno): the hard limit, except where the system caps it lower (Darwin, whose hard
+/// limit is RLIM_INFINITY: min(OPEN_MAX, kern.maxfilesperproc), 10240 on a default macOS, rather
+/// than Terminal's 256). Never lowers it; calling it again returns the same limit.
 long cel_raise_open_file_limit(void);
+/// The soft open-file limit `cel_raise_open_file_limit` asks for, given the current `soft` and
+/// `hard` limits and the system's `ceiling` for one process: min(hard, ceiling), never below `soft`.
+uint64_t cel_open_file_limit_goal(uint64_t soft, uint64_t hard, uint64_t ceiling);
 
 // MARK: Clocks
 

@@ -58,7 +58,7 @@ final class EventStreamReader: Sendable {
     }
 
     /// Waits for the `count`-th event named `name` (1-based), failing after `timeout`.
-    func event(named name: String, number count: Int = 1, timeout: Duration = .seconds(30)) async throws -> Event? {
+    func event(named name: String, number count: Int = 1, timeout: Duration = hangBound) async throws -> Event? {
         let (matching, met) = await eventually(timeout: timeout, interval: .milliseconds(10), { received.filter { $0.name == name } }) {
             $0.count >= count
         }

@@ -72,7 +72,7 @@ final class RunningApp {
     /// an issue with the last state seen (and how long the slowest poll took, which tells a
     /// starved process from a model that never got there) and returns that state.
     func state(
-        _ app: String, timeout: Duration = .seconds(30), until condition: ([String: Any]) -> Bool = { _ in true }
+        _ app: String, timeout: Duration = hangBound, until condition: ([String: Any]) -> Bool = { _ in true }
     ) async throws -> [String: Any] {
         var slowestPoll = Duration.zero
         let (json, met) = try await eventually(timeout: timeout) { () async throws -> [String: Any] in

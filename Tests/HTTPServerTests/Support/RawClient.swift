@@ -36,7 +36,7 @@ final class RawClient {
     /// reads run on a thread of their own, never on the cooperative pool (or Dispatch's pool, only as wide as the CPU count) the server's handlers need.
     /// Returns whether `done` held.
     @discardableResult
-    func receive(timeout: Duration = .seconds(30), until done: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
+    func receive(timeout: Duration = hangBound, until done: @escaping @Sendable ([UInt8]) -> Bool) async -> Bool {
         let socket = socket
         let already = received
         let closed = closedByPeer
@@ -70,13 +70,13 @@ final class RawClient {
 
     /// Reads until the peer closes (or `timeout`); returns whether it closed.
     @discardableResult
-    func receiveUntilClosed(timeout: Duration = .seconds(30)) async -> Bool {
+    func receiveUntilClosed(timeout: Duration = hangBound) async -> Bool {
         await receive(timeout: timeout) { _ in false }
         return closedByPeer
     }
 
     /// Reads until `count` complete responses have arrived.
-    func receiveResponses(_ count: Int, timeout: Duration = .seconds(30)) async -> [RawResponse] {
+    func receiveResponses(_ count: Int, timeout: Duration = hangBound) async -> [RawResponse] {
         await receive(timeout: timeout) { RawResponse.parseAll($0).count >= count }
         return RawResponse.parseAll(received)
     }

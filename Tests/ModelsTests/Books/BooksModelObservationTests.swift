@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("BooksModel is Observable: the books, the score and the last answer", .timeLimit(.minutes(1)))
+@Suite("BooksModel is Observable: the books, the score and the last answer", .timeLimit(.minutes(5)))
 @MainActor
 struct BooksModelObservationTests {
     private let books = Scripted { BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/")!, transport: $0)) }

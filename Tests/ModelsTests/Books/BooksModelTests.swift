@@ -5,7 +5,7 @@ import Testing
 
 @testable import Models
 
-@Suite("BooksModel: download, bad items, loading, answers judged locally and the score", .timeLimit(.minutes(1)))
+@Suite("BooksModel: download, bad items, loading, answers judged locally and the score", .timeLimit(.minutes(5)))
 @MainActor
 struct BooksModelTests {
     private let books = Scripted { BooksModel(client: JSONListClient(url: URL(string: "https://ibros.test/?lang=es")!, transport: $0)) }

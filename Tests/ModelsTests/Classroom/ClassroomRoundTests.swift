@@ -7,7 +7,7 @@ import Testing
 /// The round with no server: its sources (the quiz server and the trivia service answer from a
 /// `RoutedTransport`; a host's set of every kind), each player's one view of it, judging and
 /// scoring by kind, the projector's question and chart, the end, rejoining.
-@Suite("ClassroomRound: sources, each player's view, judging by kind, the end, rejoining", .timeLimit(.minutes(1)))
+@Suite("ClassroomRound: sources, each player's view, judging by kind, the end, rejoining", .timeLimit(.minutes(5)))
 @MainActor
 struct ClassroomRoundTests {
     private let key = RoundFixture.key

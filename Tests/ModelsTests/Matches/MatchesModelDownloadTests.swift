@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("MatchesModel: partidos.json, tolerant flags, winner 1 or 2, the current match after a reload", .timeLimit(.minutes(1)))
+@Suite("MatchesModel: partidos.json, tolerant flags, winner 1 or 2, the current match after a reload", .timeLimit(.minutes(5)))
 @MainActor
 struct MatchesModelDownloadTests {
     private let server = Scripted { MatchesModel(client: MatchesClient(baseURL: URL(string: "https://mundial.test/api/")!, transport: $0)) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("MatchesModel is Observable: the matches, the current match and rightResponse", .timeLimit(.minutes(1)))
+@Suite("MatchesModel is Observable: the matches, the current match and rightResponse", .timeLimit(.minutes(5)))
 @MainActor
 struct MatchesModelObservationTests {
     private let server = Scripted { MatchesModel(client: MatchesClient(baseURL: URL(string: "http://matches.test")!, transport: $0)) }

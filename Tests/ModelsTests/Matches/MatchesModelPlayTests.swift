@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("MatchesModel: current match, check, rightResponse and late answers", .timeLimit(.minutes(1)))
+@Suite("MatchesModel: current match, check, rightResponse and late answers", .timeLimit(.minutes(5)))
 @MainActor
 struct MatchesModelPlayTests {
     private let server = Scripted { MatchesModel(client: MatchesClient(baseURL: URL(string: "http://127.0.0.1:9/standin/matches")!, transport: $0)) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("MoviesModel is Observable: the films, the score and the last answer", .timeLimit(.minutes(1)))
+@Suite("MoviesModel is Observable: the films, the score and the last answer", .timeLimit(.minutes(5)))
 @MainActor
 struct MoviesModelObservationTests {
     private let films = Scripted { MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/movies.json")!, transport: $0)) }

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Models
 
-@Suite("MoviesModel: films with a yes/no question, tolerant posters, answers and score", .timeLimit(.minutes(1)))
+@Suite("MoviesModel: films with a yes/no question, tolerant posters, answers and score", .timeLimit(.minutes(5)))
 @MainActor
 struct MoviesModelTests {
     private let films = Scripted { MoviesModel(client: JSONListClient(url: URL(string: "http://pelis.test/movies.json")!, transport: $0)) }

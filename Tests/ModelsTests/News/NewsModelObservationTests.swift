@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("NewsModel is Observable: the posts, the names, the favourites", .timeLimit(.minutes(1)))
+@Suite("NewsModel is Observable: the posts, the names, the favourites", .timeLimit(.minutes(5)))
 @MainActor
 struct NewsModelObservationTests {
     private typealias Replies = WordPressReplies

@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import Models
 
-@Suite("NewsModel: posts, names looked up once and concurrently, progress, failures, favourites", .timeLimit(.minutes(1)))
+@Suite("NewsModel: posts, names looked up once and concurrently, progress, failures, favourites", .timeLimit(.minutes(5)))
 @MainActor
 struct NewsModelTests {
     private let transport = RoutedTransport()

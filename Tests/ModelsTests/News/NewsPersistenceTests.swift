@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import Models
 
-@Suite("NewsModel persistence: posts, names and favourites kept per site across reopening", .timeLimit(.minutes(1)))
+@Suite("NewsModel persistence: posts, names and favourites kept per site across reopening", .timeLimit(.minutes(5)))
 @MainActor
 struct NewsPersistenceTests {
     private let directory = TestFiles.scratch("adivina-news")

@@ -7,7 +7,7 @@ import TestSupport
 @testable import Models
 
 /// The news model against a site that embeds, pages, changes and goes down.
-@Suite("NewsModel: embeds, paging, a site that changes, missing names, recovery", .timeLimit(.minutes(1)))
+@Suite("NewsModel: embeds, paging, a site that changes, missing names, recovery", .timeLimit(.minutes(5)))
 @MainActor
 struct NewsSiteChangesTests {
     private let transport = RoutedTransport()

@@ -6,7 +6,7 @@ import TestSupport
 @testable import Models
 
 /// As `ToldOnlyOfChangesTests`, for the news reader and the classroom.
-@Suite("A view is told only what changed: the news and the classroom", .timeLimit(.minutes(1)))
+@Suite("A view is told only what changed: the news and the classroom", .timeLimit(.minutes(5)))
 @MainActor
 struct ToldOnlyOfChangesNewsAndClassroomTests {
     private typealias Replies = WordPressReplies

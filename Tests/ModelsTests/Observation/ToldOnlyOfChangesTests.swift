@@ -7,7 +7,7 @@ import Testing
 /// Each model's actions, one after another, with a view of every observed property: a view is
 /// told of each change of what it shows, once per new value, and of nothing an action leaves
 /// equal (`PropertyViews`). The classroom-only entry points of the games are left out.
-@Suite("A view is told only what changed, for every observed property", .timeLimit(.minutes(1)))
+@Suite("A view is told only what changed, for every observed property", .timeLimit(.minutes(5)))
 @MainActor
 struct ToldOnlyOfChangesTests {
     private static let unauthorized = ScriptedTransport.Reply.text("Unauthorized", status: 401)

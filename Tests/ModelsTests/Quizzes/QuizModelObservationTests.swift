@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("QuizModel is Observable: the quiz, the score and the last result", .timeLimit(.minutes(1)))
+@Suite("QuizModel is Observable: the quiz, the score and the last result", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizModelObservationTests {
     private let server = Scripted { QuizModel.testing(over: $0) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("QuizModel: one quiz at a time from random, nomore, check, next", .timeLimit(.minutes(1)))
+@Suite("QuizModel: one quiz at a time from random, nomore, check, next", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizModelTests {
     private let server = Scripted { QuizModel.testing(over: $0) }

@@ -6,7 +6,7 @@ import TestSupport
 
 @testable import Models
 
-@Suite("QuizzesModel: download, load, failures and supersession", .timeLimit(.minutes(1)))
+@Suite("QuizzesModel: download, load, failures and supersession", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizzesModelDownloadTests {
     private let server = Scripted { QuizzesModel.testing(over: $0, base: "http://quiz.test/base") }

@@ -4,7 +4,7 @@ import TestSupport
 
 @testable import Models
 
-@Suite("QuizzesModel from a local quizzes.json (practice 4.1): every quiz, judged locally", .timeLimit(.minutes(1)))
+@Suite("QuizzesModel from a local quizzes.json (practice 4.1): every quiz, judged locally", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizzesModelFileTests {
     private let directory = TestFiles.scratch("adivina-file")

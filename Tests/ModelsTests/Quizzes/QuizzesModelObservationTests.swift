@@ -5,7 +5,7 @@ import Testing
 
 @testable import Models
 
-@Suite("QuizzesModel is Observable: what a view reads, told once per change that matters", .timeLimit(.minutes(1)))
+@Suite("QuizzesModel is Observable: what a view reads, told once per change that matters", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizzesModelObservationTests {
     private let quizzes = Scripted { QuizzesModel.testing(over: $0) }

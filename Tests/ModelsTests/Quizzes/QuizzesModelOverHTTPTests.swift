@@ -6,7 +6,7 @@ import Testing
 
 /// The model with the real `URLSessionTransport` against a local socket server: the failure
 /// modes that only a real connection shows (a 50 MB body, a server that stops answering).
-@Suite("QuizzesModel over real HTTP", .timeLimit(.minutes(1)))
+@Suite("QuizzesModel over real HTTP", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizzesModelOverHTTPTests {
     @Test func aFiftyMegabyteBodyEndsInAnErrorAndTheListStays() async throws {

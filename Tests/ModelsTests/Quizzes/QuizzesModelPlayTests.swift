@@ -5,7 +5,7 @@ import TestSupport
 
 @testable import Models
 
-@Suite("QuizzesModel: check, score, record, filter, favourites, answer", .timeLimit(.minutes(1)))
+@Suite("QuizzesModel: check, score, record, filter, favourites, answer", .timeLimit(.minutes(5)))
 @MainActor
 struct QuizzesModelPlayTests {
     private let transport = ScriptedTransport()

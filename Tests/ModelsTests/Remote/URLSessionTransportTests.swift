@@ -8,7 +8,7 @@ import Testing
     import FoundationNetworking
 #endif
 
-@Suite("URLSessionTransport against a real socket", .timeLimit(.minutes(1)))
+@Suite("URLSessionTransport against a real socket", .timeLimit(.minutes(5)))
 struct URLSessionTransportTests {
     private static let fiftyMegabytes = 50 * 1_048_576
 

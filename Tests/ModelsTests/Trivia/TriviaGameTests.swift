@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("TriviaGame: ten shuffled questions, scoring, advancing, the end, restart, failures", .timeLimit(.minutes(1)))
+@Suite("TriviaGame: ten shuffled questions, scoring, advancing, the end, restart, failures", .timeLimit(.minutes(5)))
 @MainActor
 struct TriviaGameTests {
     private let server = Scripted { TriviaGame.testing(over: $0, base: "http://trivia.test/standin/trivia/", seed: 42) }

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Models
 
-@Suite("TriviaGame and Ranking are Observable: the question, the score, the phase, the ranking", .timeLimit(.minutes(1)))
+@Suite("TriviaGame and Ranking are Observable: the question, the score, the phase, the ranking", .timeLimit(.minutes(5)))
 @MainActor
 struct TriviaObservationTests {
     private let server = Scripted { TriviaGame.testing(over: $0, seed: 7) }
