@@ -41,6 +41,9 @@ let package = Package(
         ),
         // Items, models, remote clients and the SQLite store.
         .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook", "MarkupText"]),
+        // Question banks in and out (GIFT, Aiken, Moodle XML, quizzes.json): one reader and one
+        // writer per format, read as Moodle's own parsers read them (Tests/Oracle judges it).
+        .target(name: "QuestionBanks", dependencies: ["Models", "MarkupText"]),
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
         // product of its own, for users' test targets.
         .target(name: "ModelsTesting", dependencies: ["Models"]),
@@ -58,7 +61,7 @@ let package = Package(
         // QR code symbols (ISO/IEC 18004) drawn as SVG, for the classroom join link.
         .target(name: "QRCode", dependencies: ["MarkupText"]),
         // Configuration and wiring: models ⇄ routes ⇄ SSE topics.
-        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "HTTPServer", "StandIns", "QRCode", "MarkupText"]),
+        .target(name: "AdivinaApp", dependencies: ["Signals", "Models", "QuestionBanks", "HTTPServer", "StandIns", "QRCode", "MarkupText"]),
         .executableTarget(name: "adivina", dependencies: ["AdivinaApp"]),
         .executableTarget(name: "SignalsBench", dependencies: ["Signals"]),
         // Test support, not a product: a child process that writes the Store until StoreCrashTests
@@ -74,12 +77,13 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
+        .testTarget(name: "QuestionBanksTests", dependencies: ["QuestionBanks", "Models", "TestSupport"]),
         // docs/api.md's example of a user's test: only the products a user's test target sees.
         .testTarget(name: "ModelsTestingTests", dependencies: ["Models", "ModelsTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport", "CZlib"]),
         .testTarget(name: "StandInsTests", dependencies: ["TestSupport", "StandIns", "HTTPServer"]),
         .testTarget(
-            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "HTTPServer", "QRCode", "MarkupText", "TestSupport", "adivina"]),
+            name: "AdivinaAppTests", dependencies: ["AdivinaApp", "Models", "QuestionBanks", "HTTPServer", "QRCode", "MarkupText", "TestSupport", "adivina"]),
         // What several test targets share: the own fixtures in Tests/Fixtures and the real ones
         // beside the repository (when present), child processes and waiting without blocking a thread.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

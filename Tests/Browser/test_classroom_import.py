@@ -79,7 +79,7 @@ def test_a_gift_file_dropped_becomes_a_set_with_its_notes(classroom, audited, au
     assert [quiz["kind"] for quiz in kept["quizzes"]] == ["choice", "choice", "truefalse", "number", "text"]
 
     # Back to Moodle: both files, from the set's row.
-    for label, check in [("Descargar para Moodle (GIFT)", lambda text: "$CATEGORY: $course$/top/Ciencias" in text and "{#3.14:0.005" in text.replace("\n", "")),
+    for label, check in [("Descargar para Moodle (GIFT)", lambda text: "$CATEGORY: $course$/top/Ciencias" in text and "{#=3.14:0.005" in text.replace("\n", "")),
                          ("Descargar para Moodle (XML)", lambda text: ElementTree.fromstring(text.encode()).tag == "quiz")]:
         with host.expect_download() as download:
             row.get_by_role("link", name=label).click()

@@ -72,11 +72,14 @@ struct APIRouter {
     }
 
     /// A route whose handler makes its own response (a snapshot's bytes, a page, cookies).
+    /// `fileBody`: the body is a file of its own type (a question bank), taken with any
+    /// `Content-Type` and not read as JSON by the control-character check (its reader checks it
+    /// as the text it is).
     mutating func addResponding<Context: RequestContext>(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard, fileBody: Bool = false,
         _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
     ) {
-        route(method, pattern, bodyLimit: bodyLimit, input: { _ in () }) { (context: Context, _: Void) in
+        route(method, pattern, bodyLimit: bodyLimit, fileBody: fileBody, input: { _ in () }) { (context: Context, _: Void) in
             try await handler(context)
         }
     }
@@ -96,7 +99,7 @@ struct APIRouter {
     /// context is resolved, then the classroom's door is kept, then the handler runs. No context
     /// takes a turn on the main actor; a handler that calls a model takes its own.
     private mutating func route<Context: RequestContext, Input: Sendable>(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int,
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int, fileBody: Bool = false,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
         _ handler: @escaping @Sendable (Context, Input) async throws -> HTTPResponse
     ) {
@@ -107,9 +110,11 @@ struct APIRouter {
         router.add(method, pattern, bodyLimit: bodyLimit, headCheck: { [resolver] request in
             Context.screen(request, by: resolver)?.response
         }) { [resolver] request in
-            if isAction { try SameOrigin.check(request, trustsProxy: resolver.addresses.isFromTrustedProxy(request)) }
+            if isAction {
+                try SameOrigin.check(request, trustsProxy: resolver.addresses.isFromTrustedProxy(request), fileBody: fileBody)
+            }
             if checksID { _ = try request.idParameter() }
-            try ControlCharacters.check(request)
+            try ControlCharacters.check(request, jsonBody: !fileBody)
             let input = try input(request)
             do {
                 let context = try await Context.resolve(request, by: resolver)

@@ -11,11 +11,11 @@ enum ControlCharacters {
         .badRequest, message: "El texto no puede llevar caracteres de control: solo se admiten el tabulador y el salto de línea.")
 
     /// Throws the refusal if a text of `request` holds a control character other than tab and
-    /// newline.
-    static func check(_ request: HTTPRequest) throws(HTTPError) {
+    /// newline; `jsonBody` false: the body is a file its route checks as the text it is.
+    static func check(_ request: HTTPRequest, jsonBody: Bool = true) throws(HTTPError) {
         for item in request.queryItems where refused(item.name) || refused(item.value) { throw refusal }
         for value in request.parameters.values where refused(value) { throw refusal }
-        if inJSONStrings(request.body) { throw refusal }
+        if jsonBody, inJSONStrings(request.body) { throw refusal }
     }
 
     /// Whether `text` holds a control character (Unicode's Cc: C0, DEL, C1) other than tab and

@@ -9,11 +9,13 @@ import HTTPServer
 enum SameOrigin {
     /// Throws the refusal of an action `request` that comes from another site or carries a body
     /// that is not JSON.
-    static func check(_ request: HTTPRequest, trustsProxy: Bool) throws(HTTPError) {
+    /// `fileBody`: the route takes a file of its own type (a question bank); its body may have
+    /// any type, the origin rule alone keeping other sites out.
+    static func check(_ request: HTTPRequest, trustsProxy: Bool, fileBody: Bool = false) throws(HTTPError) {
         if let origin = request.headers["Origin"], !ownOrigins(of: request, trustsProxy: trustsProxy).contains(origin.lowercased()) {
             throw HTTPError(.forbidden, message: "Esta acción solo se puede hacer desde las páginas de Adivina.")
         }
-        if !request.body.isEmpty, !isJSON(request.headers["Content-Type"]) {
+        if !fileBody, !request.body.isEmpty, !isJSON(request.headers["Content-Type"]) {
             throw HTTPError(.unsupportedMediaType, message: "El cuerpo de la petición debe ser JSON (Content-Type: application/json).")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPServer
 import Models
+import QuestionBanks
 
 /// The host's own quiz sets under `/api/classroom/sets` (classroom mode only; rules and limits in
 /// `QuizSet`, storage in `QuizSetStore`). Host only (`X-Host-Key` or the host cookie: 401
@@ -14,8 +15,8 @@ import Models
 /// - `POST sets/{id}/duplicate` → 201 `{"id"}` of the copy («… (copia)»);
 /// - `POST sets/import?title=T&format=F` with a question bank as the body (`SetImport`: a course
 ///   `quizzes.json`, GIFT, Aiken or Moodle XML; `format` one of `quizzes-json`, `gift`, `aiken`,
-///   `moodle-xml`, recognised from the content when absent; ≤ 2 MB; sent, like every body, as
-///   `Content-Type: application/json` whatever the format) → 201
+///   `moodle-xml`, recognised from the content when absent; ≤ 2 MB; any `Content-Type`: the
+///   file is read as the text it is, off the sets' queue; a title already used gets « (2)») → 201
 ///   `{"id","count","skipped","notes":[{"name","reason"}]}`; 400 with the reasons when nothing in
 ///   it can be played;
 /// - `GET sets/{id}/quizzes.json` → the set in the course's current shape, as a download;
@@ -45,6 +46,8 @@ enum ClassroomSetRoutes {
     static let imageBodyLimit = SetImage.maxSize / 3 * 4 + 4 * 1024
 
     private static let queue = DispatchQueue(label: "adivina.classroom-sets")
+    /// Where imported files are read, off `queue`.
+    private static let importQueue = DispatchQueue(label: "adivina.classroom-set-import")
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
@@ -72,13 +75,16 @@ enum ClassroomSetRoutes {
             let id = try context.request.idParameter()
             return try .json(Created(id: try await sets(context) { try $0.duplicate(id) }), status: .created)
         }
-        api.addResponding(.post, "/api/classroom/sets/import", bodyLimit: importBodyLimit) { (context: HostContext) in
+        api.addResponding(.post, "/api/classroom/sets/import", bodyLimit: importBodyLimit, fileBody: true) { (context: HostContext) in
             let title = context.request.query("title") ?? ""
             let format = try importFormat(context.request.query("format"))
             let data = Data(context.request.body)
+            // Read on a queue of its own: a large bank never holds the sets' queue, which a
+            // round's start waits on.
+            let prepared = try await importQueue.run { try SetImport.read(data, title: title, format: format) }
             let made = try await sets(context) { store in
-                let prepared = try SetImport.read(data, title: title, format: format)
-                let set = try prepared.set { (image: SetImage) throws(ModelError) in try store.addImage(image) }
+                var set = try prepared.set { (image: SetImage) throws(ModelError) in try store.addImage(image) }
+                set.title = SetImport.unusedTitle(set.title, among: Set(try store.list().map(\.title)))
                 return Imported(id: try store.create(set), count: set.quizzes.count, skipped: prepared.skipped, notes: prepared.notes)
             }
             return try .json(made, status: .created)

@@ -14,7 +14,20 @@ extension SetQuiz {
         let answer = try Self.validated(answer)
         let image = try image.flatMap(Self.imageURL)
         let feedback = try Self.feedbackText(feedback)
-        return SetQuiz(question: question, answer: answer, image: image, feedback: feedback, multiple: multiple)
+        var checked = SetQuiz(question: question, answer: answer, image: image, feedback: feedback, multiple: multiple)
+        checked.name = try Self.label(name, field: "el nombre")
+        checked.category = try Self.label(category, field: "la categoría")
+        return checked
+    }
+
+    /// The longest name or category path, in characters (Moodle's own limit).
+    public static let maxNameLength = 255
+
+    /// A name or a category trimmed, on one line and within `maxNameLength`; blank is none.
+    private static func label(_ text: String?, field: String) throws(ModelError) -> String? {
+        guard let text else { return nil }
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        return line.isEmpty ? nil : try Self.text(line, field: field, limit: maxNameLength)
     }
 
     /// Feedback trimmed and within its length; blank is none.

@@ -37,6 +37,12 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     /// `single`), never changed by the options; a set written before the field existed reads it
     /// as «more than one right option». False for every other kind.
     public var multiple: Bool
+    /// The question's name in the Moodle bank it came from (GIFT's `::name::`, XML's `<name>`),
+    /// written back by the exports; nil when it has none (the exports name it by its text).
+    public var name: String?
+    /// The Moodle category the question came from (`$course$/top/Tema 1/Bucles`), written back
+    /// whole by the exports; nil when none (the exports use the set's title).
+    public var category: String?
     /// The question's kind (from `answer`).
     public var kind: QuizKind { answer.kind }
 
@@ -120,7 +126,7 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     // MARK: JSON
 
     private enum CodingKeys: String, CodingKey {
-        case kind, question, image, feedback, answer, alternatives, options, value, tolerance, multiple
+        case kind, question, image, feedback, answer, alternatives, options, value, tolerance, multiple, name, category
     }
 
     private struct PollOption: Codable { var text: String }
@@ -146,6 +152,8 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         case .poll: answer = .poll(try container.decode([PollOption].self, forKey: .options).map(\.text))
         }
         multiple = Self.multiple(try container.decodeIfPresent(Bool.self, forKey: .multiple), for: answer)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        category = try container.decodeIfPresent(String.self, forKey: .category)
     }
 
     /// Writes `kind`, the question, the kind's fields, and `image`, `feedback` only when there are some.
@@ -156,6 +164,8 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         try encodeAnswer(into: &container)
         try container.encodeIfPresent(image, forKey: .image)
         try container.encodeIfPresent(feedback, forKey: .feedback)
+        try container.encodeIfPresent(name, forKey: .name)
+        try container.encodeIfPresent(category, forKey: .category)
     }
 
     private func encodeAnswer(into container: inout KeyedEncodingContainer<CodingKeys>) throws {

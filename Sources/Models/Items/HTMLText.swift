@@ -113,7 +113,7 @@ public enum HTMLText {
     }
 
     /// The character of reference `reference` (without `&` and `;`), or nil when unknown or invalid.
-    static func character(for reference: Substring) -> Character? {
+    public static func character(for reference: Substring) -> Character? {
         if reference.hasPrefix("#") {
             let digits = reference.dropFirst()
             let value: UInt32?
