@@ -75,8 +75,7 @@ def test_a_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
         expect(board.locator("#board-tiles li")).to_have_count(4)
         expect(board.locator("#answered")).to_have_text("0 de 3 han respondido")
         for index, (name, page) in enumerate(zip(names, players)):
-            tiles(page).nth((number + index) % 4).click()
-            page.locator("#send-choices").click()
+            tiles(page).nth((number + index) % 4).click()  # one right answer: one tap
             if index < len(players) - 1:
                 expect(page.locator("#answer-status")).to_have_text("Respuesta enviada. Espera a que se cierre la pregunta.")
                 expect(page.locator("#verdict-answer")).to_have_count(0)  # nothing right before it closes
@@ -161,12 +160,14 @@ def test_an_answer_to_a_question_the_host_has_left_is_refused(classroom, new_con
     host.locator("#start").click()
     expect(tiles(ana)).to_have_count(4, timeout=8000)
     ana.evaluate("() => { window.lateTopic = /./; }")
+    host.locator("#next").click()  # Mostrar respuesta
+    wait_until(lambda: (room(server)["chart"] or {}).get("question") == 1, message="question 1's answer shown")
+    expect(host.locator("#next")).to_have_text("Siguiente pregunta")
     host.locator("#next").click()
     wait_until(lambda: room(server)["question"] == 2, message="the room on question 2")
     expect(ana.locator("#round-number")).to_have_text(f"Pregunta 1 de {ROUND}")  # the news held
-    tiles(ana).first.click()
     with ana.expect_response(lambda r: r.url.endswith("/api/classroom/round/answer")) as answered:
-        ana.locator("#send-choices").click()
+        tiles(ana).first.click()
     assert answered.value.status == 409, answered.value.text()
     expect(ana.locator("#answer-status")).to_have_text(answered.value.json()["error"])
     expect(alert(ana)).to_have_count(0)  # said on the screen, nothing to dismiss

@@ -207,7 +207,6 @@ def test_the_host_locks_the_room_bans_a_device_and_keeps_a_round_out_of_the_rank
     expect(host.locator("#end")).to_be_visible()
     expect(ana.locator("#question-screen .tile")).to_have_count(4, timeout=8000)
     ana.locator("#question-screen .tile").first.click()
-    ana.locator("#send-choices").click()
     expect(ana.locator("#your-answer")).to_be_visible()
     expect(host.locator("#save-ranking")).to_be_hidden()  # the settings are folded away during a round
     host.get_by_text("Ajustes de la ronda").click()

@@ -57,7 +57,7 @@ function renderLobby(players) {
 
 /** The question (text, image, tiles) of `state`, drawn again only when it changes. */
 function renderQuestion(state) {
-  const key = `${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
+  const key = `${state.round} ${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
   if (questionSection.dataset.shown === key) return;
   questionSection.dataset.shown = key;
   setMathText(questionText, state.text ?? "");
@@ -86,7 +86,7 @@ function rightAnswer(state, chart) {
 
 /** The closed question's result: the right answer big, and the chart. */
 function renderResult(state, chart) {
-  const key = JSON.stringify([chart, state.options, state.kind]);
+  const key = JSON.stringify([state.round, chart, state.options, state.kind]);
   if (result.dataset.shown === key) return;
   result.dataset.shown = key;
   const answer = rightAnswer(state, chart);

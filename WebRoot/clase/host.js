@@ -1,7 +1,9 @@
 // The host's page: log in with the key printed in the terminal (the server keeps it in an
 // HttpOnly cookie), then run the room: join link + QR, the round's questions ("Ronda: <set> (n
 // preguntas)", the server's choice) and settings, start; during a round a fixed bar with the
-// answers so far, the countdown, Siguiente and Terminar (which leads to the round's results);
+// answers so far, the countdown, the one button that moves the class on ("Mostrar respuesta",
+// "Siguiente pregunta", "Ver podio"; Space and → press it, so a presentation clicker drives the
+// class) and Terminar (both lead to the round's results);
 // the players, away ones marked, each with extra time, release of their name and removal.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert, syncRows } from "../js/ui.js";
@@ -97,7 +99,7 @@ function render(snapshot) {
   bar.hidden = !playing;
   document.body.classList.toggle("has-host-bar", playing);
   nextButton.hidden = snapshot.selfPaced;
-  nextButton.disabled = snapshot.question >= snapshot.total;
+  nextButton.textContent = nextStep(snapshot).label;
   // The settings fold away when a round starts and unfold when it ends; the host may open them.
   if (snapshot.phase !== shownPhase) settings.open = !playing;
   shownPhase = snapshot.phase;
@@ -277,6 +279,15 @@ async function sendSwitch(box, path, key) {
 selfPaced.addEventListener("change", () => sendSwitch(selfPaced, "/api/classroom/host/pace", "selfPaced"));
 locked.addEventListener("change", () => sendSwitch(locked, "/api/classroom/host/lock", "locked"));
 
+/** What the host's one button does now, host-paced: shows the open question's answer, opens the
+ * next question once it is shown, or ends the round after the last one. */
+function nextStep(snapshot) {
+  const shown = snapshot.chart?.question === snapshot.question;
+  if (!shown) return { label: "Mostrar respuesta", path: "/api/classroom/host/next" };
+  if (snapshot.question < snapshot.total) return { label: "Siguiente pregunta", path: "/api/classroom/host/next" };
+  return { label: "Ver podio", path: "/api/classroom/host/end" };
+}
+
 async function run(button, method, path, body = undefined) {
   button.disabled = true;
   await act(method, path, body);
@@ -284,7 +295,27 @@ async function run(button, method, path, body = undefined) {
   if (state) render(state);
 }
 startButton.addEventListener("click", () => run(startButton, "POST", "/api/classroom/host/start"));
-nextButton.addEventListener("click", () => run(nextButton, "POST", "/api/classroom/host/next"));
+nextButton.addEventListener("click", async () => {
+  if (!state || nextButton.disabled) return;
+  const step = nextStep(state);
+  if (step.path !== "/api/classroom/host/end") return run(nextButton, "POST", step.path);
+  nextButton.disabled = true;
+  const ended = await act("POST", step.path, { saveToRanking: saveRanking.checked });
+  nextButton.disabled = false;
+  if (ended) location.assign("resultados.html#ultima"); // as Terminar: the round's results
+});
+// Space and → press the one button (a presentation clicker sends them), except in a field or a
+// dialog, and Space on a control of its own (a focused button presses itself).
+addEventListener("keydown", (event) => {
+  if (event.key !== " " && event.key !== "ArrowRight") return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest("input, select, textarea, [contenteditable], dialog, [role=dialog], [role=alertdialog]")) return;
+  if (event.key === " " && target?.closest("button, summary, a")) return;
+  if (nextButton.hidden || bar.hidden || state?.phase !== "playing") return;
+  event.preventDefault();
+  nextButton.click();
+});
 endButton.addEventListener("click", async () => {
   const save = saveRanking.checked;
   const sure = await showAlert({

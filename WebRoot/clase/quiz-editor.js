@@ -1,6 +1,6 @@
 // One question of a set in the host's editor ("Mis preguntas"), of any kind: text (an answer and
-// other valid ones), multiple choice (2–6 options, at least one right; several right: the player
-// must pick them all), true/false, a number (with a tolerance) or a poll (2–6 options, no right
+// other valid ones), multiple choice (2–6 options, at least one right; one tap answers it, or,
+// with "Varias respuestas correctas" checked, the player marks every right one), true/false, a number (with a tolerance) or a poll (2–6 options, no right
 // answer). Every kind may have an image and a feedback shown once the question closes.
 import { el, announce } from "../js/ui.js";
 
@@ -79,8 +79,13 @@ function optionsEditor(options, withRight) {
 /** The fields of a `kind` question, filled from `quiz`. */
 function kindFields(kind, quiz) {
   if (kind === "choice" || kind === "poll") {
-    return [el("p", { className: "set-label", text: kind === "choice" ? "Opciones (marca las correctas; si marcas varias, hay que elegirlas todas)" : "Opciones" }),
+    const fields = [el("p", { className: "set-label", text: kind === "choice" ? "Opciones (marca las correctas)" : "Opciones" }),
       optionsEditor(quiz.options, kind === "choice")];
+    if (kind === "poll") return fields;
+    // Single or multiple is the teacher's: one tap (any right option is right), or mark them all.
+    const multiple = el("input", { type: "checkbox", checked: quiz.multiple === true, dataset: { role: "multiple" } });
+    return [...fields, el("label", { className: "set-right-label set-multiple" }, multiple,
+      el("span", { text: "Varias respuestas correctas: el alumno marca todas y pulsa Enviar" }))];
   }
   if (kind === "truefalse") {
     const name = `set-truth-${nextField++}`;
@@ -132,6 +137,7 @@ export function readQuiz(item) {
       if (kind === "choice") option.right = row.querySelector('[data-role="right"]').checked;
       return option;
     });
+    if (kind === "choice") quiz.multiple = item.querySelector('[data-role="multiple"]')?.checked === true;
   } else if (kind === "truefalse") {
     quiz.answer = item.querySelector('[data-role="truth"]:checked')?.value === "true";
   } else if (kind === "number") {

@@ -32,7 +32,11 @@ const outbox = new AnswerOutbox(() => latest && render(latest));
 let latest = null;
 let shownKey = "";     // what the slot shows now: a new key redraws it
 let status = null;     // the question screen's status line
-let given = new Map(); // question -> what this page answered, to show it back
+let given = new Map(); // "round:question" -> what this page answered, to show it back
+
+// Everything this page keeps of a question (what it answered, the outbox's entry, the screen it
+// shows) is under the round's id and the question's number: a new round starts clean.
+const questionKey = (view) => `${view.round}:${view.question}`;
 
 /** A question screen's heading: "Pregunta n de m" and the countdown. */
 function questionHead(view) {
@@ -71,16 +75,15 @@ function describeAnswer(view, answer) {
 }
 
 function send(view, answer) {
-  given.set(view.question, answer);
-  outbox.send(view.question, answer);
+  given.set(questionKey(view), answer);
+  outbox.send(view.round, view.question, answer);
 }
 
-/** The tiles of a choice, true/false or poll question; several right answers: pick, then send. */
+/** The tiles of a choice, true/false or poll question: one tap answers it; a choice the teacher
+ * made multiple (`multiple`): mark every right one, then Enviar. */
 function tileButtons(view) {
   const texts = optionTexts(view.kind, view.options);
-  // A choice may have several right options (the player must pick them all), and the view does
-  // not say how many: pick, then send (a view that says `multiple: false` gets one-tap tiles).
-  const several = view.kind === "choice" && view.multiple !== false;
+  const several = view.kind === "choice" && view.multiple === true;
   const picked = new Set();
   const sendButton = several
     ? el("button", { type: "button", className: "btn btn-block send-choices", id: "send-choices", text: "Enviar", disabled: true })
@@ -102,7 +105,7 @@ function tileButtons(view) {
   }));
   sendButton?.addEventListener("click", () => send(view, [...picked].sort((a, b) => a - b)));
   return [
-    several ? el("p", { className: "round-hint", text: "Marca la respuesta (o las respuestas) y pulsa Enviar." }) : null,
+    several ? el("p", { className: "round-hint", id: "round-hint", text: "Marca todas las correctas y pulsa Enviar." }) : null,
     el("div", { className: "tiles tiles-buttons", role: "group", "aria-label": "Respuestas" }, ...buttons),
     sendButton,
   ];
@@ -117,7 +120,7 @@ function questionScreen(view) {
 
 /** What the player answered and where it is: sent, waiting for the connection, too late. */
 function answeredScreen(view, entry) {
-  const answer = entry?.answer ?? given.get(view.question) ?? view.given ?? undefined;
+  const answer = entry?.answer ?? given.get(questionKey(view)) ?? view.given ?? undefined;
   status = el("p", { className: "round-status", id: "answer-status", role: "status" });
   const screen = el("div", { className: "round-card", id: "answered-screen" },
     questionHead(view), ...questionBody(view),
@@ -146,7 +149,7 @@ function rightAnswerText(view, verdict) {
 /** The verdict of a closed question: right or not, the right answer, the points, the place. */
 function verdictScreen(view) {
   const verdict = view.verdict ?? {};
-  const entry = outbox.of(view.question);
+  const entry = outbox.of(view.round, view.question);
   const poll = view.kind === "poll";
   const answered = view.answered === true;
   const right = verdict.right === true;
@@ -190,7 +193,7 @@ function endScreen(view) {
 /** Self-paced: how the answer this page just sent went (its reply says so), or null. */
 function lastResult(view) {
   const entry = outbox.entry;
-  if (!view.selfPaced || entry?.status !== "sent" || entry.question >= view.question) return null;
+  if (!view.selfPaced || entry?.status !== "sent" || entry.round !== view.round || entry.question >= view.question) return null;
   const { result, points } = entry.result ?? {};
   const verdict = result === true ? "correcta" : result === false ? "no es correcta" : "recibida";
   const earned = Number.isInteger(points) && result !== null ? ` · +${pointsText(points)}` : "";
@@ -229,8 +232,10 @@ function place(key, make, said = null) {
 /** An answer that arrived after its question closed, said whatever screen the round is on now. */
 function renderLate(view) {
   const entry = outbox.entry;
-  const late = entry?.status === "late" && entry.question !== view.question ? entry : null;
-  const text = late ? `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.` : "";
+  const late = entry?.status === "late" && (entry.round !== view.round || entry.question !== view.question) ? entry : null;
+  const text = !late ? ""
+    : late.round !== view.round ? `Tu respuesta a la pregunta ${late.question} de la ronda anterior llegó tarde: aquella ronda ya había terminado.`
+    : `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.`;
   if (lateNote.textContent !== text) setLiveText(lateNote, text);
   lateNote.hidden = !late;
 }
@@ -249,7 +254,7 @@ function render(view) {
   if (view.phase !== "question") countdown.hide();
   if (view.phase !== "question") getReady.hide();
   if (view.phase === "finished") {
-    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
+    place(`end ${view.round} ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
     return;
   }
   if (!playing) {
@@ -257,56 +262,57 @@ function render(view) {
     return;
   }
   if (view.phase === "done") {
-    place(`done ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
+    place(`done ${view.round} ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
     return;
   }
   if (view.phase === "unopened") {
-    place(`open ${view.question} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.question)),
+    place(`open ${questionKey(view)} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.round, view.question)),
       (screen) => screen.querySelector("#last-result")?.textContent ?? "");
     return;
   }
   if (view.phase === "closed") {
-    const entry = outbox.of(view.question);
-    place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
+    const entry = outbox.of(view.round, view.question);
+    place(`verdict ${questionKey(view)} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
       () => verdictScreen(view), (screen) => [...screen.querySelectorAll("h2, p:not(.round-number)")].map((node) => node.textContent).join(". "));
     return;
   }
   const startsAt = Number(view.startsAt);
   if (view.startsAt !== null && Number.isFinite(startsAt) && startsAt > serverNow()) {
     countdown.hide();
-    place(`ready ${view.question}`, () => getReady.element);
+    place(`ready ${questionKey(view)}`, () => getReady.element);
     getReady.show(startsAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
     return;
   }
   getReady.hide();
-  const entry = outbox.of(view.question);
+  const entry = outbox.of(view.round, view.question);
   if (view.answered === true || entry) {
-    place(`answered ${view.question}`, () => answeredScreen(view, entry));
+    place(`answered ${questionKey(view)}`, () => answeredScreen(view, entry));
     setLiveText(status, answerStatus(entry));
   } else {
-    place(`question ${view.question} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+    place(`question ${questionKey(view)} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
   }
   showCountdown(view);
 }
 
-/** Self-paced: opens question `number` (its time starts now); the view's news then show it. */
-async function openQuestion(number) {
+/** Self-paced: opens question `number` of round `round` (its time starts now); the view's news
+ * then show it. */
+async function openQuestion(round, number) {
   const button = document.getElementById("open-question");
   if (button) button.disabled = true;
   try {
     const response = await fetch("/api/classroom/round/open", {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ question: number }),
+      body: JSON.stringify({ round, question: number }),
     });
     if (response.ok && latest) {
       // `{"question":{"number","text","image","kind","options"},"startsAt","deadline"}`: drawn at
       // once (the view's news follow).
       const opened = await response.json();
       const question = opened.question ?? {};
-      if (latest.phase === "unopened" && latest.question === question.number) {
+      if (latest.phase === "unopened" && latest.round === round && latest.question === question.number) {
         render({ ...latest, phase: "question", text: question.text, image: question.image ?? null, kind: question.kind,
-          options: Array.isArray(question.options) ? question.options : [], startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
+          options: Array.isArray(question.options) ? question.options : [], multiple: question.multiple === true, startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
       }
       return;
     }

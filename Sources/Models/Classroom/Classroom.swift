@@ -38,6 +38,8 @@ public final class Classroom: Observable, SignalObservable {
     let chartState = State<QuestionChart?>(nil)
     let openState = State<OpenQuestion?>(nil)
     let setState = State<ChosenSet?>(nil)
+    /// The id of the round being played or last played (0: none yet): 1, 2, 3… in the room's life.
+    let roundState = State(0)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
@@ -68,11 +70,12 @@ public final class Classroom: Observable, SignalObservable {
         let chart = chartState
         let open = openState
         let chosenSet = setState
+        let round = roundState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
-                phase: phase.value, game: game.value, set: chosenSet.value, question: current.value, total: total.value,
+                phase: phase.value, round: round.value, game: game.value, set: chosenSet.value, question: current.value, total: total.value,
                 selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
                 open: phase.value == .playing && !selfPaced.value ? open.value : nil,
                 deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
@@ -107,6 +110,8 @@ public final class Classroom: Observable, SignalObservable {
     public var chart: QuestionChart? { observed(chartState, \.chart) }
     /// The question open for the room (host-paced), or nil.
     public var openQuestion: OpenQuestion? { observed(openState, \.openQuestion) }
+    /// The id of the round being played or last played (0: none yet).
+    public var round: Int { observed(roundState, \.round) }
     /// The host's set the next quizzes round plays, or nil.
     public var chosenSet: ChosenSet? { observed(setState, \.chosenSet) }
 
@@ -247,8 +252,8 @@ public final class Classroom: Observable, SignalObservable {
         setState.value = set
     }
 
-    /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
-    /// everybody on question 1.
+    /// Starts a round of `questionCount` questions of the picked game, with the next round id:
+    /// every score back to 0, everybody on question 1.
     public func start(questionCount: Int, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard gameState.value != nil else { throw .conflict("Elige primero el juego de la ronda.") }
@@ -261,8 +266,11 @@ public final class Classroom: Observable, SignalObservable {
                     players[index].score = 0
                     players[index].points = [:]
                     players[index].rightCount = 0
+                    players[index].heldPoints = [:]
+                    players[index].heldRight = []
                 }
             }
+            roundState.value += 1
             totalState.value = questionCount
             currentState.value = 1
             deadlineState.value = nil
@@ -302,7 +310,10 @@ public final class Classroom: Observable, SignalObservable {
     public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
-        phaseState.value = .finished
+        batch {
+            settle(nil)
+            phaseState.value = .finished
+        }
         if let ranking {
             for player in playersState.value where !player.answered.isEmpty {
                 try ranking.save(name: player.name, score: player.score, date: date)
@@ -333,19 +344,45 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
     /// `points` to their score (by default 1 for a right one) and counts a right one (`right`
-    /// nil: a poll's, neither). Returns the player as they are now.
+    /// nil: a poll's, neither); `held` (host-paced), only when the question closes (`settle`),
+    /// so nothing public tells who was right before. Returns the player as they are now.
     @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
+    public func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil, held: Bool = false) throws(ModelError) -> ClassroomPlayer {
         try checkMayAnswer(playerID: playerID, number: number)
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
             let earned = points ?? (right == true ? 1 : 0)
-            if right == true { players[index].rightCount += 1 }
             players[index].answered.insert(number)
-            players[index].points[number] = earned
-            players[index].score += earned
+            if held {
+                players[index].heldPoints[number] = earned
+                if right == true { players[index].heldRight.insert(number) }
+            } else {
+                Self.count(earned, right: right == true, question: number, for: &players[index])
+            }
             return players[index]
         }
+    }
+
+    /// Question `number` closed (nil: every question, the round ended): the points held for it
+    /// join every player's score, points and right answers, all together.
+    func settle(_ number: Int?) {
+        guard playersState.value.contains(where: { $0.heldPoints.keys.contains { number == nil || $0 == number } }) else { return }
+        playersState.update { players in
+            for index in players.indices {
+                for (question, earned) in players[index].heldPoints where number == nil || question == number {
+                    let right = players[index].heldRight.contains(question)
+                    Self.count(earned, right: right, question: question, for: &players[index])
+                    players[index].heldPoints[question] = nil
+                    players[index].heldRight.remove(question)
+                }
+            }
+        }
+    }
+
+    private static func count(_ earned: Int, right: Bool, question: Int, for player: inout ClassroomPlayer) {
+        if right { player.rightCount += 1 }
+        player.points[question] = earned
+        player.score += earned
     }
 
     // MARK: Helpers

@@ -95,6 +95,7 @@ extension ClassroomRound {
         guard progress.close(number) else { return }
         batch {
             closedState.update { _ = $0.insert(number) }
+            room.settle(number)
             let chart = progress.chart(number, of: question(number), players: room.playersState.value.count)
             room.show(open: room.openState.value, deadline: nil, chart: chart)
             refreshStandings()

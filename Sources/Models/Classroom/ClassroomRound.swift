@@ -26,10 +26,12 @@ public final class ClassroomRound {
     /// The 3-2-1 «¡Prepárate!» before each host-paced question, in seconds: the timer starts after it.
     public nonisolated static let defaultGetReady: TimeInterval = 3
 
-    /// What an answer got: right (nil: a poll) and the points.
+    /// What an answer got: right (nil: a poll) and the points; `held` (host-paced): nobody is
+    /// told before the question closes, not even the player (the reply says only «recibida»).
     public struct Verdict: Codable, Hashable, Sendable {
         @Nullable public var result: Bool?
         public var points: Int
+        public var held = false
     }
 
     /// The room: players, phase, scores and the public leaderboard.
@@ -183,18 +185,32 @@ public final class ClassroomRound {
         }
     }
 
-    /// Moves everybody to the next question (host-paced): the question before closes (its chart
-    /// and right answer shown) and the next one opens. Returns the question's number.
+    /// What the host's one button did (`next`): showed the answer of question `question`, or
+    /// opened question `question`.
+    public struct Step: Codable, Hashable, Sendable {
+        /// `answer` (the question closed: its chart and right answer on every screen) or
+        /// `question` (the next question opened).
+        public var shows: String
+        /// The question it concerns.
+        public var question: Int
+    }
+
+    /// The host's one button, host-paced: while the room's question is open it closes it (its
+    /// chart and right answer on the projector, each phone's verdict: "Mostrar respuesta");
+    /// once it is closed the next question opens ("Siguiente pregunta"). After the last one the
+    /// host ends the round ("Ver podio"). No path moves on without closing the question first,
+    /// and closing is a step of its own, so every screen shows the answer before the next 3-2-1.
     @discardableResult
-    public func next(hostKey: String) throws(ModelError) -> Int {
+    public func next(hostKey: String) throws(ModelError) -> Step {
         try room.requireHost(hostKey)
-        // One wave: the closed question's chart and the next question reach every view together.
-        return try batch { () throws(ModelError) -> Int in
-            if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
-            let number = try room.next(hostKey: hostKey)
-            openQuestion(number)
-            return number
+        let current = room.currentState.value
+        if room.phaseState.value == .playing, !room.selfPacedState.value, !closedState.value.contains(current) {
+            closeQuestion(current)
+            return Step(shows: "answer", question: current)
         }
+        let number = try room.next(hostKey: hostKey)
+        openQuestion(number)
+        return Step(shows: "question", question: number)
     }
 
     /// Lets each player go at their own pace (`true`) or has everybody follow the host again
@@ -205,6 +221,8 @@ public final class ClassroomRound {
             try room.setSelfPaced(selfPaced, hostKey: hostKey)
             guard room.phaseState.value == .playing, wasSelfPaced != selfPaced else { return }
             let current = room.currentState.value
+            // Points held for the room's question are told now: from here each goes at their pace.
+            if selfPaced { room.settle(current) }
             if selfPaced, let opened = progress.roomOpening(current), !closedState.value.contains(current) {
                 // The room's open question stays open for each player, on the same clock.
                 for player in players.values {

@@ -11,6 +11,11 @@ final class PlayerRound {
         var text: String
         var right: Bool?
         var points: Int
+        /// The options it picked (0-based; a choice, true/false or poll), for its own feedback.
+        var picks: [Int] = []
+        /// Whether it counts in their score already (self-paced); host-paced, it counts once
+        /// its question closed.
+        var counted = true
     }
 
     /// What the player did in the current round.

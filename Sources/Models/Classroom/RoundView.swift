@@ -4,7 +4,7 @@ import Foundation
 /// room's phase and the player's own question, answer, verdict and standing in one snapshot, so
 /// the room's news and the player's never arrive apart.
 ///
-/// `{"phase","question","total","selfPaced","kind","text","image","options","startsAt","deadline",
+/// `{"phase","round","question","total","selfPaced","kind","text","image","options","multiple","startsAt","deadline",
 /// "answered","given","verdict","score","rightCount","rank","players","name","rejoinCode"}`.
 ///
 /// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
@@ -24,12 +24,18 @@ public struct RoundView: Codable, Hashable, Sendable {
         @Nullable public var rightAnswer: String?
         /// The right options (0-based), for the tiles; empty for text and number.
         public var rightOptions: [Int]
-        /// The set's feedback for the question, or null.
+        /// The set's general feedback for the question (everybody's), or null.
         @Nullable public var feedback: String?
+        /// The feedback of the option(s) this player picked (GIFT `#`, Moodle's per-answer
+        /// feedback), one per line, or null: each one reads only their own.
+        @Nullable public var answerFeedback: String?
     }
 
     /// `lobby`, `question`, `unopened`, `closed`, `done` or `finished`.
     public var phase: String
+    /// The id of the round it shows (the room's `round`; 0: none yet). What a page keeps of a
+    /// question (an answer waiting or sent, a verdict) belongs to this round and that question.
+    public var round: Int
     /// The player's question (1-based); 0 in the lobby.
     public var question: Int
     /// Questions in the round.
@@ -41,6 +47,8 @@ public struct RoundView: Codable, Hashable, Sendable {
     @Nullable public var text: String?
     @Nullable public var image: String?
     public var options: [String]
+    /// A choice answered by marking every right option and sending them; false: one tap.
+    public var multiple: Bool
     /// When the question starts (host-paced: after the 3-2-1; self-paced: when they opened it),
     /// in ms since 1970 on the server's clock, or null.
     @Nullable public var startsAt: Int64?

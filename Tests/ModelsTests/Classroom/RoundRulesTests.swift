@@ -117,6 +117,54 @@ struct RoundRulesTests {
         #expect(reopened.deadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(-1)), "opening again gave no more time")
     }
 
+    // MARK: Round after round
+
+    @Test func anAnswerNamesItsRoundAndOneMeantForAnotherRoundIsRefused() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start()
+        #expect(try view(ana).round == 1 && round.room.snapshot.value.round == 1)
+        try round.end(savingTo: nil, hostKey: key)
+        try await start()
+        #expect(try view(ana).round == 2 && view(ana).question == 1 && !view(ana).answered, "a new round starts clean")
+        await #expect(throws: ModelError.conflict(ClassroomRound.otherRound)) {
+            try await round.answer(playerID: ana.id, round: 1, question: 1, given: .text("París"))
+        }
+        #expect(throws: ModelError.conflict(ClassroomRound.otherRound)) { try round.open(playerID: ana.id, round: 1, question: 1) }
+        #expect(round.room.player(id: ana.id)?.answered.isEmpty == true)
+        #expect(try await round.answer(playerID: ana.id, round: 2, question: 1, given: .text("París")).result == true)
+    }
+
+    @Test func aSingleAnswerChoiceIsOneOptionAndAnyRightOneIsRight() throws {
+        let options = [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false), SetQuizOption(text: "7", right: true)]
+        let single = SetQuiz.choice("¿Un primo?", options: options, multiple: false)
+        #expect(try single.judge(.choices([0])) == true && single.judge(.choices([2])) == true && single.judge(.choices([1])) == false)
+        #expect(throws: ModelError.invalid("Elige una sola opción.")) { try single.judge(.choices([0, 2])) }
+        let multiple = SetQuiz.choice("¿Los primos?", options: options, multiple: true)
+        #expect(try multiple.judge(.choices([0, 2])) == true && multiple.judge(.choices([0])) == false)
+        #expect(RoundQuestion(number: 1, quiz: single).shown.multiple == false && RoundQuestion(number: 1, quiz: multiple).shown.multiple)
+    }
+
+    @Test func eachPlayerReadsTheFeedbackOfTheirOwnOptionAndEverybodyTheGeneralOne() async throws {
+        let players = try join("Ana", "Bea", "Carla")
+        let ana = try #require(players.first), bea = try #require(players.dropFirst().first), carla = try #require(players.last)
+        let options = [SetQuizOption(text: "No heredan", right: true, feedback: "¡Eso es!"),
+                       SetQuizOption(text: "Heredan", right: false, feedback: "No: los struct no heredan.")]
+        var quiz = SetQuiz.choice("¿Heredan los struct?", options: options, multiple: false)
+        quiz.feedback = "Solo las clases heredan."
+        try round.pick(.quizzes, set: QuizSet(id: 5, title: "Swift", quizzes: [quiz]), hostKey: key)
+        try await round.start(hostKey: key)
+        clock.advance(by: round.getReady)
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .choices([0]))
+        _ = try await round.answer(playerID: bea.id, question: 1, given: .choices([1]))
+        #expect(try view(ana).verdict == nil, "nothing before the close")
+        try round.next(hostKey: key)
+        #expect(try view(ana).verdict?.answerFeedback == "¡Eso es!")
+        #expect(try view(bea).verdict?.answerFeedback == "No: los struct no heredan.")
+        #expect(try view(carla).verdict?.answerFeedback == nil, "no answer, no answer's feedback")
+        #expect(try [ana, bea, carla].allSatisfy { try view($0).verdict?.feedback == "Solo las clases heredan." })
+        #expect(try !viewJSON(carla).contains("¡Eso es!") && !viewJSON(ana).contains("No: los struct"), "nobody reads another's")
+    }
+
     // MARK: The integrity rules
 
     @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
@@ -130,8 +178,9 @@ struct RoundRulesTests {
         await #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
             try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         }
-        try round.next(hostKey: key)
+        #expect(try round.next(hostKey: key) == .init(shows: "answer", question: 1))
         await #expect(throws: ModelError.self) { try await round.answer(playerID: bea.id, question: 1, given: .text("París")) }
+        #expect(try round.next(hostKey: key) == .init(shows: "question", question: 2))
         await #expect(throws: ModelError.invalid("La respuesta tiene más de 200 caracteres.")) {
             try await round.answer(playerID: bea.id, question: 2, given: .text(String(repeating: "a", count: 201)))
         }
@@ -146,8 +195,12 @@ struct RoundRulesTests {
         #expect(try view(ana).verdict == nil && view(ana).answered && view(ana).given == "París")
         #expect(try !viewJSON(ana).contains("Paris"), "no alternative, no right answer in the view while open")
         #expect(round.room.chart == nil)
-        try round.next(hostKey: key)
+        // The host's one button shows the answer first (chart, verdicts), and only then moves on.
+        #expect(try round.next(hostKey: key) == .init(shows: "answer", question: 1))
         #expect(round.room.chart?.correctAnswer == "París")
+        #expect(try view(ana).phase == "closed" && view(ana).verdict?.right == true && view(ana).question == 1)
+        #expect(round.room.snapshot.value.question == 1 && round.room.snapshot.value.open?.number == 1)
+        #expect(try round.next(hostKey: key) == .init(shows: "question", question: 2))
         #expect(try view(ana).phase == "question" && view(ana).question == 2)
     }
 
@@ -159,14 +212,19 @@ struct RoundRulesTests {
         clock.advance(by: 10)
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("París")).points == 750)
         #expect(try await round.answer(playerID: bea.id, question: 1, given: .text("París")).points == 875, "10 s of her 40")
-        #expect(try view(bea).score == 875 && view(bea).rank == 1, "her points at once; her place when the question closes")
+        // Host-paced, nothing tells who was right before the close: not her view, not the room's state.
+        #expect(try view(bea).score == 0 && view(bea).rightCount == 0 && view(bea).verdict == nil)
+        #expect(round.room.snapshot.value.players.allSatisfy { $0.score == 0 && $0.rightCount == 0 })
+        #expect(round.room.player(id: bea.id)?.answered == [1] && round.room.player(id: bea.id)?.points.isEmpty == true)
         clock.advance(by: 11)
         await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
             try await round.answer(playerID: carla.id, question: 1, given: .text("París"))
         }
         round.tick()
         #expect(round.closedState.value.contains(1), "only Carla was left, and her 20 s are up")
+        // At the close, for everybody together.
         #expect(try view(bea).score == 875 && view(bea).rank == 1 && view(ana).rank == 2 && view(carla).rank == 3)
+        #expect(round.room.player(id: bea.id)?.score == 875 && round.room.player(id: ana.id)?.rightCount == 1)
     }
 
     @Test func aTimedQuestionClosesWhenTheLastPlayersTimeIsUp() async throws {
