@@ -13,7 +13,7 @@ import { createGetReady } from "./get-ready.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tileList } from "./tiles.js";
 import { optionChart, optionCounts } from "./option-chart.js";
-import { setMathText } from "../js/tex-math.js";
+import { setMathText, withMath } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,7 +90,7 @@ function renderResult(state, chart) {
   if (result.dataset.shown === key) return;
   result.dataset.shown = key;
   const answer = rightAnswer(state, chart);
-  correct.replaceChildren(...(answer ? [el("span", { className: "board-correct-label", text: "Respuesta correcta" }), el("span", { className: "board-correct-answer", id: "board-correct-answer", text: answer })] : []));
+  correct.replaceChildren(...(answer ? [el("span", { className: "board-correct-label", text: "Respuesta correcta" }), withMath(el("span", { className: "board-correct-answer", id: "board-correct-answer" }), answer)] : []));
   correct.hidden = !answer;
   chartSlot.replaceChildren(hasTiles(state.kind)
     ? optionChart(chart, optionTexts(state.kind, state.options), "board-chart", state.kind === "poll")

@@ -13,13 +13,7 @@ import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./words.js";
-import { setMathText } from "../js/tex-math.js";
-
-/** `element` with `text` in it, its TeX formulas drawn (js/tex-math.js). */
-function withMath(element, text) {
-  setMathText(element, text ?? "");
-  return element;
-}
+import { withMath } from "../js/tex-math.js";
 
 const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
@@ -125,7 +119,7 @@ function answeredScreen(view, entry) {
   const screen = el("div", { className: "round-card", id: "answered-screen" },
     questionHead(view), ...questionBody(view),
     answer === undefined ? null : el("p", { className: "your-answer", id: "your-answer" },
-      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), el("b", { text: describeAnswer(view, answer) })),
+      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), withMath(el("b"), describeAnswer(view, answer))),
     status);
   return screen;
 }
@@ -165,8 +159,11 @@ function verdictScreen(view) {
     el("h2", { className: "verdict-title", id: "verdict-title", text: title }),
     entry?.status === "late" ? el("p", { className: "round-status", id: "answer-status", text: answerStatus(entry) }) : null,
     !poll && correct ? el("p", { className: "verdict-answer", id: "verdict-answer" },
-      el("span", { text: "Respuesta correcta: " }), el("b", { text: correct })) : null,
-    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback" }), verdict.feedback) : null,
+      el("span", { text: "Respuesta correcta: " }), withMath(el("b"), correct)) : null,
+    // The feedback of their own option (each reads only theirs), then the question's, for all.
+    typeof verdict.answerFeedback === "string" && verdict.answerFeedback
+      ? withMath(el("p", { className: "verdict-feedback", id: "answer-feedback" }), verdict.answerFeedback) : null,
+    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback", id: "question-feedback" }), verdict.feedback) : null,
     poll ? null : el("p", { className: "verdict-points tnum", id: "verdict-points", text: `+${pointsText(points)}` }),
     rankLine(view, "verdict-rank"));
 }
