@@ -232,3 +232,36 @@ def test_the_host_button_shows_the_answer_before_moving_on_however_the_question_
     expect(board.locator("#podium")).to_be_visible()
     expect(ana.locator("#end-line")).to_contain_text("1 de 2 aciertos")
     audit.assert_clean()
+
+
+def test_only_players_with_points_stand_on_the_podium_and_each_counts_what_they_were_asked(classroom, audited, audit):  # noqa: F811
+    """Terminar after question 1 of 2, with a late joiner: the podium holds only who has points
+    (a tie shares the place), and each phone's "n de m" counts the questions asked while it was in."""
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    board = audited(viewport=BOARD)
+    board.goto(server.url("/clase/marcador.html"))
+    ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
+    bea = join_class(audited(viewport={"width": 390, "height": 844}), server, "Bea")
+    make_set(host, *CAPITALS)
+    host.reload()
+    pick(host, "Capitales", 2)
+    host.locator("#start").click()
+    question_clean(ana, "¿Capital de Italia?", 1, 2)
+    question_clean(bea, "¿Capital de Italia?", 1, 2)
+    carla = join_class(audited(viewport={"width": 360, "height": 740}), server, "Carla")  # late, question 1 open
+    question_clean(carla, "¿Capital de Italia?", 1, 2)
+    tile(ana, "A").click()
+    tile(bea, "B").click()
+    tile(carla, "A").click()
+    expect(bea.locator("#verdict-title")).to_have_text("No es correcto")
+    host.locator("#end").click()
+    alert(host).get_by_role("button", name="Terminar").click()
+    expect(board.locator("#podium > li")).to_have_count(2)
+    expect(board.locator("#podium > li.podium-1")).to_have_count(2)  # Ana and Carla share the first place
+    expect(board.locator("#podium")).not_to_contain_text("Bea")
+    audit.check(board, "projector podium: only players with points")
+    expect(ana.locator("#end-line")).to_contain_text("1 de 1 aciertos")  # question 2 was never shown
+    expect(bea.locator("#end-line")).to_contain_text("0 de 1 aciertos")
+    expect(carla.locator("#end-line")).to_contain_text("1 de 1 aciertos")
+    audit.assert_clean()

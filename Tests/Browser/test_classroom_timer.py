@@ -89,7 +89,7 @@ def test_a_timed_trivia_round_with_speed_points_a_chart_and_extra_time(classroom
                message="Carla's own countdown counting her ×2 time")
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
-    expect(board.locator("#podium")).to_be_visible()
+    expect(board.locator("#board-title")).to_have_text("¡Podio!")
 
 
 def test_the_hosts_timer_choice_survives_the_rooms_news_before_a_game_is_picked(classroom, new_context):

@@ -173,7 +173,7 @@ function render(room) {
   podium.hidden = steps.length === 0;
 
   empty.hidden = !(finished && steps.length === 0);
-  empty.textContent = "Nadie ha jugado esta ronda.";
+  empty.textContent = "Nadie ha sumado puntos en esta ronda.";
 }
 
 syncServerClock().then(() => subscribe("classroom", render));

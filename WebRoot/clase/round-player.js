@@ -179,7 +179,9 @@ function rankLine(view, id) {
 /** The end of the round: "4 de 5 aciertos · 3699 puntos · puesto 1 de 30". */
 function endScreen(view) {
   const right = view.rightCount ?? 0;
-  const parts = [`${right} de ${view.total} aciertos`, pointsText(view.score ?? 0)];
+  // Of the questions asked while they were in the class (not those never shown, nor before they joined).
+  const asked = Number.isInteger(view.asked) ? view.asked : view.total;
+  const parts = [`${right} de ${asked} aciertos`, pointsText(view.score ?? 0)];
   if (Number.isInteger(view.rank) && view.rank > 0) parts.push(`puesto ${view.rank}${Number.isInteger(view.players) ? ` de ${view.players}` : ""}`);
   return el("div", { className: "round-card round-end", id: "end-screen" },
     sym("flag-checkered", "verdict-symbol"),

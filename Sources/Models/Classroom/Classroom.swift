@@ -416,10 +416,11 @@ public final class Classroom: Observable, SignalObservable {
         }.map(\.element)
     }
 
-    /// The places 1 to 3 of `rows` (already best first); equal scores share a place.
+    /// The places 1 to 3 of `rows` (already best first) among the players with points (nobody
+    /// stands on the podium with 0); equal scores share a place.
     private nonisolated static func podium(_ rows: [ClassroomPlayerRow]) -> [ClassroomPodiumRow] {
         var podium: [ClassroomPodiumRow] = []
-        for (offset, row) in rows.enumerated() {
+        for (offset, row) in rows.enumerated() where row.score > 0 {
             let position = offset > 0 && rows[offset - 1].score == row.score ? podium[offset - 1].position : offset + 1
             guard position <= 3 else { break }
             podium.append(ClassroomPodiumRow(position: position, id: row.id, name: row.name, score: row.score))

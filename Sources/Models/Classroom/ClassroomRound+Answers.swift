@@ -31,7 +31,10 @@ extension ClassroomRound {
             // The player chose to open it: no 3-2-1, their time starts now.
             let starts = now()
             progress.open(number, for: playerID, at: starts)
-            player.progress.update { $0.opened[number] = $0.opened[number] ?? starts }
+            player.progress.update {
+                $0.opened[number] = $0.opened[number] ?? starts
+                $0.asked.insert(number)
+            }
         } else {
             let current = room.currentState.value
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }

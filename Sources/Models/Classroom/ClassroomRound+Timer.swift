@@ -82,6 +82,9 @@ extension ClassroomRound {
             return
         }
         progress.open(number, at: now().addingTimeInterval(getReady))
+        for player in players.values where !player.progress.value.asked.contains(number) {
+            player.progress.update { _ = $0.asked.insert(number) }
+        }
         let starts = progress.roomOpening(number) ?? now()
         room.show(
             open: OpenQuestion(question.shown, startsAt: starts),

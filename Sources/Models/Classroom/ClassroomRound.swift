@@ -116,7 +116,16 @@ public final class ClassroomRound {
     }
 
     private func seat(_ player: ClassroomPlayer) {
-        if players[player.id] == nil { players[player.id] = PlayerRound(player: player, round: self) }
+        if players[player.id] == nil {
+            let seated = PlayerRound(player: player, round: self)
+            players[player.id] = seated
+            // A late joiner is asked the room's open question, and the ones after it.
+            let current = room.currentState.value
+            if room.phaseState.value == .playing, !room.selfPacedState.value, progress.roomOpening(current) != nil,
+               !closedState.value.contains(current) {
+                seated.progress.update { _ = $0.asked.insert(current) }
+            }
+        }
         refreshStandings()
     }
 
@@ -227,7 +236,10 @@ public final class ClassroomRound {
                 // The room's open question stays open for each player, on the same clock.
                 for player in players.values {
                     progress.open(current, for: player.id, at: opened)
-                    player.progress.update { $0.opened[current] = $0.opened[current] ?? opened }
+                    player.progress.update {
+                        $0.opened[current] = $0.opened[current] ?? opened
+                        $0.asked.insert(current)
+                    }
                 }
             }
             openQuestion(current)

@@ -28,6 +28,9 @@ final class PlayerRound {
         var missed: Set<Int> = []
         /// Their extra time (1, 1.5, 2).
         var factor: Double = 1
+        /// The questions that opened for them while they were in the class (host-paced, the
+        /// room's; self-paced, the ones they opened): their "n de m" counts these.
+        var asked: Set<Int> = []
     }
 
     /// The player's id in the room.

@@ -5,7 +5,7 @@ import Foundation
 /// the room's news and the player's never arrive apart.
 ///
 /// `{"phase","round","question","total","selfPaced","kind","text","image","options","multiple","startsAt","deadline",
-/// "answered","given","verdict","score","rightCount","rank","players","name","rejoinCode"}`.
+/// "answered","given","verdict","score","rightCount","asked","rank","players","name","rejoinCode"}`.
 ///
 /// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
 /// `startsAt` the page counts 3-2-1), `unopened` (self-paced: `POST round/open` shows it),
@@ -64,6 +64,9 @@ public struct RoundView: Codable, Hashable, Sendable {
     public var score: Int
     /// Their right answers in the round.
     public var rightCount: Int
+    /// How many questions were asked while they were in the class (the "m" of their "n de m
+    /// aciertos": not the questions never shown after an early end, nor those before they joined).
+    public var asked: Int
     /// Their place (ties share it; 1 is first).
     public var rank: Int
     /// Players in the room.

@@ -165,6 +165,23 @@ struct RoundRulesTests {
         #expect(try !viewJSON(carla).contains("¡Eso es!") && !viewJSON(ana).contains("No: los struct"), "nobody reads another's")
     }
 
+    @Test func onlyPlayersWithPointsStandOnThePodiumAndEachCountsTheQuestionsTheyWereAsked() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await start()
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        _ = try await round.answer(playerID: bea.id, question: 1, given: .text("Lyon"))
+        try round.next(hostKey: key)  // question 2
+        clock.advance(by: round.getReady)
+        let carla = try round.join(name: "Carla")  // a late joiner, while question 2 is open
+        _ = try await round.answer(playerID: carla.id, question: 2, given: .text("Roma"))
+        try round.end(savingTo: nil, hostKey: key)  // Terminar part-way: question 3 never shown
+        #expect(round.room.snapshot.value.podium.map(\.name) == ["Ana", "Carla"], "Bea has 0 points")
+        #expect(round.room.snapshot.value.podium.map(\.position) == [1, 1], "ties share a place")
+        #expect(try view(ana).asked == 2 && view(ana).rightCount == 1)
+        #expect(try view(carla).asked == 1 && view(carla).rightCount == 1)
+    }
+
     // MARK: The integrity rules
 
     @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
