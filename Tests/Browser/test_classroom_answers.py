@@ -122,3 +122,39 @@ def test_one_tap_all_the_right_ones_maths_everywhere_and_each_ones_feedback(clas
     # The results page draws the questions' maths too.
     expect(host.locator(".question-text math").first).to_be_visible(timeout=10_000)
     audit.assert_clean()
+
+
+def test_self_paced_each_next_screen_says_how_the_last_question_went(classroom, audited, audit):  # noqa: F811
+    """Point 9: a wrong answer shows the right one; a question whose time ran out says so (not the
+    question before's result); "¡Ya está!" says the last answer and the totals."""
+    server, key = classroom
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
+    quizzes = [{"kind": "text", "question": "¿Capital de Francia?", "answer": "París"},
+               {"kind": "truefalse", "question": "El Sol es una estrella", "answer": True},
+               {"kind": "truefalse", "question": "La Luna es un planeta", "answer": False}]
+    status, body = call(host, "POST", "/api/classroom/sets", {"title": "Repaso", "quizzes": quizzes})
+    assert status == 201, body
+    assert call(host, "PUT", "/api/classroom/host/pace", {"selfPaced": True})[0] == 200
+    assert call(host, "POST", "/api/classroom/host/game", {"game": "quizzes", "set": body["id"], "seconds": 5})[0] == 200
+    assert call(host, "POST", "/api/classroom/host/start")[0] == 200
+
+    ana.locator("#open-question").click()
+    expect(ana.locator("#round-question")).to_have_text("¿Capital de Francia?", timeout=10_000)
+    ana.locator("#answer").fill("Lyon")
+    ana.locator("#send-answer").click()
+    expect(ana.locator("#last-result")).to_have_text(
+        "Tu respuesta a la pregunta 1: no es correcta · +0 puntos · Respuesta correcta: París", timeout=10_000)
+    ana.locator("#open-question").click()
+    expect(ana.locator("#round-question")).to_have_text("El Sol es una estrella", timeout=10_000)
+    # Her 5 s run out: the next screen says so.
+    expect(ana.locator("#last-result")).to_have_text("Se acabó el tiempo de la pregunta 2.", timeout=15_000)
+    audit.check(ana, "phone self-paced: time ran out")
+    ana.locator("#open-question").click()
+    expect(ana.locator("#round-question")).to_have_text("La Luna es un planeta", timeout=10_000)
+    ana.locator("#question-screen .tile").nth(1).click()  # Falso
+    expect(ana.locator("#done-screen")).to_be_visible()
+    expect(ana.locator("#last-result")).to_have_text("Tu respuesta a la pregunta 3: correcta · +1 punto")
+    expect(ana.locator("#done-line")).to_have_text("1 de 3 aciertos")
+    audit.check(ana, "phone self-paced: ¡Ya está! with the totals")
+    audit.assert_clean()

@@ -189,15 +189,21 @@ function endScreen(view) {
     el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
 }
 
-/** Self-paced: how the answer this page just sent went (its reply says so), or null. */
+/** Self-paced: how the player's last question went (the view's `previous`): right or not, the
+ * points and, wrong, the right answer; or "Se acabó el tiempo" when it ran out. Null otherwise. */
 function lastResult(view) {
-  const entry = outbox.entry;
-  if (!view.selfPaced || entry?.status !== "sent" || entry.round !== view.round || entry.question >= view.question) return null;
-  const { result, points } = entry.result ?? {};
-  const verdict = result === true ? "correcta" : result === false ? "no es correcta" : "recibida";
-  const earned = Number.isInteger(points) && result !== null ? ` · +${pointsText(points)}` : "";
-  return el("p", { className: `last-result ${result === true ? "good" : result === false ? "bad" : ""}`, id: "last-result" },
-    `Tu respuesta a la pregunta ${entry.question}: ${verdict}${earned}`);
+  const previous = view.selfPaced && view.previous && typeof view.previous === "object" ? view.previous : null;
+  if (!previous) return null;
+  if (previous.timedOut) {
+    return el("p", { className: "last-result bad", id: "last-result" }, `Se acabó el tiempo de la pregunta ${previous.question}.`);
+  }
+  const { right, points } = previous;
+  const verdict = right === true ? "correcta" : right === false ? "no es correcta" : "recibida";
+  const earned = Number.isInteger(points) && right !== null ? ` · +${pointsText(points)}` : "";
+  const correct = right === false && typeof previous.rightAnswer === "string" && previous.rightAnswer
+    ? [" · Respuesta correcta: ", withMath(el("b"), previous.rightAnswer)] : [];
+  return el("p", { className: `last-result ${right === true ? "good" : right === false ? "bad" : ""}`, id: "last-result" },
+    `Tu respuesta a la pregunta ${previous.question}: ${verdict}${earned}`, ...correct);
 }
 
 /** Self-paced: every question answered (or over), until the host ends the round. */
@@ -207,6 +213,7 @@ function doneScreen(view) {
     sym("checkmark-circle-fill", "verdict-symbol"),
     el("h2", { className: "verdict-title", text: "¡Ya está!" }),
     el("p", { className: "round-status", text: `Has llegado al final de las ${view.total} preguntas. Espera a que el anfitrión termine la ronda.` }),
+    el("p", { className: "round-end-line tnum", id: "done-line", text: `${view.rightCount ?? 0} de ${Number.isInteger(view.asked) ? view.asked : view.total} aciertos` }),
     rankLine(view, "verdict-rank"));
 }
 
@@ -261,11 +268,12 @@ function render(view) {
     return;
   }
   if (view.phase === "done") {
-    place(`done ${view.round} ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
+    place(`done ${view.round} ${view.rank} ${view.score} ${JSON.stringify(view.previous)}`, () => doneScreen(view),
+      (screen) => [...screen.querySelectorAll("p, h2")].map((node) => node.textContent).join(" "));
     return;
   }
   if (view.phase === "unopened") {
-    place(`open ${questionKey(view)} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.round, view.question)),
+    place(`open ${questionKey(view)} ${JSON.stringify(view.previous)}`, () => openScreen(view, () => openQuestion(view.round, view.question)),
       (screen) => screen.querySelector("#last-result")?.textContent ?? "");
     return;
   }

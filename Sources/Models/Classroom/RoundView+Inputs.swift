@@ -58,7 +58,7 @@ extension RoundView {
                 phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
                 options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
                 score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
-                asked: mine.asked.union(mine.answers.keys).count,
+                asked: mine.asked.union(mine.answers.keys).count, previous: nil,
                 rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
             switch phase.value {
             case .lobby: return view
@@ -70,6 +70,7 @@ extension RoundView {
             }
             let number: Int
             if selfPaced.value {
+                view.previous = Self.previous(mine, questions: self.questions.value)
                 guard let next = (1...max(1, total.value)).first(where: {
                     mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
                 }), total.value > 0 else {
@@ -115,6 +116,15 @@ extension RoundView {
                     feedback: question.quiz?.feedback, answerFeedback: Self.feedback(of: answer?.picks ?? [], in: question.quiz))
             }
             return view
+        }
+
+        /// Self-paced, how the last question answered or out of time went, or nil.
+        static func previous(_ mine: PlayerRound.Progress, questions: [RoundQuestion]) -> Previous? {
+            guard let last = mine.missed.union(mine.answers.keys).max(), questions.indices.contains(last - 1) else { return nil }
+            let answer = mine.answers[last]
+            return Previous(
+                question: last, timedOut: answer == nil, right: answer?.right, points: answer?.points ?? 0,
+                rightAnswer: questions[last - 1].rightAnswer)
         }
 
         /// The feedback of options `picks` of a choice `quiz`, one per line, or nil.

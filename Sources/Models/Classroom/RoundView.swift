@@ -5,7 +5,7 @@ import Foundation
 /// the room's news and the player's never arrive apart.
 ///
 /// `{"phase","round","question","total","selfPaced","kind","text","image","options","multiple","startsAt","deadline",
-/// "answered","given","verdict","score","rightCount","asked","rank","players","name","rejoinCode"}`.
+/// "answered","given","verdict","score","rightCount","asked","previous","rank","players","name","rejoinCode"}`.
 ///
 /// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
 /// `startsAt` the page counts 3-2-1), `unopened` (self-paced: `POST round/open` shows it),
@@ -29,6 +29,19 @@ public struct RoundView: Codable, Hashable, Sendable {
         /// The feedback of the option(s) this player picked (GIFT `#`, Moodle's per-answer
         /// feedback), one per line, or null: each one reads only their own.
         @Nullable public var answerFeedback: String?
+    }
+
+    /// Self-paced, how the player's last question went (answered or out of time), shown on the
+    /// way to the next one: `{"question","timedOut","right","points","rightAnswer"}`.
+    public struct Previous: Codable, Hashable, Sendable {
+        public var question: Int
+        /// Their time ran out before they answered.
+        public var timedOut: Bool
+        /// Right or not (null: a poll, out of time, or not known).
+        @Nullable public var right: Bool?
+        public var points: Int
+        /// The right answer as text (null: a poll, or the quiz server's question).
+        @Nullable public var rightAnswer: String?
     }
 
     /// `lobby`, `question`, `unopened`, `closed`, `done` or `finished`.
@@ -67,6 +80,8 @@ public struct RoundView: Codable, Hashable, Sendable {
     /// How many questions were asked while they were in the class (the "m" of their "n de m
     /// aciertos": not the questions never shown after an early end, nor those before they joined).
     public var asked: Int
+    /// Self-paced, their last question answered or out of time (see `Previous`), or null.
+    @Nullable public var previous: Previous?
     /// Their place (ties share it; 1 is first).
     public var rank: Int
     /// Players in the room.

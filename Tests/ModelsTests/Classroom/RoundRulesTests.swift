@@ -182,6 +182,21 @@ struct RoundRulesTests {
         #expect(try view(carla).asked == 1 && view(carla).rightCount == 1)
     }
 
+    @Test func selfPacedTheNextScreenSaysHowTheLastQuestionWentWrongAnswerOrTimeUp() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start(seconds: 10, selfPaced: true)
+        _ = try round.open(playerID: ana.id, question: 1)
+        #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("Lyon")).result == false)
+        let afterWrong = try #require(try view(ana).previous)
+        #expect(afterWrong.question == 1 && !afterWrong.timedOut && afterWrong.right == false && afterWrong.rightAnswer == "París")
+        _ = try round.open(playerID: ana.id, question: 2)
+        clock.advance(by: 11)
+        round.tick()
+        let afterTime = try #require(try view(ana).previous)
+        #expect(afterTime.question == 2 && afterTime.timedOut && afterTime.right == nil, "not the question before's result")
+        #expect(try view(ana).question == 3 && view(ana).phase == "unopened")
+    }
+
     // MARK: The integrity rules
 
     @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
