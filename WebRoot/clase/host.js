@@ -12,6 +12,7 @@ import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js
 import { whenHost } from "./host-login.js";
 import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
+import { setMathText } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -36,6 +37,10 @@ const playersEmpty = $("players-empty");
 const seconds = $("seconds");
 const speedPoints = $("speed-points");
 const chartSlot = $("host-chart-slot");
+const joinSection = $("host-join");
+const hostQuestion = $("host-question");
+const hostQuestionNumber = $("host-question-number");
+const hostQuestionText = $("host-question-text");
 const countdown = createCountdown("host-countdown");
 barCount.before(countdown.element);
 
@@ -86,6 +91,9 @@ function render(snapshot) {
   else countdown.hide();
   const chart = playing && !snapshot.selfPaced && snapshot.chart?.question === snapshot.question ? snapshot.chart : null;
   showChart(chart);
+  showQuestion(playing && !snapshot.selfPaced && snapshot.open?.number === snapshot.question ? snapshot : null);
+  // During a round the QR code folds away (the link stays): the question is what the host needs.
+  joinSection.classList.toggle("in-round", playing);
   const here = present(snapshot.players);
   const done = here.filter((player) => player.answered).length;
   barCount.textContent = playing && snapshot.selfPaced
@@ -109,6 +117,17 @@ function render(snapshot) {
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
+}
+
+/** The room's question (host-paced) above the round's controls: "Pregunta n de m" and its text. */
+function showQuestion(snapshot) {
+  hostQuestion.hidden = !snapshot;
+  if (!snapshot) return;
+  hostQuestionNumber.textContent = `Pregunta ${snapshot.question} de ${snapshot.total}`;
+  const key = `${snapshot.round} ${snapshot.question} ${snapshot.open.text}`;
+  if (hostQuestionText.dataset.shown === key) return;
+  hostQuestionText.dataset.shown = key;
+  setMathText(hostQuestionText, snapshot.open.text);
 }
 
 /** The chart of the question that just closed (its module loaded with the first one), or none. */
