@@ -68,6 +68,8 @@ extension ClassroomRound {
         guard let question = question(number), let player = players[playerID] else {
             throw .conflict("La ronda no tiene pregunta \(number).")
         }
+        // Over for them (self-paced, their time ran out) is over on every path, host-paced too.
+        if player.progress.value.missed.contains(number) { throw .conflict(Self.timeIsUp) }
         let shaped = try given.shaped(for: question.shown.kind)
         let elapsed = try onTime(playerID: playerID, number: number)
         let right: Bool?

@@ -58,8 +58,8 @@ public final class ClassroomRound {
     public weak var recorder: (any RoundRecorder)?
     /// The recorder's id of the round being played.
     var recordedRound: Int?
-    /// The clock (a test clock in tests).
-    public var now: @Sendable () -> Date = { Date() }
+    /// The clock: monotonic (`RoundClock`; a test clock in tests).
+    public var now: @Sendable () -> Date = { RoundClock.shared.now() }
     /// The 3-2-1 before each host-paced question (tests may set 0).
     public var getReady = ClassroomRound.defaultGetReady
     /// Whether timed questions close by themselves when their time is up (tests on a test clock

@@ -96,7 +96,7 @@ extension RoundView {
                 view.phase = startsAt == nil ? "unopened" : "question"
             } else {
                 startsAt = open.value?.number == number ? open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
-                view.phase = closed.contains(number) ? "closed" : "question"
+                view.phase = closed.contains(number) || mine.missed.contains(number) ? "closed" : "question"
             }
             guard view.phase != "unopened" else { return view }
             view.text = question.shown.text

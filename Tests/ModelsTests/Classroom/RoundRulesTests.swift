@@ -197,6 +197,30 @@ struct RoundRulesTests {
         #expect(try view(ana).question == 3 && view(ana).phase == "unopened")
     }
 
+    @Test func aQuestionWhoseTimeRanOutForAPlayerNeverReopensWhenTheHostTakesThePaceBack() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first)
+        try await start(seconds: 10, selfPaced: true)
+        _ = try round.open(playerID: ana.id, question: 1)
+        clock.advance(by: 11)
+        round.tick()
+        #expect(try view(ana).previous?.timedOut == true)
+        try round.setSelfPaced(false, hostKey: key)  // the room is still on question 1
+        await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
+            try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        }
+        #expect(try view(ana).phase == "closed" && round.room.player(id: ana.id)?.score == 0)
+    }
+
+    @Test func theRoundsClockIsMonotonicFromOneReadingOfTheWallClock() {
+        let start = ContinuousClock.now
+        let clock = RoundClock(wall: Date(timeIntervalSince1970: 1_000), at: start)
+        #expect(clock.now(at: start) == Date(timeIntervalSince1970: 1_000))
+        #expect(clock.now(at: start.advanced(by: .milliseconds(5_500))) == Date(timeIntervalSince1970: 1_005.5))
+        let shared = RoundClock.shared.now()
+        #expect(RoundClock.shared.now() >= shared, "never backwards, whatever the wall clock does")
+    }
+
     // MARK: The integrity rules
 
     @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
