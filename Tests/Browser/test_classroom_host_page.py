@@ -5,24 +5,8 @@ from playwright.sync_api import expect
 
 from classroom_helpers import call, open_host
 from conftest import join_class
+from round_pages import broken_words
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
-
-BROKEN_WORDS = """() => [...document.querySelectorAll("a")].filter((link) => link.getClientRects().length).flatMap((link) => {
-  // Each word of each of the link's texts on one line: a range over it has one box.
-  const broken = [];
-  const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT);
-  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-    let start = 0;
-    for (const word of text.data.split(/\\s/)) {
-      const range = document.createRange();
-      range.setStart(text, start);
-      range.setEnd(text, start + word.length);
-      if (word && range.getClientRects().length > 1) broken.push(word);
-      start += word.length + 1;
-    }
-  }
-  return broken;
-})"""
 
 
 def test_the_host_page_at_320_px_and_during_a_round(classroom, audited, audit):  # noqa: F811
@@ -30,7 +14,7 @@ def test_the_host_page_at_320_px_and_during_a_round(classroom, audited, audit): 
     host = open_host(lambda **options: audited(**options).context, server, key)
     host.set_viewport_size({"width": 320, "height": 640})
     expect(host.locator("#join-url")).not_to_be_empty()
-    assert host.evaluate(BROKEN_WORDS) == [], "a link breaks inside a word at 320 px"
+    assert broken_words(host, "a") == [], "a link breaks inside a word at 320 px"
     ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
     quiz = {"kind": "truefalse", "question": r"¿Es $$\frac{1}{2} > \frac{1}{3}$$?", "answer": True}
     status, body = call(host, "POST", "/api/classroom/sets", {"title": "Fracciones", "quizzes": [quiz]})

@@ -8,28 +8,14 @@ from playwright.sync_api import expect
 
 from classroom_helpers import call, open_host
 from conftest import join_class
+from round_pages import broken_words
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
+
 
 SIZES = [{"width": 1280, "height": 720}, {"width": 1920, "height": 1080}]
 OPTIONS = ["@Observable", "@ObservedObject", "@StateObject", "@Bindable"]
 QUIZ = {"kind": "choice", "question": "¿Qué macro hace observable una clase en Swift 5.9?", "multiple": False,
         "options": [{"text": text, "right": index == 0} for index, text in enumerate(OPTIONS)]}
-
-WORDS_WHOLE = """(selector) => [...document.querySelectorAll(selector)].every((node) => {
-  // Every word of the node's text on one line: a range over it has one box.
-  const text = node.firstChild?.nodeType === Node.TEXT_NODE ? node.firstChild : null;
-  if (!text) return false;
-  let start = 0;
-  for (const word of text.data.split(" ")) {
-    const range = document.createRange();
-    range.setStart(text, start);
-    range.setEnd(text, start + word.length);
-    if (word && range.getClientRects().length !== 1) return false;
-    start += word.length + 1;
-  }
-  return true;
-})"""
-
 
 def test_the_projector_fills_the_screen_at_720p_and_1080p(classroom, audited, audit):  # noqa: F811
     server, key = classroom
@@ -60,7 +46,7 @@ def test_the_projector_fills_the_screen_at_720p_and_1080p(classroom, audited, au
         assert len({round(b["x"]) for b in boxes}) == 2 and len({round(b["y"]) for b in boxes}) == 2, (size, boxes)
         block = board.locator("#board-tiles").bounding_box()
         assert block["width"] >= 0.85 * size["width"] and block["height"] >= 0.3 * size["height"], (size, block)
-        assert board.evaluate(WORDS_WHOLE, "#board-tiles .tile-text"), f"an option breaks inside a word at {size}"
+        assert broken_words(board, "#board-tiles .tile-text") == [], f"an option breaks inside a word at {size}"
     audit.check(boards[1], "projector question, 1080p")
     expect(ana.locator("#question-screen .tile")).to_have_count(4)
     audit.assert_clean()

@@ -61,6 +61,19 @@ def question_clean(phone, text, number, total):
     expect(phone.locator("#verdict-screen")).to_have_count(0)
 
 
+def class_on_question_1(host, server, audited, title, quizzes, names=("Ana", "Bea")):  # noqa: F811
+    """Phones for `names` (390×844), the set `title` made and started: every phone on question 1.
+    Returns the phones."""
+    phones = [join_class(audited(viewport={"width": 390, "height": 844}), server, name) for name in names]
+    make_set(host, title, quizzes)
+    host.reload()
+    pick(host, title, len(quizzes))
+    host.locator("#start").click()
+    for phone in phones:
+        question_clean(phone, quizzes[0]["question"], 1, len(quizzes))
+    return phones
+
+
 def press(host, how):
     """The host's one button, pressed as `how`: "click", or the key `how` (Space or →, as a
     presentation clicker sends them) with nothing focused."""
@@ -142,13 +155,7 @@ def test_two_host_paced_rounds_back_to_back_start_clean_on_every_screen(classroo
 def test_an_answer_held_through_an_outage_across_the_end_of_a_round_is_refused_in_the_next(classroom, audited, audit):  # noqa: F811
     server, key = classroom
     host = open_host(lambda **options: audited(**options).context, server, key)
-    ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
-    bea = join_class(audited(viewport={"width": 390, "height": 844}), server, "Bea")
-    make_set(host, *PLANETS)
-    host.reload()
-    pick(host, "Planetas", 2)
-    host.locator("#start").click()
-    question_clean(ana, "Júpiter es un planeta", 1, 2)
+    ana, bea = class_on_question_1(host, server, audited, *PLANETS)
 
     # Ana's answer cannot reach the server: it waits, and survives a reload of her page.
     ana.route("**/api/classroom/round/answer", lambda route: route.abort())
@@ -241,14 +248,7 @@ def test_only_players_with_points_stand_on_the_podium_and_each_counts_what_they_
     host = open_host(lambda **options: audited(**options).context, server, key)
     board = audited(viewport=BOARD)
     board.goto(server.url("/clase/marcador.html"))
-    ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
-    bea = join_class(audited(viewport={"width": 390, "height": 844}), server, "Bea")
-    make_set(host, *CAPITALS)
-    host.reload()
-    pick(host, "Capitales", 2)
-    host.locator("#start").click()
-    question_clean(ana, "¿Capital de Italia?", 1, 2)
-    question_clean(bea, "¿Capital de Italia?", 1, 2)
+    ana, bea = class_on_question_1(host, server, audited, *CAPITALS)
     carla = join_class(audited(viewport={"width": 360, "height": 740}), server, "Carla")  # late, question 1 open
     question_clean(carla, "¿Capital de Italia?", 1, 2)
     tile(ana, "A").click()
