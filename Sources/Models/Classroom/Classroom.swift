@@ -8,8 +8,10 @@ import Signals
 /// each player scores 1 per question answered right, once per question; at the end the podium
 /// and every score go to the `Ranking`.
 ///
-/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is the public
-/// leaderboard, which never holds an answer or a token. Questions are known by their 1-based
+/// The round's moves (pick, start, next, pace, end, an answer's record) are internal: only
+/// `ClassroomRound`, the room's one public facade for a round, makes them, so no path can move
+/// on without closing the question. Every piece of state is a signal; `snapshot` (and its
+/// bytes, `snapshotJSON`) is the public leaderboard, which never holds an answer or a token. Questions are known by their 1-based
 /// number in the round; whether an answer is right is decided outside (the quiz server, the
 /// trivia question) and given to `record(playerID:number:right:)`.
 ///
@@ -226,7 +228,7 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Picks the game of the next round and its timer (nil: none); not while a round is being
     /// played.
-    public func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
+    func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard phaseState.value != .playing else {
             throw .conflict("Termina la ronda antes de cambiar de juego.")
@@ -254,7 +256,7 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Starts a round of `questionCount` questions of the picked game, with the next round id:
     /// every score back to 0, everybody on question 1.
-    public func start(questionCount: Int, hostKey: String) throws(ModelError) {
+    func start(questionCount: Int, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard gameState.value != nil else { throw .conflict("Elige primero el juego de la ronda.") }
         guard phaseState.value != .playing else { throw .conflict("Ya hay una ronda en marcha.") }
@@ -282,7 +284,7 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Moves everybody to the next question (host-paced). Returns its number.
     @discardableResult
-    public func next(hostKey: String) throws(ModelError) -> Int {
+    func next(hostKey: String) throws(ModelError) -> Int {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
         guard currentState.value < totalState.value else {
@@ -299,7 +301,7 @@ public final class Classroom: Observable, SignalObservable {
     }
 
     /// Lets each player go at their own pace (`true`) or has everybody follow the host (`false`).
-    public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
+    func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         selfPacedState.value = selfPaced
     }
@@ -307,7 +309,7 @@ public final class Classroom: Observable, SignalObservable {
     /// Ends the round: the podium is shown and the score of every player who answered at least
     /// once is saved in `ranking` (nil: the host chose not to). Returns the podium.
     @discardableResult
-    public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
+    func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
         batch {
@@ -327,7 +329,7 @@ public final class Classroom: Observable, SignalObservable {
     /// Throws, with a message for the player, unless player `playerID` may answer question
     /// `number` now: a round is on, the number exists, the player has not answered it yet and,
     /// host-paced, it is the current question.
-    public func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
+    func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         guard phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
         guard (1...totalState.value).contains(number) else {
@@ -347,7 +349,7 @@ public final class Classroom: Observable, SignalObservable {
     /// nil: a poll's, neither); `held` (host-paced), only when the question closes (`settle`),
     /// so nothing public tells who was right before. Returns the player as they are now.
     @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil, held: Bool = false) throws(ModelError) -> ClassroomPlayer {
+    func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil, held: Bool = false) throws(ModelError) -> ClassroomPlayer {
         try checkMayAnswer(playerID: playerID, number: number)
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         return playersState.update { players in
