@@ -54,8 +54,14 @@ def test_one_tap_all_the_right_ones_maths_everywhere_and_each_ones_feedback(clas
     boxes = host.get_by_label(re.compile("^Varias respuestas correctas"))
     expect(boxes).to_have_count(3)
     assert [box.is_checked() for box in boxes.all()] == [False, True, False]
-    host.locator("#cancel-set").click()
+    # Saved from the editor, the set keeps each choice's kind and each option's own feedback.
+    with host.expect_response(lambda r: "/api/classroom/sets/" in r.url and r.request.method == "PUT") as saved:
+        host.locator("#save-set").click()
+    assert saved.value.status == 200, saved.value.text()
     expect(host.locator("#set-editor-section")).to_be_hidden()
+    kept = call(host, "GET", f"/api/classroom/sets/{body['id']}")[1]["quizzes"]
+    assert [quiz["multiple"] for quiz in kept] == [False, True, False], kept
+    assert [option.get("feedback") for option in kept[0]["options"]] == ["¡Eso es!", "No: eso es la mitad de uno.", None], kept[0]
 
     host.get_by_role("button", name="Jugar «Fracciones»").click()
     expect(host.locator("#round-choice")).to_have_text("Ronda: Fracciones (3 preguntas)")

@@ -52,7 +52,8 @@ function optionsEditor(options, withRight) {
   const addOption = (option = {}) => {
     const [label, text] = field("Opción", { maxlength: "200", value: option.text ?? "", dataset: { role: "option" } });
     const right = withRight ? el("input", { type: "checkbox", className: "set-right", checked: option.right === true, dataset: { role: "right" } }) : null;
-    const row = el("li", { className: "set-option" }, label,
+    // An option's own feedback (from a Moodle bank) is kept through an edit of the set.
+    const row = el("li", { className: "set-option", dataset: typeof option.feedback === "string" && option.feedback ? { feedback: option.feedback } : {} }, label,
       el("div", { className: "set-option-line" }, text,
         right ? el("label", { className: "set-right-label" }, right, el("span", { text: "Correcta" })) : null,
         el("button", {
@@ -135,6 +136,7 @@ export function readQuiz(item) {
     quiz.options = [...item.querySelectorAll(".set-option")].map((row) => {
       const option = { text: row.querySelector('[data-role="option"]').value };
       if (kind === "choice") option.right = row.querySelector('[data-role="right"]').checked;
+      if (kind === "choice" && row.dataset.feedback) option.feedback = row.dataset.feedback;
       return option;
     });
     if (kind === "choice") quiz.multiple = item.querySelector('[data-role="multiple"]')?.checked === true;
