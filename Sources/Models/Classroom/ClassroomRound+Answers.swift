@@ -29,7 +29,7 @@ extension ClassroomRound {
             guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
             if let next = nextQuestion(of: mine), next != number { throw .conflict("Ve en orden: tu pregunta es la \(next).") }
             // The player chose to open it: no 3-2-1, their time starts now.
-            let starts = now()
+            let starts = clock.now()
             progress.open(number, for: playerID, at: starts)
             player.progress.update {
                 $0.opened[number] = $0.opened[number] ?? starts
@@ -40,7 +40,7 @@ extension ClassroomRound {
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
         }
-        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? now()
+        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? clock.now()
         return Opened(
             question: question.shown, startsAt: QuestionDeadline.milliseconds(starts),
             deadline: deadline(for: playerID, question: number).map(QuestionDeadline.milliseconds))

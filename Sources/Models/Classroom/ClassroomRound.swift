@@ -58,13 +58,8 @@ public final class ClassroomRound {
     public weak var recorder: (any RoundRecorder)?
     /// The recorder's id of the round being played.
     var recordedRound: Int?
-    /// The clock: monotonic (`RoundClock`; a test clock in tests).
-    public var now: @Sendable () -> Date = { RoundClock.shared.now() }
-    /// The 3-2-1 before each host-paced question (tests may set 0).
-    public var getReady = ClassroomRound.defaultGetReady
-    /// Whether timed questions close by themselves when their time is up (tests on a test clock
-    /// turn it off and call `tick()`).
-    public var closesOnTime = true
+    /// The round's one clock (`ClassroomRound.Clock`: a test clock in tests).
+    public var clock = Clock()
     /// The current round's openings, answers and closed questions.
     var progress = RoundProgress(timing: nil)
     /// Checks of a quiz server in flight, by question: the question waits for them to close.
@@ -160,7 +155,7 @@ public final class ClassroomRound {
         guard !questions.isEmpty else { throw .remote(.malformed("no hay preguntas para la ronda")) }
         try room.start(questionCount: questions.count, hostKey: hostKey)
         playedSet = game == .quizzes ? chosenSet : nil
-        let started = now()
+        let started = clock.now()
         progress = RoundProgress(timing: room.timingState.value)
         pendingChecks = [:]
         batch {
@@ -264,7 +259,7 @@ public final class ClassroomRound {
         closingTask = nil
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+                recordedRound, at: clock.now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
         }
         recordedRound = nil
         return podium

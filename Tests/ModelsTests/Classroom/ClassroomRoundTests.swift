@@ -26,9 +26,9 @@ struct ClassroomRoundTests {
 
     init() throws {
         round = try RoundFixture.round(transport)
-        round.closesOnTime = false
+        round.clock.closesOnTime = false
         let clock = self.clock
-        round.now = { clock.now }
+        round.clock.now = { clock.now }
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
         transport.answer("/questions", with: TriviaReplies.list(1...10))
     }
@@ -44,7 +44,7 @@ struct ClassroomRoundTests {
     private func startKinds(timing: RoundTiming? = nil) async throws {
         try round.pick(.quizzes, set: kinds, timing: timing, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
     }
 
     @Test func aSetOfEveryKindIsPlayedAndJudgedByKind() async throws {
@@ -60,7 +60,7 @@ struct ClassroomRoundTests {
         #expect(verdict.right == false && verdict.rightAnswer == "París" && verdict.feedback == "Desde el siglo X.")
 
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).options == ["2", "4", "7"] && view(ana).image == "https://ejemplo.es/primos.png")
         #expect(try await round.answer(playerID: ana.id, question: 2, given: .choices([2, 0])).result == true)
         #expect(try await round.answer(playerID: bea.id, question: 2, given: .choices([0])).result == false, "all or nothing")
@@ -69,19 +69,19 @@ struct ClassroomRoundTests {
         #expect(try view(bea).verdict?.rightOptions == [0, 2])
 
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).options == ["Verdadero", "Falso"])
         #expect(try await round.answer(playerID: ana.id, question: 3, given: .truth(true)).result == true)
         try round.next(hostKey: key)  // shows question 3's answer (Bea did not answer)
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try await round.answer(playerID: ana.id, question: 4, given: .text("3,141")).result == true, "a decimal comma")
         await #expect(throws: ModelError.invalid("La respuesta a esta pregunta es un número.")) {
             try await round.answer(playerID: bea.id, question: 4, given: .truth(true))
         }
         try round.next(hostKey: key)
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try await round.answer(playerID: ana.id, question: 5, given: .number(1)) == .init(result: nil, points: 0, held: true), "a poll")
         #expect(try await round.answer(playerID: bea.id, question: 5, given: .option(1)).result == nil)
         #expect(round.room.chart?.options.map(\.count) == [0, 2])
@@ -97,7 +97,7 @@ struct ClassroomRoundTests {
         let ana = try #require(try join("Ana").first)
         try round.pick(.quizzes, set: nil, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(transport.count("/api/quizzes/random10") == 1 && round.room.questionCount == 10)
         transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "Roma", right: true))
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("Roma")).result == true)
@@ -106,7 +106,7 @@ struct ClassroomRoundTests {
 
         try round.pick(.trivia, set: nil, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).kind == .choice && view(ana).options.count == 4 && view(ana).text == "Pregunta 1")
         let right = try #require(try view(ana).options.firstIndex(of: "R1"))
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .choices([right])).result == true)

@@ -23,8 +23,8 @@ struct RoundRecorderTests {
         round = try RoundFixture.round(transport)
         round.recorder = recorder
         let clock = self.clock
-        round.now = { clock.now }
-        round.getReady = 0
+        round.clock.now = { clock.now }
+        round.clock.getReady = 0
     }
 
     private func join(_ name: String) throws -> ClassroomPlayer {

@@ -23,9 +23,9 @@ struct RoundRulesTests {
 
     init() throws {
         round = try RoundFixture.round(transport)
-        round.closesOnTime = false
+        round.clock.closesOnTime = false
         let clock = self.clock
-        round.now = { clock.now }
+        round.clock.now = { clock.now }
     }
 
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
@@ -44,7 +44,7 @@ struct RoundRulesTests {
         try round.pick(.quizzes, set: set, timing: try seconds.map { try RoundTiming(seconds: $0, speedPoints: speedPoints) }, hostKey: key)
         try round.room.setSelfPaced(selfPaced, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
     }
 
     // MARK: A closed question never reopens
@@ -153,7 +153,7 @@ struct RoundRulesTests {
         quiz.feedback = "Solo las clases heredan."
         try round.pick(.quizzes, set: QuizSet(id: 5, title: "Swift", quizzes: [quiz]), hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         _ = try await round.answer(playerID: ana.id, question: 1, given: .choices([0]))
         _ = try await round.answer(playerID: bea.id, question: 1, given: .choices([1]))
         #expect(try view(ana).verdict == nil, "nothing before the close")
@@ -172,7 +172,7 @@ struct RoundRulesTests {
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         _ = try await round.answer(playerID: bea.id, question: 1, given: .text("Lyon"))
         try round.next(hostKey: key)  // question 2
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         let carla = try round.join(name: "Carla")  // a late joiner, while question 2 is open
         _ = try await round.answer(playerID: carla.id, question: 2, given: .text("Roma"))
         try round.end(savingTo: nil, hostKey: key)  // Terminar part-way: question 3 never shown
