@@ -212,9 +212,12 @@ public final class ClassroomRound {
             closeQuestion(current)
             return Step(shows: "answer", question: current)
         }
-        let number = try room.next(hostKey: hostKey)
-        openQuestion(number)
-        return Step(shows: "question", question: number)
+        // One wave: the room's next question and its opening (its 3-2-1) reach every view together.
+        return try batch { () throws(ModelError) -> Step in
+            let number = try room.next(hostKey: hostKey)
+            openQuestion(number)
+            return Step(shows: "question", question: number)
+        }
     }
 
     /// Lets each player go at their own pace (`true`) or has everybody follow the host again
