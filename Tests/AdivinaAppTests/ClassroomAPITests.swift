@@ -140,14 +140,26 @@ struct ClassroomAPITests {
                     let view = try await player.round()
                     #expect(view["question"] as? Int == number && view["phase"] as? String == "question", "everybody is on question \(number)")
                     let reply = try await player.answer(number, [1])
-                    #expect(reply.status == 200)
-                    if reply.json["result"] as? Bool == true { rights[index] += 1 }
+                    #expect(reply.status == 200 && reply.json["status"] as? String == "recibida" && reply.json["result"] is NSNull)
                     let again = try await player.answer(number, [1])
                     #expect(again.status == 409, "one answer per question: \(again.error ?? "")")
                 }
                 let state = try await state(anyone)
                 #expect(state["answeredCount"] as? Int == (number == 2 ? 2 : 3))
-                if number < 3 { #expect(try await host.post("/api/classroom/host/next").json["question"] as? Int == number + 1) }
+                if number == 2 {
+                    let shown = try await host.post("/api/classroom/host/next").json
+                    #expect(shown["shows"] as? String == "answer" && shown["question"] as? Int == 2, "Carla has not answered: the answer first")
+                }
+                // Closed (everybody answered, or the host showed the answer): each one's verdict.
+                for (index, player) in players.enumerated() {
+                    let verdict = try await player.round()["verdict"] as? [String: Any]
+                    #expect(verdict != nil, "question \(number) closed")
+                    if verdict?["right"] as? Bool == true { rights[index] += 1 }
+                }
+                if number < 3 {
+                    let next = try await host.post("/api/classroom/host/next").json
+                    #expect(next["shows"] as? String == "question" && next["question"] as? Int == number + 1)
+                }
             }
             // Carla skipped question 2; her view moved on with everybody.
             let ended = try await host.post("/api/classroom/host/end")
@@ -155,7 +167,8 @@ struct ClassroomAPITests {
             let final = try await state(anyone)
             #expect(final["phase"] as? String == "finished")
             #expect(try scores(final) == ["Ana": rights[0], "Bea": rights[1], "Carla": rights[2]])
-            #expect((final["podium"] as? [[String: Any]])?.first?["score"] as? Int == rights.max())
+            // Only players with points stand on the podium.
+            #expect((final["podium"] as? [[String: Any]])?.first?["score"] as? Int == rights.max().flatMap { $0 > 0 ? $0 : nil })
             let ranking = running.app.shared.ranking.entries
             #expect(ranking.count == 3)
             #expect((try await anyone.get("/api/ranking/state").json["entries"] as? [Any])?.count == 3, "anyone reads the ranking")
@@ -170,8 +183,10 @@ struct ClassroomAPITests {
             #expect(board.received.allSatisfy { !$0.data.contains("correctIndex") }, "the leaderboard never holds a player's answer")
             for snapshot in board.snapshots(named: "classroom") where snapshot["phase"] as? String == "playing" {
                 // An answer (the chart's right answer) only once the question closed: untimed,
-                // when everybody answered it.
-                guard let chart = snapshot["chart"] as? [String: Any], chart["question"] as? Int == snapshot["question"] as? Int else { continue }
+                // when everybody answered it, or (question 2, Carla silent) when the host showed it.
+                guard let chart = snapshot["chart"] as? [String: Any], chart["question"] as? Int == snapshot["question"] as? Int,
+                      chart["question"] as? Int != 2
+                else { continue }
                 #expect(snapshot["answeredCount"] as? Int == snapshot["playerCount"] as? Int, "a chart before the question closed")
             }
         }
@@ -194,14 +209,21 @@ struct ClassroomAPITests {
                     "the trivia stand-in is at a secret path in classroom mode")
 
             let checked = try await players[0].answer(1, "París")
-            #expect(checked.json["result"] as? Bool == true && checked.json["points"] as? Int == 1)
+            #expect(checked.json["status"] as? String == "recibida" && checked.json["result"] is NSNull && checked.json["points"] is NSNull)
+            // Host-paced, nothing tells who was right before the question closes: not the public
+            // state (no cookie needed), not the player's own `me` or view.
+            let open = try await state(anyone)
+            #expect(rows(open).allSatisfy { $0["score"] as? Int == 0 && $0["rightCount"] as? Int == 0 })
+            #expect(try await players[0].get("/api/classroom/me").json["score"] as? Int == 0)
+            #expect(try await players[0].round()["score"] as? Int == 0)
             #expect(try await players[0].answer(1, "x").status == 409, "once per question")
             let long = try await players[1].answer(1, String(repeating: "a", count: 201))
             #expect(long.status == 400 && long.error == "La respuesta tiene más de 200 caracteres.")
             let wrongShape = try await players[1].answer(1, true)
             #expect(wrongShape.status == 400 && wrongShape.error == "La respuesta a esta pregunta es un texto.")
             #expect(try await host.post("/api/classroom/host/next").status == 200)
-            #expect(try await players[1].answer(1, "París").status == 409, "host-paced: question 1 closed when the room moved on")
+            #expect(try await players[1].answer(1, "París").status == 409, "host-paced: question 1 closed when the host showed its answer")
+            #expect(try await host.post("/api/classroom/host/next").json["question"] as? Int == 2)
 
             // Ana's view is hers: Bea's own view and stream show her own score of 0.
             #expect(try await players[0].round()["score"] as? Int == 1)

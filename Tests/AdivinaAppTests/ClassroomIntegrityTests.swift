@@ -122,7 +122,8 @@ struct ClassroomIntegrityTests {
             let question = try await ana.round()
             #expect(question["phase"] as? String == "question" && (question["options"] as? [String])?.count == 4)
             let reply = try await bot.answer(1, [0])
-            #expect(reply.status == 200 && reply.json["result"] is Bool && Set(reply.json.keys) == ["result", "points"])
+            #expect(reply.status == 200 && reply.json["status"] as? String == "recibida" && reply.json["result"] is NSNull
+                && reply.json["points"] is NSNull, "host-paced: «recibida», nothing more")
             let held = try await bot.round()
             #expect(held["question"] as? Int == 1 && held["answered"] as? Bool == true && held["verdict"] is NSNull)
             #expect(held["text"] as? String == question["text"] as? String, "the room is on question 1: the bot sees no question 2")
@@ -132,6 +133,9 @@ struct ClassroomIntegrityTests {
             let closed = try await anyone.get("/api/classroom/state").json
             let chart = try #require(closed["chart"] as? [String: Any])
             #expect((chart["options"] as? [[String: Any]])?.contains { $0["right"] as? Bool == true } == true, "question 1 closed: its answer shows")
+            let shown = try await bot.round()
+            #expect(shown["question"] as? Int == 1 && shown["phase"] as? String == "closed", "the answer first")
+            #expect(try await host.post("/api/classroom/host/next").status == 200)
             #expect(try await bot.round()["question"] as? Int == 2)
         }
     }

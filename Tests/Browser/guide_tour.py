@@ -164,6 +164,7 @@ def teacher_tour(server, key, new_context, camera):
     expect(phones[1].locator("#round-question")).to_have_text(QUESTIONS[0][1])
     choose(phones[1], "A")
     expect(host.locator("#bar-count")).to_contain_text("2 de 4 han respondido")
+    expect(host.locator("#next")).to_have_text("Mostrar respuesta")  # the guide's one button
     camera.shoot(host, "guia-ronda-anfitrion", host.locator("#host-bar"))
     for phone in phones[2:]:
         expect(phone.locator("#round-question")).to_have_text(QUESTIONS[0][1])
@@ -175,8 +176,8 @@ def teacher_tour(server, key, new_context, camera):
     expect(phones[0].locator("#verdict-rank")).to_contain_text(re.compile(r"^Vas \d\.º de 4"))
     expect(phones[1].locator("#verdict-title")).to_have_text("No es correcto")
 
-    # "Siguiente": a question answered in a field.
-    host.get_by_role("button", name="Siguiente").click()
+    # "Siguiente pregunta": a question answered in a field.
+    host.get_by_role("button", name="Siguiente pregunta").click()
     for phone, text in zip(phones, ["París", "paris", "Lyon", "Roma"]):
         expect(phone.locator("#round-question")).to_have_text(QUESTIONS[1][1])
         phone.locator("#answer").fill(text)
@@ -197,14 +198,13 @@ def teacher_tour(server, key, new_context, camera):
     latecomer.locator("#join-button").click()
     expect(alert(latecomer)).to_contain_text("La clase está cerrada")
 
-    # The last question, then "Terminar": the podium, each phone's line, the round's results.
-    host.get_by_role("button", name="Siguiente").click()
+    # The last question, then "Ver podio": the podium, each phone's line, the round's results.
+    host.get_by_role("button", name="Siguiente pregunta").click()
     for phone in phones[:3]:
         expect(phone.locator("#round-question")).to_have_text(QUESTIONS[2][1])
         choose(phone, "A")
     expect(board.locator("#board-correct-answer")).to_contain_text("Verdadero")
-    host.get_by_role("button", name="Terminar").click()
-    alert(host).get_by_role("button", name="Terminar").click()
+    host.get_by_role("button", name="Ver podio").click()
     expect(board.locator("#podium")).to_be_visible()
     camera.shoot(board, "guia-podio", board.locator("#podium"))
     expect(phones[0].locator("#end-line")).to_have_text(re.compile(r"^3 de 3 aciertos · [\d.]+ puntos · puesto 1 de 3$"))

@@ -87,3 +87,26 @@ def screenshot_shows(page, path, *locators):
         assert on_top, f"{locator} is covered"
         boxes.append(box)
     return boxes
+
+
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].filter((node) => node.getClientRects().length).flatMap((node) => {
+  // Each word of each of the node's texts on one line: a range over it has one box.
+  const broken = [];
+  const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    let start = 0;
+    for (const word of text.data.split(/\\s/)) {
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, start + word.length);
+      if (word && range.getClientRects().length > 1) broken.push(word);
+      start += word.length + 1;
+    }
+  }
+  return broken;
+})"""
+
+
+def broken_words(page, selector):
+    """The words of the elements `selector` of `page` that break across lines."""
+    return page.evaluate(BROKEN_WORDS, selector)

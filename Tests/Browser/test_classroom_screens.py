@@ -64,7 +64,7 @@ def now(page):
 def view(page, **changes):
     """The player's view of question 2 of 5, open for 30 s, with `changes`."""
     start = now(page)
-    base = {"phase": "question", "question": 2, "total": 5, "selfPaced": False, "kind": "choice",
+    base = {"phase": "question", "round": 1, "question": 2, "total": 5, "selfPaced": False, "kind": "choice",
             "text": "¿Qué planeta es el más grande?", "image": None, "options": PLANETS, "startsAt": start,
             "deadline": start + 30000, "answered": False, "given": None, "verdict": None, "score": 850,
             "rightCount": 1, "rank": 2, "players": 30, "name": "Ana", "rejoinCode": "K7Q2"}
@@ -97,7 +97,8 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     assert len(colours) == 4, colours
     audit.check(phone, "phone choice")
 
-    feed(phone, "round", view(phone, question=3))  # a choice: pick one or several, then send
+    feed(phone, "round", view(phone, question=3, multiple=True))  # several right: mark them all, then send
+    expect(phone.locator("#round-hint")).to_have_text("Marca todas las correctas y pulsa Enviar.")
     expect(phone.locator("#send-choices")).to_be_disabled()
     phone.locator("#question-screen .tile").nth(0).press("Enter")  # tiles work by keyboard
     phone.locator("#question-screen .tile").nth(2).press("Space")
@@ -108,7 +109,7 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
         status=200, content_type="application/json", body='{"result":true,"points":900}')))
     phone.locator("#send-choices").click()
     expect(phone.locator("#answer-status")).to_have_text("Respuesta enviada. Espera a que se cierre la pregunta.")
-    assert answers == [{"question": 3, "answer": [0, 2]}]
+    assert answers == [{"round": 1, "question": 3, "answer": [0, 2]}]
     expect(phone.locator("#your-answer")).to_have_text("Tu respuesta: A: Marte, C: Venus")
     audit.check(phone, "phone answered")
 
@@ -145,7 +146,7 @@ def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     phone.locator("#answer").fill("3,5")
     phone.locator("#send-answer").click()
     expect(phone.locator("#your-answer")).to_have_text("Tu respuesta: 3,5")
-    assert answers == [{"question": 6, "answer": 3.5}]
+    assert answers == [{"round": 1, "question": 6, "answer": 3.5}]
 
     feed(phone, "round", view(phone, question=6, kind="number", phase="closed", answered=True, given="3.5",
                               verdict={"right": True, "points": 700, "rightAnswer": "3,5", "rightOptions": [], "feedback": "7 / 2 = 3,5"},
@@ -285,6 +286,7 @@ def test_the_hosts_round_bar(classroom, new_context, audit):  # noqa: F811
                              "deadline": {"question": 2, "openedAt": start, "endsAt": start + 30000}})
     expect(host.locator("#host-bar")).to_be_visible()
     expect(host.locator("#bar-count")).to_have_text("Pregunta 2 de 5 · 1 de 1 han respondido")
+    expect(host.locator("#next")).to_have_text("Mostrar respuesta")  # the one button says what it will do
     expect(host.locator("#settings")).not_to_have_attribute("open", "")
     expect(host.locator("#host-bar #host-countdown")).to_be_visible()
     bar = host.locator("#host-bar").bounding_box()

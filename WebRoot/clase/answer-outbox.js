@@ -1,15 +1,15 @@
 // The player's answer on its way to the server (`POST /api/classroom/round/answer`), kept through
 // an outage: an answer given while the connection is down waits (also across a reload of the
 // page: sessionStorage) and is sent as soon as the connection is back. The server decides
-// whether it still counts: if the question closed meanwhile it refuses it, and the player is told
-// that it arrived too late.
+// whether it still counts: if the question closed meanwhile, or the answer's round is over (the
+// answer names its round), it refuses it, and the player is told that it arrived too late.
 
 const KEY = "adivina-clase-answer";
 const RETRY_MS = 1500;
 
 /**
  * `onChange(entry)` runs whenever the answer's state changes. `entry` is null or
- * `{question, answer, status, result, message}`: status `sending`, `waiting` (no connection: it
+ * `{round, question, answer, status, result, message}`: status `sending`, `waiting` (no connection: it
  * goes when it is back), `sent` (result `{result, points}`), `late` (the question had closed) or
  * `refused` (the server's message).
  */
@@ -21,7 +21,7 @@ export class AnswerOutbox {
     this.busy = false;
     try {
       const saved = JSON.parse(sessionStorage.getItem(KEY) ?? "null");
-      if (saved && Number.isInteger(saved.question)) this.entry = { ...saved, status: "waiting", delayed: true };
+      if (saved && Number.isInteger(saved.round) && Number.isInteger(saved.question)) this.entry = { ...saved, status: "waiting", delayed: true };
     } catch {
       // Nothing saved (or storage off): start empty.
     }
@@ -29,14 +29,15 @@ export class AnswerOutbox {
     if (this.entry) queueMicrotask(() => this.flush());
   }
 
-  /** The entry of question `number`, or null. */
-  of(number) {
-    return this.entry?.question === number ? this.entry : null;
+  /** The entry of question `number` of round `round`, or null. */
+  of(round, number) {
+    const entry = this.entry;
+    return entry && entry.round === round && entry.question === number ? entry : null;
   }
 
-  /** Sends `answer` to question `number` (the page's only answer to it). */
-  send(number, answer) {
-    this.entry = { question: number, answer, status: "sending", delayed: false };
+  /** Sends `answer` to question `number` of round `round` (the page's only answer to it). */
+  send(round, number, answer) {
+    this.entry = { round, question: number, answer, status: "sending", delayed: false };
     this.flush();
   }
 
@@ -44,7 +45,7 @@ export class AnswerOutbox {
     this.entry = { ...this.entry, ...changes };
     const open = this.entry.status === "sending" || this.entry.status === "waiting";
     try {
-      if (open) sessionStorage.setItem(KEY, JSON.stringify({ question: this.entry.question, answer: this.entry.answer }));
+      if (open) sessionStorage.setItem(KEY, JSON.stringify({ round: this.entry.round, question: this.entry.question, answer: this.entry.answer }));
       else sessionStorage.removeItem(KEY);
     } catch {
       // Storage off: the answer still waits in this page.
@@ -64,7 +65,7 @@ export class AnswerOutbox {
       response = await fetch("/api/classroom/round/answer", {
         method: "POST",
         headers: { Accept: "application/json", "Content-Type": "application/json" },
-        body: JSON.stringify({ question: entry.question, answer: entry.answer }),
+        body: JSON.stringify({ round: entry.round, question: entry.question, answer: entry.answer }),
       });
       data = await response.json().catch(() => ({}));
     } catch {

@@ -13,7 +13,7 @@ import { createGetReady } from "./get-ready.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tileList } from "./tiles.js";
 import { optionChart, optionCounts } from "./option-chart.js";
-import { setMathText } from "../js/tex-math.js";
+import { setMathText, withMath } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -57,7 +57,7 @@ function renderLobby(players) {
 
 /** The question (text, image, tiles) of `state`, drawn again only when it changes. */
 function renderQuestion(state) {
-  const key = `${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
+  const key = `${state.round} ${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
   if (questionSection.dataset.shown === key) return;
   questionSection.dataset.shown = key;
   setMathText(questionText, state.text ?? "");
@@ -86,11 +86,11 @@ function rightAnswer(state, chart) {
 
 /** The closed question's result: the right answer big, and the chart. */
 function renderResult(state, chart) {
-  const key = JSON.stringify([chart, state.options, state.kind]);
+  const key = JSON.stringify([state.round, chart, state.options, state.kind]);
   if (result.dataset.shown === key) return;
   result.dataset.shown = key;
   const answer = rightAnswer(state, chart);
-  correct.replaceChildren(...(answer ? [el("span", { className: "board-correct-label", text: "Respuesta correcta" }), el("span", { className: "board-correct-answer", id: "board-correct-answer", text: answer })] : []));
+  correct.replaceChildren(...(answer ? [el("span", { className: "board-correct-label", text: "Respuesta correcta" }), withMath(el("span", { className: "board-correct-answer", id: "board-correct-answer" }), answer)] : []));
   correct.hidden = !answer;
   chartSlot.replaceChildren(hasTiles(state.kind)
     ? optionChart(chart, optionTexts(state.kind, state.options), "board-chart", state.kind === "poll")
@@ -173,7 +173,7 @@ function render(room) {
   podium.hidden = steps.length === 0;
 
   empty.hidden = !(finished && steps.length === 0);
-  empty.textContent = "Nadie ha jugado esta ronda.";
+  empty.textContent = "Nadie ha sumado puntos en esta ronda.";
 }
 
 syncServerClock().then(() => subscribe("classroom", render));

@@ -1,7 +1,9 @@
 // The host's page: log in with the key printed in the terminal (the server keeps it in an
 // HttpOnly cookie), then run the room: join link + QR, the round's questions ("Ronda: <set> (n
 // preguntas)", the server's choice) and settings, start; during a round a fixed bar with the
-// answers so far, the countdown, Siguiente and Terminar (which leads to the round's results);
+// answers so far, the countdown, the one button that moves the class on ("Mostrar respuesta",
+// "Siguiente pregunta", "Ver podio"; Space and → press it, so a presentation clicker drives the
+// class) and Terminar (both lead to the round's results);
 // the players, away ones marked, each with extra time, release of their name and removal.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert, syncRows } from "../js/ui.js";
@@ -10,6 +12,7 @@ import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js
 import { whenHost } from "./host-login.js";
 import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
+import { setMathText } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +37,10 @@ const playersEmpty = $("players-empty");
 const seconds = $("seconds");
 const speedPoints = $("speed-points");
 const chartSlot = $("host-chart-slot");
+const joinSection = $("host-join");
+const hostQuestion = $("host-question");
+const hostQuestionNumber = $("host-question-number");
+const hostQuestionText = $("host-question-text");
 const countdown = createCountdown("host-countdown");
 barCount.before(countdown.element);
 
@@ -84,6 +91,9 @@ function render(snapshot) {
   else countdown.hide();
   const chart = playing && !snapshot.selfPaced && snapshot.chart?.question === snapshot.question ? snapshot.chart : null;
   showChart(chart);
+  showQuestion(playing && !snapshot.selfPaced && snapshot.open?.number === snapshot.question ? snapshot : null);
+  // During a round the QR code folds away (the link stays): the question is what the host needs.
+  joinSection.classList.toggle("in-round", playing);
   const here = present(snapshot.players);
   const done = here.filter((player) => player.answered).length;
   barCount.textContent = playing && snapshot.selfPaced
@@ -97,7 +107,7 @@ function render(snapshot) {
   bar.hidden = !playing;
   document.body.classList.toggle("has-host-bar", playing);
   nextButton.hidden = snapshot.selfPaced;
-  nextButton.disabled = snapshot.question >= snapshot.total;
+  nextButton.textContent = nextStep(snapshot).label;
   // The settings fold away when a round starts and unfold when it ends; the host may open them.
   if (snapshot.phase !== shownPhase) settings.open = !playing;
   shownPhase = snapshot.phase;
@@ -107,6 +117,17 @@ function render(snapshot) {
   playersEmpty.hidden = players.length > 0;
   playerList.hidden = players.length === 0;
   syncRows(playerList, playerRows, players, playerRow, (row, player) => updatePlayerRow(row, player, snapshot));
+}
+
+/** The room's question (host-paced) above the round's controls: "Pregunta n de m" and its text. */
+function showQuestion(snapshot) {
+  hostQuestion.hidden = !snapshot;
+  if (!snapshot) return;
+  hostQuestionNumber.textContent = `Pregunta ${snapshot.question} de ${snapshot.total}`;
+  const key = `${snapshot.round} ${snapshot.question} ${snapshot.open.text}`;
+  if (hostQuestionText.dataset.shown === key) return;
+  hostQuestionText.dataset.shown = key;
+  setMathText(hostQuestionText, snapshot.open.text);
 }
 
 /** The chart of the question that just closed (its module loaded with the first one), or none. */
@@ -277,6 +298,15 @@ async function sendSwitch(box, path, key) {
 selfPaced.addEventListener("change", () => sendSwitch(selfPaced, "/api/classroom/host/pace", "selfPaced"));
 locked.addEventListener("change", () => sendSwitch(locked, "/api/classroom/host/lock", "locked"));
 
+/** What the host's one button does now, host-paced: shows the open question's answer, opens the
+ * next question once it is shown, or ends the round after the last one. */
+function nextStep(snapshot) {
+  const shown = snapshot.chart?.question === snapshot.question;
+  if (!shown) return { label: "Mostrar respuesta", path: "/api/classroom/host/next" };
+  if (snapshot.question < snapshot.total) return { label: "Siguiente pregunta", path: "/api/classroom/host/next" };
+  return { label: "Ver podio", path: "/api/classroom/host/end" };
+}
+
 async function run(button, method, path, body = undefined) {
   button.disabled = true;
   await act(method, path, body);
@@ -284,7 +314,27 @@ async function run(button, method, path, body = undefined) {
   if (state) render(state);
 }
 startButton.addEventListener("click", () => run(startButton, "POST", "/api/classroom/host/start"));
-nextButton.addEventListener("click", () => run(nextButton, "POST", "/api/classroom/host/next"));
+nextButton.addEventListener("click", async () => {
+  if (!state || nextButton.disabled) return;
+  const step = nextStep(state);
+  if (step.path !== "/api/classroom/host/end") return run(nextButton, "POST", step.path);
+  nextButton.disabled = true;
+  const ended = await act("POST", step.path, { saveToRanking: saveRanking.checked });
+  nextButton.disabled = false;
+  if (ended) location.assign("resultados.html#ultima"); // as Terminar: the round's results
+});
+// Space and → press the one button (a presentation clicker sends them), except in a field or a
+// dialog, and Space on a control of its own (a focused button presses itself).
+addEventListener("keydown", (event) => {
+  if (event.key !== " " && event.key !== "ArrowRight") return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat) return;
+  const target = event.target instanceof Element ? event.target : null;
+  if (target?.closest("input, select, textarea, [contenteditable], dialog, [role=dialog], [role=alertdialog]")) return;
+  if (event.key === " " && target?.closest("button, summary, a")) return;
+  if (nextButton.hidden || bar.hidden || state?.phase !== "playing") return;
+  event.preventDefault();
+  nextButton.click();
+});
 endButton.addEventListener("click", async () => {
   const save = saveRanking.checked;
   const sure = await showAlert({

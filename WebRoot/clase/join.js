@@ -28,16 +28,34 @@ let checking = 0; // the timer asking whether this browser is still a player whi
 const CHECK_MS = 1500;
 
 const REMOVED = "El anfitrión te ha quitado de la clase. Puedes volver a unirte.";
+const ELSEWHERE = "Has vuelto a la clase desde otro dispositivo con tu código: sigue allí. Para jugar aquí, vuelve con tu nombre y tu código.";
+const FORGOTTEN = "La clase ya no te reconoce (quizá se reinició): vuelve a unirte.";
+
+/** Why the server no longer knows this browser's player: still in the room's state (another
+ * device took the name back with its code), or gone from it (the host removed them). */
+async function whyOut(player) {
+  try {
+    const response = await fetch("/api/classroom/state", { headers: { Accept: "application/json" }, cache: "no-store" });
+    const state = response.ok ? await response.json() : null;
+    const players = Array.isArray(state?.players) ? state.players : [];
+    if (players.some((row) => row.id === player.id && row.name === player.name)) return ELSEWHERE;
+    return seen ? REMOVED : FORGOTTEN;
+  } catch {
+    return REMOVED;
+  }
+}
 
 /** While the stream is down, asks now and then whether the server still knows this player (a
- * removed player's stream is refused: that is the news of the removal). */
+ * removed player's stream is refused: that is the news of the removal, or of a rejoin elsewhere). */
 async function checkStillIn() {
   checking = 0;
   if (!me) return;
+  const player = me;
   try {
     const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
     if (response.status === 401) {
-      showJoin(REMOVED);
+      const note = await whyOut(player);
+      if (me === player) showJoin(note);
       return;
     }
   } catch {
@@ -46,9 +64,11 @@ async function checkStillIn() {
   if (me) checking = setTimeout(checkStillIn, CHECK_MS * 2);
 }
 
+// The stream went down: ask at once whether this is still a player (a removal or a rejoin
+// elsewhere closes it; saying "Sin conexión" then would be wrong), then now and then.
 onConnection((connected) => {
   clearTimeout(checking);
-  checking = connected || !me ? 0 : setTimeout(checkStillIn, CHECK_MS);
+  checking = connected || !me ? 0 : setTimeout(checkStillIn, 0);
 });
 
 setupNavBar(document.getElementById("navbar"));

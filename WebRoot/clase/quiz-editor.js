@@ -1,6 +1,6 @@
 // One question of a set in the host's editor ("Mis preguntas"), of any kind: text (an answer and
-// other valid ones), multiple choice (2–6 options, at least one right; several right: the player
-// must pick them all), true/false, a number (with a tolerance) or a poll (2–6 options, no right
+// other valid ones), multiple choice (2–6 options, at least one right; one tap answers it, or,
+// with "Varias respuestas correctas" checked, the player marks every right one), true/false, a number (with a tolerance) or a poll (2–6 options, no right
 // answer). Every kind may have an image and a feedback shown once the question closes.
 import { el, announce } from "../js/ui.js";
 
@@ -52,7 +52,8 @@ function optionsEditor(options, withRight) {
   const addOption = (option = {}) => {
     const [label, text] = field("Opción", { maxlength: "200", value: option.text ?? "", dataset: { role: "option" } });
     const right = withRight ? el("input", { type: "checkbox", className: "set-right", checked: option.right === true, dataset: { role: "right" } }) : null;
-    const row = el("li", { className: "set-option" }, label,
+    // An option's own feedback (from a Moodle bank) is kept through an edit of the set.
+    const row = el("li", { className: "set-option", dataset: typeof option.feedback === "string" && option.feedback ? { feedback: option.feedback } : {} }, label,
       el("div", { className: "set-option-line" }, text,
         right ? el("label", { className: "set-right-label" }, right, el("span", { text: "Correcta" })) : null,
         el("button", {
@@ -79,8 +80,13 @@ function optionsEditor(options, withRight) {
 /** The fields of a `kind` question, filled from `quiz`. */
 function kindFields(kind, quiz) {
   if (kind === "choice" || kind === "poll") {
-    return [el("p", { className: "set-label", text: kind === "choice" ? "Opciones (marca las correctas; si marcas varias, hay que elegirlas todas)" : "Opciones" }),
+    const fields = [el("p", { className: "set-label", text: kind === "choice" ? "Opciones (marca las correctas)" : "Opciones" }),
       optionsEditor(quiz.options, kind === "choice")];
+    if (kind === "poll") return fields;
+    // Single or multiple is the teacher's: one tap (any right option is right), or mark them all.
+    const multiple = el("input", { type: "checkbox", checked: quiz.multiple === true, dataset: { role: "multiple" } });
+    return [...fields, el("label", { className: "set-right-label set-multiple" }, multiple,
+      el("span", { text: "Varias respuestas correctas: el alumno marca todas y pulsa Enviar" }))];
   }
   if (kind === "truefalse") {
     const name = `set-truth-${nextField++}`;
@@ -130,8 +136,10 @@ export function readQuiz(item) {
     quiz.options = [...item.querySelectorAll(".set-option")].map((row) => {
       const option = { text: row.querySelector('[data-role="option"]').value };
       if (kind === "choice") option.right = row.querySelector('[data-role="right"]').checked;
+      if (kind === "choice" && row.dataset.feedback) option.feedback = row.dataset.feedback;
       return option;
     });
+    if (kind === "choice") quiz.multiple = item.querySelector('[data-role="multiple"]')?.checked === true;
   } else if (kind === "truefalse") {
     quiz.answer = item.querySelector('[data-role="truth"]:checked')?.value === "true";
   } else if (kind === "number") {

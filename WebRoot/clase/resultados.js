@@ -6,6 +6,7 @@ import { el, announce, svg } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { GAME_NAMES } from "./clase-common.js";
 import { whenHost } from "./host-login.js";
+import { withMath } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -102,7 +103,7 @@ async function showRound(id, { focus = false } = {}) {
   roundBox.hidden = false;
   drawChart(report.questions);
   questionRows.replaceChildren(...report.questions.map((question) => el("tr", {},
-    el("th", { scope: "row", className: "question-text" }, el("span", { className: "question-number", text: `P${question.number}` }), ` ${question.question}`),
+    el("th", { scope: "row", className: "question-text" }, el("span", { className: "question-number", text: `P${question.number}` }), " ", withMath(el("span"), question.question)),
     el("td", { className: "number", text: `${question.percentRight} %` }),
     el("td", { className: "number", text: String(question.answered) }),
     el("td", { text: question.wrongAnswers.map((answer) => `${answer.text} (${answer.count})`).join(", ") || "—" }))));

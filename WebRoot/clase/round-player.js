@@ -13,13 +13,7 @@ import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./words.js";
-import { setMathText } from "../js/tex-math.js";
-
-/** `element` with `text` in it, its TeX formulas drawn (js/tex-math.js). */
-function withMath(element, text) {
-  setMathText(element, text ?? "");
-  return element;
-}
+import { withMath } from "../js/tex-math.js";
 
 const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
@@ -32,7 +26,11 @@ const outbox = new AnswerOutbox(() => latest && render(latest));
 let latest = null;
 let shownKey = "";     // what the slot shows now: a new key redraws it
 let status = null;     // the question screen's status line
-let given = new Map(); // question -> what this page answered, to show it back
+let given = new Map(); // "round:question" -> what this page answered, to show it back
+
+// Everything this page keeps of a question (what it answered, the outbox's entry, the screen it
+// shows) is under the round's id and the question's number: a new round starts clean.
+const questionKey = (view) => `${view.round}:${view.question}`;
 
 /** A question screen's heading: "Pregunta n de m" and the countdown. */
 function questionHead(view) {
@@ -71,16 +69,15 @@ function describeAnswer(view, answer) {
 }
 
 function send(view, answer) {
-  given.set(view.question, answer);
-  outbox.send(view.question, answer);
+  given.set(questionKey(view), answer);
+  outbox.send(view.round, view.question, answer);
 }
 
-/** The tiles of a choice, true/false or poll question; several right answers: pick, then send. */
+/** The tiles of a choice, true/false or poll question: one tap answers it; a choice the teacher
+ * made multiple (`multiple`): mark every right one, then Enviar. */
 function tileButtons(view) {
   const texts = optionTexts(view.kind, view.options);
-  // A choice may have several right options (the player must pick them all), and the view does
-  // not say how many: pick, then send (a view that says `multiple: false` gets one-tap tiles).
-  const several = view.kind === "choice" && view.multiple !== false;
+  const several = view.kind === "choice" && view.multiple === true;
   const picked = new Set();
   const sendButton = several
     ? el("button", { type: "button", className: "btn btn-block send-choices", id: "send-choices", text: "Enviar", disabled: true })
@@ -102,7 +99,7 @@ function tileButtons(view) {
   }));
   sendButton?.addEventListener("click", () => send(view, [...picked].sort((a, b) => a - b)));
   return [
-    several ? el("p", { className: "round-hint", text: "Marca la respuesta (o las respuestas) y pulsa Enviar." }) : null,
+    several ? el("p", { className: "round-hint", id: "round-hint", text: "Marca todas las correctas y pulsa Enviar." }) : null,
     el("div", { className: "tiles tiles-buttons", role: "group", "aria-label": "Respuestas" }, ...buttons),
     sendButton,
   ];
@@ -117,12 +114,12 @@ function questionScreen(view) {
 
 /** What the player answered and where it is: sent, waiting for the connection, too late. */
 function answeredScreen(view, entry) {
-  const answer = entry?.answer ?? given.get(view.question) ?? view.given ?? undefined;
+  const answer = entry?.answer ?? given.get(questionKey(view)) ?? view.given ?? undefined;
   status = el("p", { className: "round-status", id: "answer-status", role: "status" });
   const screen = el("div", { className: "round-card", id: "answered-screen" },
     questionHead(view), ...questionBody(view),
     answer === undefined ? null : el("p", { className: "your-answer", id: "your-answer" },
-      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), el("b", { text: describeAnswer(view, answer) })),
+      el("span", { className: "your-answer-label", text: "Tu respuesta: " }), withMath(el("b"), describeAnswer(view, answer))),
     status);
   return screen;
 }
@@ -146,7 +143,7 @@ function rightAnswerText(view, verdict) {
 /** The verdict of a closed question: right or not, the right answer, the points, the place. */
 function verdictScreen(view) {
   const verdict = view.verdict ?? {};
-  const entry = outbox.of(view.question);
+  const entry = outbox.of(view.round, view.question);
   const poll = view.kind === "poll";
   const answered = view.answered === true;
   const right = verdict.right === true;
@@ -162,8 +159,11 @@ function verdictScreen(view) {
     el("h2", { className: "verdict-title", id: "verdict-title", text: title }),
     entry?.status === "late" ? el("p", { className: "round-status", id: "answer-status", text: answerStatus(entry) }) : null,
     !poll && correct ? el("p", { className: "verdict-answer", id: "verdict-answer" },
-      el("span", { text: "Respuesta correcta: " }), el("b", { text: correct })) : null,
-    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback" }), verdict.feedback) : null,
+      el("span", { text: "Respuesta correcta: " }), withMath(el("b"), correct)) : null,
+    // The feedback of their own option (each reads only theirs), then the question's, for all.
+    typeof verdict.answerFeedback === "string" && verdict.answerFeedback
+      ? withMath(el("p", { className: "verdict-feedback", id: "answer-feedback" }), verdict.answerFeedback) : null,
+    typeof verdict.feedback === "string" && verdict.feedback ? withMath(el("p", { className: "verdict-feedback", id: "question-feedback" }), verdict.feedback) : null,
     poll ? null : el("p", { className: "verdict-points tnum", id: "verdict-points", text: `+${pointsText(points)}` }),
     rankLine(view, "verdict-rank"));
 }
@@ -179,7 +179,9 @@ function rankLine(view, id) {
 /** The end of the round: "4 de 5 aciertos · 3699 puntos · puesto 1 de 30". */
 function endScreen(view) {
   const right = view.rightCount ?? 0;
-  const parts = [`${right} de ${view.total} aciertos`, pointsText(view.score ?? 0)];
+  // Of the questions asked while they were in the class (not those never shown, nor before they joined).
+  const asked = Number.isInteger(view.asked) ? view.asked : view.total;
+  const parts = [`${right} de ${asked} aciertos`, pointsText(view.score ?? 0)];
   if (Number.isInteger(view.rank) && view.rank > 0) parts.push(`puesto ${view.rank}${Number.isInteger(view.players) ? ` de ${view.players}` : ""}`);
   return el("div", { className: "round-card round-end", id: "end-screen" },
     sym("flag-checkered", "verdict-symbol"),
@@ -187,15 +189,21 @@ function endScreen(view) {
     el("p", { className: "round-end-line tnum", id: "end-line", text: parts.join(" · ") }));
 }
 
-/** Self-paced: how the answer this page just sent went (its reply says so), or null. */
+/** Self-paced: how the player's last question went (the view's `previous`): right or not, the
+ * points and, wrong, the right answer; or "Se acabó el tiempo" when it ran out. Null otherwise. */
 function lastResult(view) {
-  const entry = outbox.entry;
-  if (!view.selfPaced || entry?.status !== "sent" || entry.question >= view.question) return null;
-  const { result, points } = entry.result ?? {};
-  const verdict = result === true ? "correcta" : result === false ? "no es correcta" : "recibida";
-  const earned = Number.isInteger(points) && result !== null ? ` · +${pointsText(points)}` : "";
-  return el("p", { className: `last-result ${result === true ? "good" : result === false ? "bad" : ""}`, id: "last-result" },
-    `Tu respuesta a la pregunta ${entry.question}: ${verdict}${earned}`);
+  const previous = view.selfPaced && view.previous && typeof view.previous === "object" ? view.previous : null;
+  if (!previous) return null;
+  if (previous.timedOut) {
+    return el("p", { className: "last-result bad", id: "last-result" }, `Se acabó el tiempo de la pregunta ${previous.question}.`);
+  }
+  const { right, points } = previous;
+  const verdict = right === true ? "correcta" : right === false ? "no es correcta" : "recibida";
+  const earned = Number.isInteger(points) && right !== null ? ` · +${pointsText(points)}` : "";
+  const correct = right === false && typeof previous.rightAnswer === "string" && previous.rightAnswer
+    ? [" · Respuesta correcta: ", withMath(el("b"), previous.rightAnswer)] : [];
+  return el("p", { className: `last-result ${right === true ? "good" : right === false ? "bad" : ""}`, id: "last-result" },
+    `Tu respuesta a la pregunta ${previous.question}: ${verdict}${earned}`, ...correct);
 }
 
 /** Self-paced: every question answered (or over), until the host ends the round. */
@@ -205,6 +213,7 @@ function doneScreen(view) {
     sym("checkmark-circle-fill", "verdict-symbol"),
     el("h2", { className: "verdict-title", text: "¡Ya está!" }),
     el("p", { className: "round-status", text: `Has llegado al final de las ${view.total} preguntas. Espera a que el anfitrión termine la ronda.` }),
+    el("p", { className: "round-end-line tnum", id: "done-line", text: `${view.rightCount ?? 0} de ${Number.isInteger(view.asked) ? view.asked : view.total} aciertos` }),
     rankLine(view, "verdict-rank"));
 }
 
@@ -229,8 +238,10 @@ function place(key, make, said = null) {
 /** An answer that arrived after its question closed, said whatever screen the round is on now. */
 function renderLate(view) {
   const entry = outbox.entry;
-  const late = entry?.status === "late" && entry.question !== view.question ? entry : null;
-  const text = late ? `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.` : "";
+  const late = entry?.status === "late" && (entry.round !== view.round || entry.question !== view.question) ? entry : null;
+  const text = !late ? ""
+    : late.round !== view.round ? `Tu respuesta a la pregunta ${late.question} de la ronda anterior llegó tarde: aquella ronda ya había terminado.`
+    : `Tu respuesta a la pregunta ${late.question} llegó tarde: la pregunta ya se había cerrado.`;
   if (lateNote.textContent !== text) setLiveText(lateNote, text);
   lateNote.hidden = !late;
 }
@@ -249,7 +260,7 @@ function render(view) {
   if (view.phase !== "question") countdown.hide();
   if (view.phase !== "question") getReady.hide();
   if (view.phase === "finished") {
-    place(`end ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
+    place(`end ${view.round} ${view.score} ${view.rank} ${view.rightCount}`, () => endScreen(view), () => `Ronda terminada. ${document.getElementById("end-line").textContent}`);
     return;
   }
   if (!playing) {
@@ -257,56 +268,58 @@ function render(view) {
     return;
   }
   if (view.phase === "done") {
-    place(`done ${view.rank} ${view.score} ${outbox.entry?.status}`, () => doneScreen(view));
+    place(`done ${view.round} ${view.rank} ${view.score} ${JSON.stringify(view.previous)}`, () => doneScreen(view),
+      (screen) => [...screen.querySelectorAll("p, h2")].map((node) => node.textContent).join(" "));
     return;
   }
   if (view.phase === "unopened") {
-    place(`open ${view.question} ${outbox.entry?.status}`, () => openScreen(view, () => openQuestion(view.question)),
+    place(`open ${questionKey(view)} ${JSON.stringify(view.previous)}`, () => openScreen(view, () => openQuestion(view.round, view.question)),
       (screen) => screen.querySelector("#last-result")?.textContent ?? "");
     return;
   }
   if (view.phase === "closed") {
-    const entry = outbox.of(view.question);
-    place(`verdict ${view.question} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
+    const entry = outbox.of(view.round, view.question);
+    place(`verdict ${questionKey(view)} ${JSON.stringify(view.verdict)} ${view.rank} ${view.score} ${entry?.status}`,
       () => verdictScreen(view), (screen) => [...screen.querySelectorAll("h2, p:not(.round-number)")].map((node) => node.textContent).join(". "));
     return;
   }
   const startsAt = Number(view.startsAt);
   if (view.startsAt !== null && Number.isFinite(startsAt) && startsAt > serverNow()) {
     countdown.hide();
-    place(`ready ${view.question}`, () => getReady.element);
+    place(`ready ${questionKey(view)}`, () => getReady.element);
     getReady.show(startsAt, `Pregunta ${view.question} de ${view.total}`, () => latest && render(latest));
     return;
   }
   getReady.hide();
-  const entry = outbox.of(view.question);
+  const entry = outbox.of(view.round, view.question);
   if (view.answered === true || entry) {
-    place(`answered ${view.question}`, () => answeredScreen(view, entry));
+    place(`answered ${questionKey(view)}`, () => answeredScreen(view, entry));
     setLiveText(status, answerStatus(entry));
   } else {
-    place(`question ${view.question} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+    place(`question ${questionKey(view)} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
   }
   showCountdown(view);
 }
 
-/** Self-paced: opens question `number` (its time starts now); the view's news then show it. */
-async function openQuestion(number) {
+/** Self-paced: opens question `number` of round `round` (its time starts now); the view's news
+ * then show it. */
+async function openQuestion(round, number) {
   const button = document.getElementById("open-question");
   if (button) button.disabled = true;
   try {
     const response = await fetch("/api/classroom/round/open", {
       method: "POST",
       headers: { Accept: "application/json", "Content-Type": "application/json" },
-      body: JSON.stringify({ question: number }),
+      body: JSON.stringify({ round, question: number }),
     });
     if (response.ok && latest) {
       // `{"question":{"number","text","image","kind","options"},"startsAt","deadline"}`: drawn at
       // once (the view's news follow).
       const opened = await response.json();
       const question = opened.question ?? {};
-      if (latest.phase === "unopened" && latest.question === question.number) {
+      if (latest.phase === "unopened" && latest.round === round && latest.question === question.number) {
         render({ ...latest, phase: "question", text: question.text, image: question.image ?? null, kind: question.kind,
-          options: Array.isArray(question.options) ? question.options : [], startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
+          options: Array.isArray(question.options) ? question.options : [], multiple: question.multiple === true, startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
       }
       return;
     }

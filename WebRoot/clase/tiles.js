@@ -3,6 +3,7 @@
 // and a screen reader says the letter and the text. True/false is two tiles, "Verdadero" and
 // "Falso".
 import { el, svg } from "../js/ui.js";
+import { withMath } from "../js/tex-math.js";
 
 const LETTERS = ["A", "B", "C", "D", "E", "F"];
 const SHAPES = [
@@ -48,7 +49,7 @@ function tileFace(index, text) {
   return [
     shape(index),
     el("span", { className: "tile-letter", "aria-hidden": "true", text: letter(index) }),
-    el("span", { className: "tile-text", text }),
+    withMath(el("span", { className: "tile-text" }), text),
   ];
 }
 

@@ -43,7 +43,9 @@ const OPERATORS = {
 const FUNCTIONS = new Set(["sin", "cos", "tan", "log", "ln", "exp", "lim", "min", "max"]);
 const SPACES = { " ": "0.25em", ",": "0.1667em", ":": "0.2222em", ";": "0.2778em", "!": "0em", quad: "1em", qquad: "2em" };
 const PLAIN_OPERATORS = "+-*/=<>()[]|,.;:!'?";
-const DELIMITERS = [["$$", "$$", true], ["\\[", "\\]", true], ["\\(", "\\)", false]];
+// `$$…$$` and `\(…\)` sit inline in the sentence (as Moodle's TeX filter draws `$$`); `\[…\]` is
+// a block. Both at the size of the text around them (css/ios.css).
+const DELIMITERS = [["$$", "$$", false], ["\\[", "\\]", true], ["\\(", "\\)", false]];
 
 class OutsideSubset extends Error {}
 
@@ -224,4 +226,10 @@ export function mathText(text) {
 /** Puts `text` in `element`, its formulas drawn (what `textContent = text` would do, with maths). */
 export function setMathText(element, text) {
   element.replaceChildren(mathText(text));
+}
+
+/** `element` with `text` in it, its formulas drawn; returns `element` (to build a page with). */
+export function withMath(element, text) {
+  setMathText(element, text ?? "");
+  return element;
 }

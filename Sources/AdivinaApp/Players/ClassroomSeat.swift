@@ -14,12 +14,22 @@ struct ClassroomSeat {
     nonisolated static let maxAnswerLength = 200
 
     /// Opens question `number` for the player (see `ClassroomRound.open`).
-    func open(question number: Int) throws(ModelError) -> ClassroomRound.Opened {
-        try round.open(playerID: playerID, question: number)
+    func open(round id: Int?, question number: Int) throws(ModelError) -> ClassroomRound.Opened {
+        try round.open(playerID: playerID, round: id, question: number)
+    }
+
+    /// The reply to an answer: `{"status":"recibida","result","points"}`; host-paced, `result`
+    /// and `points` are null (nothing tells who was right before the question closes; the
+    /// player's view tells them then), self-paced they are the answer's.
+    struct Received: Encodable, Sendable {
+        var status = "recibida"
+        @Nullable var result: Bool?
+        @Nullable var points: Int?
     }
 
     /// Judges the player's answer to question `number` (see `ClassroomRound.answer`).
-    func answer(question number: Int, given: GivenAnswer) async throws(ModelError) -> ClassroomRound.Verdict {
-        try await round.answer(playerID: playerID, question: number, given: given)
+    func answer(round id: Int?, question number: Int, given: GivenAnswer) async throws(ModelError) -> Received {
+        let verdict = try await round.answer(playerID: playerID, round: id, question: number, given: given)
+        return verdict.held ? Received() : Received(result: verdict.result, points: verdict.points)
     }
 }

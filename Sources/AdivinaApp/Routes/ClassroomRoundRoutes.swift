@@ -8,10 +8,16 @@ import Models
 ///
 /// - `GET /api/classroom/round` → the player's view (`RoundView`), the same bytes as their topic
 ///   `round`'s events (`/api/events?topics=round`);
-/// - `POST /api/classroom/round/open {"question":n}` → `{"question":{"number","text","image","kind",
+/// - `POST /api/classroom/round/open {"round"?:r,"question":n}` → `{"question":{"number","text","image","kind",
 ///   "options"},"startsAt","deadline"}`: self-paced, the question opens for them now (after its
 ///   3-2-1) and is the only way to see its text before answering; host-paced, the room's open one;
-/// - `POST /api/classroom/round/answer {"question":n,"answer":A}` → `{"result":true|false|null,"points"}`,
+/// - `POST /api/classroom/round/answer {"round"?:r,"question":n,"answer":A}` → `{"status":"recibida",
+///   "result","points"}`: host-paced `result` and `points` are null (who was right shows for
+///   everybody together when the question closes), self-paced right (true, false; null a poll)
+///   and the points;
+///   `round` the round's id as the player's view says it (absent: the round being played; the
+///   phone always names it): an answer meant for another round is refused with 409, so one kept
+///   through an outage never lands in the next round's question of the same number;
 ///   `A` by kind: a string (`text`, at most 200 characters), an array of 0-based option indexes
 ///   (`choice`), a boolean (`truefalse`), a number (`number`), a 0-based index (`poll`: result null);
 /// - `POST /api/classroom/rejoin {"name","code"}` → `{"id","name"}` and a new player cookie: the
@@ -21,8 +27,12 @@ import Models
 /// 401 without a player, 404 outside classroom mode; a refused answer gets the Spanish reason
 /// (400 for a wrong shape or over 200 characters, 409 for one out of time or repeated).
 enum ClassroomRoundRoutes {
-    private struct OpenBody: Decodable, Sendable { var question: Int }
+    private struct OpenBody: Decodable, Sendable {
+        var round: Int?
+        var question: Int
+    }
     private struct AnswerBody: Decodable, Sendable {
+        var round: Int?
         var question: Int
         var answer: GivenAnswer
     }
@@ -45,11 +55,11 @@ enum ClassroomRoundRoutes {
         }
         api.post("/api/classroom/round/open", body: OpenBody.self) { (context: PlayerContext, body) in
             guard let seat = context.seat else { throw APIError.notFound }
-            return try await seat.open(question: body.question)
+            return try await seat.open(round: body.round, question: body.question)
         }
         api.post("/api/classroom/round/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
             guard let seat = context.seat else { throw APIError.notFound }
-            return try await seat.answer(question: body.question, given: body.answer)
+            return try await seat.answer(round: body.round, question: body.question, given: body.answer)
         }
         api.addResponding(.post, "/api/classroom/rejoin", body: RejoinBody.self) { (context: ClassroomContext, body) in
             try await context.session.admit(context.clientAddress)

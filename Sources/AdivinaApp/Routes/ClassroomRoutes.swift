@@ -27,7 +27,9 @@ import QRCode
 /// `ClassroomSetRoutes`; null: the quiz source; absent: the set chosen before stays, and the
 /// state's `set` shows it; `seconds` 5–300: a timed round, see
 /// `ClassroomTimerRoutes`; `speedPoints` needs `seconds`);
-/// `POST host/start`; `POST host/next` → `{"question"}`; `PUT host/pace` `{"selfPaced"}`;
+/// `POST host/start`; `POST host/next` → `{"shows":"answer"|"question","question"}` (host-paced,
+/// the host's one button: while the room's question is open it closes it and shows its answer;
+/// once shown, the next question opens; after the last, 409: end the round); `PUT host/pace` `{"selfPaced"}`;
 /// `PUT host/lock {"locked"}` (a closed room refuses every join with 403);
 /// `POST host/end` (optional body `{"saveToRanking":false}` keeps the round's scores out of the
 /// ranking; only players who answered at least once go in) → `{"podium":[…]}`;
@@ -78,7 +80,6 @@ enum ClassroomRoutes {
     }
     private struct Info: Encodable, Sendable { var joinURL: String }
     private struct Picked: Encodable, Sendable { var game: String }
-    private struct Question: Encodable, Sendable { var question: Int }
     private struct Pace: Encodable, Sendable { var selfPaced: Bool }
     private struct Podium: Encodable, Sendable { var podium: [ClassroomPodiumRow] }
 
@@ -170,7 +171,7 @@ enum ClassroomRoutes {
             try await context.round.start(hostKey: context.key)
         }
         api.post("/api/classroom/host/next") { (context: HostContext) in
-            Question(question: try await context.round.next(hostKey: context.key))
+            try await context.round.next(hostKey: context.key)
         }
         api.put("/api/classroom/host/pace", body: PaceBody.self) { (context: HostContext, body) in
             try await context.round.setSelfPaced(body.selfPaced, hostKey: context.key)

@@ -23,7 +23,7 @@ enum ClassroomTimerRoutes {
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
         api.get("/api/classroom/time") { (_: ClassroomContext) in
-            ServerTime(now: QuestionDeadline.milliseconds(Date()))
+            ServerTime(now: QuestionDeadline.milliseconds(RoundClock.shared.now()))
         }
         api.get("/api/classroom/host/extra-time") { (context: HostContext) in
             await context.round.extraTime.sorted { $0.key < $1.key }.map { ExtraTime(id: $0.key, factor: $0.value) }

@@ -32,8 +32,8 @@ enum QuizzesRoutes {
     }
 
     /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
-    /// (`PUT` marks, `DELETE` unmarks) and the right answer. Checking and the right answer are
-    /// closed to classroom players.
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer, all closed to classroom players in
+    /// both apps alike (a class player answers only the round).
     private static func addQuizActions(
         to api: inout APIRouter, prefix: String, model: @escaping @Sendable (PlayerModels) -> any QuizPlaying
     ) {
@@ -42,9 +42,11 @@ enum QuizzesRoutes {
                 try await model(context.player).check(quizID: try context.request.idParameter(), answer: body.answer)
             }
         }
-        for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
-            api.add(method, "\(prefix)/:id/favourite") { (context: PlayerContext) in
-                try await model(context.player).setFavourite(quizID: try context.request.idParameter(), favourite)
+        api.closedInClassroom(APIRouter.onlyTheRound) { api in
+            for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
+                api.add(method, "\(prefix)/:id/favourite") { (context: PlayerContext) in
+                    try await model(context.player).setFavourite(quizID: try context.request.idParameter(), favourite)
+                }
             }
         }
         api.closedInClassroom("En la clase no se pueden ver las respuestas.") { api in

@@ -8,8 +8,10 @@ import Signals
 /// each player scores 1 per question answered right, once per question; at the end the podium
 /// and every score go to the `Ranking`.
 ///
-/// Every piece of state is a signal; `snapshot` (and its bytes, `snapshotJSON`) is the public
-/// leaderboard, which never holds an answer or a token. Questions are known by their 1-based
+/// The round's moves (pick, start, next, pace, end, an answer's record) are internal: only
+/// `ClassroomRound`, the room's one public facade for a round, makes them, so no path can move
+/// on without closing the question. Every piece of state is a signal; `snapshot` (and its
+/// bytes, `snapshotJSON`) is the public leaderboard, which never holds an answer or a token. Questions are known by their 1-based
 /// number in the round; whether an answer is right is decided outside (the quiz server, the
 /// trivia question) and given to `record(playerID:number:right:)`.
 ///
@@ -38,9 +40,11 @@ public final class Classroom: Observable, SignalObservable {
     let chartState = State<QuestionChart?>(nil)
     let openState = State<OpenQuestion?>(nil)
     let setState = State<ChosenSet?>(nil)
+    /// The id of the round being played or last played (0: none yet): 1, 2, 3… in the room's life.
+    let roundState = State(0)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
-    private var indexByID: [Int: Int] = [:]
+    private(set) var indexByID: [Int: Int] = [:]
     private var nextID = 1
 
     /// The public state of the room.
@@ -68,11 +72,12 @@ public final class Classroom: Observable, SignalObservable {
         let chart = chartState
         let open = openState
         let chosenSet = setState
+        let round = roundState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
             return ClassroomSnapshot(
-                phase: phase.value, game: game.value, set: chosenSet.value, question: current.value, total: total.value,
+                phase: phase.value, round: round.value, game: game.value, set: chosenSet.value, question: current.value, total: total.value,
                 selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
                 open: phase.value == .playing && !selfPaced.value ? open.value : nil,
                 deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
@@ -107,6 +112,8 @@ public final class Classroom: Observable, SignalObservable {
     public var chart: QuestionChart? { observed(chartState, \.chart) }
     /// The question open for the room (host-paced), or nil.
     public var openQuestion: OpenQuestion? { observed(openState, \.openQuestion) }
+    /// The id of the round being played or last played (0: none yet).
+    public var round: Int { observed(roundState, \.round) }
     /// The host's set the next quizzes round plays, or nil.
     public var chosenSet: ChosenSet? { observed(setState, \.chosenSet) }
 
@@ -221,7 +228,7 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Picks the game of the next round and its timer (nil: none); not while a round is being
     /// played.
-    public func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
+    func pick(_ game: ClassroomGame, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard phaseState.value != .playing else {
             throw .conflict("Termina la ronda antes de cambiar de juego.")
@@ -247,9 +254,9 @@ public final class Classroom: Observable, SignalObservable {
         setState.value = set
     }
 
-    /// Starts a round of `questionCount` questions of the picked game: every score back to 0,
-    /// everybody on question 1.
-    public func start(questionCount: Int, hostKey: String) throws(ModelError) {
+    /// Starts a round of `questionCount` questions of the picked game, with the next round id:
+    /// every score back to 0, everybody on question 1.
+    func start(questionCount: Int, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         guard gameState.value != nil else { throw .conflict("Elige primero el juego de la ronda.") }
         guard phaseState.value != .playing else { throw .conflict("Ya hay una ronda en marcha.") }
@@ -261,8 +268,11 @@ public final class Classroom: Observable, SignalObservable {
                     players[index].score = 0
                     players[index].points = [:]
                     players[index].rightCount = 0
+                    players[index].heldPoints = [:]
+                    players[index].heldRight = []
                 }
             }
+            roundState.value += 1
             totalState.value = questionCount
             currentState.value = 1
             deadlineState.value = nil
@@ -274,7 +284,7 @@ public final class Classroom: Observable, SignalObservable {
 
     /// Moves everybody to the next question (host-paced). Returns its number.
     @discardableResult
-    public func next(hostKey: String) throws(ModelError) -> Int {
+    func next(hostKey: String) throws(ModelError) -> Int {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
         guard currentState.value < totalState.value else {
@@ -291,7 +301,7 @@ public final class Classroom: Observable, SignalObservable {
     }
 
     /// Lets each player go at their own pace (`true`) or has everybody follow the host (`false`).
-    public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
+    func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
         try requireHost(hostKey)
         selfPacedState.value = selfPaced
     }
@@ -299,53 +309,19 @@ public final class Classroom: Observable, SignalObservable {
     /// Ends the round: the podium is shown and the score of every player who answered at least
     /// once is saved in `ranking` (nil: the host chose not to). Returns the podium.
     @discardableResult
-    public func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
+    func end(savingTo ranking: Ranking?, hostKey: String, date: Date = Date()) throws(ModelError) -> [ClassroomPodiumRow] {
         try requireHost(hostKey)
         guard phaseState.value == .playing else { throw .conflict("No hay ninguna ronda en marcha.") }
-        phaseState.value = .finished
+        batch {
+            settle(nil)
+            phaseState.value = .finished
+        }
         if let ranking {
             for player in playersState.value where !player.answered.isEmpty {
                 try ranking.save(name: player.name, score: player.score, date: date)
             }
         }
         return snapshot.value.podium
-    }
-
-    // MARK: Answers
-
-    /// Throws, with a message for the player, unless player `playerID` may answer question
-    /// `number` now: a round is on, the number exists, the player has not answered it yet and,
-    /// host-paced, it is the current question.
-    public func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
-        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
-        guard phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
-        guard (1...totalState.value).contains(number) else {
-            throw .invalid("La ronda no tiene pregunta \(number).")
-        }
-        guard !playersState.value[index].answered.contains(number) else {
-            throw .conflict("Ya has respondido a esta pregunta.")
-        }
-        if selfPacedState.value { return }
-        let current = currentState.value
-        if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
-        if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
-    }
-
-    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
-    /// `points` to their score (by default 1 for a right one) and counts a right one (`right`
-    /// nil: a poll's, neither). Returns the player as they are now.
-    @discardableResult
-    public func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil) throws(ModelError) -> ClassroomPlayer {
-        try checkMayAnswer(playerID: playerID, number: number)
-        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
-        return playersState.update { players in
-            let earned = points ?? (right == true ? 1 : 0)
-            if right == true { players[index].rightCount += 1 }
-            players[index].answered.insert(number)
-            players[index].points[number] = earned
-            players[index].score += earned
-            return players[index]
-        }
     }
 
     // MARK: Helpers
@@ -379,10 +355,11 @@ public final class Classroom: Observable, SignalObservable {
         }.map(\.element)
     }
 
-    /// The places 1 to 3 of `rows` (already best first); equal scores share a place.
+    /// The places 1 to 3 of `rows` (already best first) among the players with points (nobody
+    /// stands on the podium with 0); equal scores share a place.
     private nonisolated static func podium(_ rows: [ClassroomPlayerRow]) -> [ClassroomPodiumRow] {
         var podium: [ClassroomPodiumRow] = []
-        for (offset, row) in rows.enumerated() {
+        for (offset, row) in rows.enumerated() where row.score > 0 {
             let position = offset > 0 && rows[offset - 1].score == row.score ? podium[offset - 1].position : offset + 1
             guard position <= 3 else { break }
             podium.append(ClassroomPodiumRow(position: position, id: row.id, name: row.name, score: row.score))

@@ -15,6 +15,11 @@ public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
     public var points: [Int: Int] = [:]
     /// Right answers in the current round.
     public var rightCount = 0
+    /// Host-paced, the points of each answer whose question is still open, by question number:
+    /// they join `score`, `points` and `rightCount` when it closes, for everybody together.
+    public var heldPoints: [Int: Int] = [:]
+    /// Host-paced, the questions still open this player answered right (see `heldPoints`).
+    public var heldRight: Set<Int> = []
     /// The short code that gives the player their name and points back on another device
     /// (shown on their own screen only).
     public var rejoinCode: String

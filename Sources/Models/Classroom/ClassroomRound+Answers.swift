@@ -16,8 +16,9 @@ extension ClassroomRound {
     /// Opens question `number` for player `playerID` and shows it. Self-paced, it must be their
     /// next question (not answered, not over, not closed); it opens now and their own timer
     /// starts (opening it again gives no more time). Host-paced, it must be
-    /// the room's open question.
-    public func open(playerID: Int, question number: Int) throws(ModelError) -> Opened {
+    /// the room's open question. `round`, when given, must be the round being played.
+    public func open(playerID: Int, round: Int? = nil, question number: Int) throws(ModelError) -> Opened {
+        try checkRound(round)
         guard room.phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
         guard let question = question(number) else { throw .invalid("La ronda no tiene pregunta \(number).") }
         guard let player = players[playerID] else { throw .unknownItem(.player, id: playerID) }
@@ -28,30 +29,47 @@ extension ClassroomRound {
             guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
             if let next = nextQuestion(of: mine), next != number { throw .conflict("Ve en orden: tu pregunta es la \(next).") }
             // The player chose to open it: no 3-2-1, their time starts now.
-            let starts = now()
+            let starts = clock.now()
             progress.open(number, for: playerID, at: starts)
-            player.progress.update { $0.opened[number] = $0.opened[number] ?? starts }
+            player.progress.update {
+                $0.opened[number] = $0.opened[number] ?? starts
+                $0.asked.insert(number)
+            }
         } else {
             let current = room.currentState.value
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
         }
-        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? now()
+        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? clock.now()
         return Opened(
             question: question.shown, startsAt: QuestionDeadline.milliseconds(starts),
             deadline: deadline(for: playerID, question: number).map(QuestionDeadline.milliseconds))
     }
 
+    /// Throws unless `round` (nil: not said) is the id of the round being played: an answer kept
+    /// through an outage must never land in the next round's question of the same number.
+    func checkRound(_ round: Int?) throws(ModelError) {
+        guard let round, round != room.roundState.value else { return }
+        throw .conflict(Self.otherRound)
+    }
+
+    /// The message of an answer or an opening meant for another round.
+    public nonisolated static let otherRound = "Esa respuesta era de una ronda anterior: esta ronda es otra."
+
     /// Judges player `playerID`'s answer `given` to question `number` and records it: once per
     /// question, only while it is open for them (after the 3-2-1, before their time is up and
     /// before it closes; host-paced, only the room's question; self-paced, once they opened it).
     /// The quiz server's questions are judged by the server (the question waits for the check to
-    /// close). Returns whether it was right (nil: a poll) and its points.
-    public func answer(playerID: Int, question number: Int, given: GivenAnswer) async throws(ModelError) -> Verdict {
+    /// close). `round`, when given, must be the round being played (`checkRound`). Returns whether
+    /// it was right (nil: a poll) and its points.
+    public func answer(playerID: Int, round: Int? = nil, question number: Int, given: GivenAnswer) async throws(ModelError) -> Verdict {
+        try checkRound(round)
         try room.checkMayAnswer(playerID: playerID, number: number)
         guard let question = question(number), let player = players[playerID] else {
             throw .conflict("La ronda no tiene pregunta \(number).")
         }
+        // Over for them (self-paced, their time ran out) is over on every path, host-paced too.
+        if player.progress.value.missed.contains(number) { throw .conflict(Self.timeIsUp) }
         let shaped = try given.shaped(for: question.shown.kind)
         let elapsed = try onTime(playerID: playerID, number: number)
         let right: Bool?
@@ -93,9 +111,11 @@ extension ClassroomRound {
         let factor = player.progress.value.factor
         let allowed = progress.timing?.allowed(factor: factor) ?? 0
         let points = progress.timing?.points(right: right == true, elapsed: elapsed, allowed: allowed) ?? (right == true ? 1 : 0)
+        // Host-paced, the points count when the question closes, for everybody together.
+        let held = !room.selfPacedState.value
         let kept = try batch { () throws(ModelError) -> ClassroomPlayer in
-            let kept = try room.record(playerID: player.id, number: number, right: right, points: points)
-            player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points) }
+            let kept = try room.record(playerID: player.id, number: number, right: right, points: points, held: held)
+            player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held) }
             if room.selfPacedState.value { scheduleStandings() }
             return kept
         }
@@ -108,7 +128,7 @@ extension ClassroomRound {
                 inRound: recordedRound)
         }
         tick()
-        return Verdict(result: right, points: points)
+        return Verdict(result: right, points: points, held: held)
     }
 
     /// Self-paced: the first question a player has neither answered nor missed, and that is not

@@ -60,7 +60,7 @@ extension ClassroomRound {
     /// when they never opened it).
     func onTime(playerID: Int, number: Int) throws(ModelError) -> Double {
         if closedState.value.contains(number) { throw .conflict(Self.timeIsUp) }
-        let at = now()
+        let at = clock.now()
         guard let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
             throw .conflict("Abre primero la pregunta para que empiece tu tiempo.")
         }
@@ -81,8 +81,11 @@ extension ClassroomRound {
             scheduleClosing()
             return
         }
-        progress.open(number, at: now().addingTimeInterval(getReady))
-        let starts = progress.roomOpening(number) ?? now()
+        progress.open(number, at: clock.now().addingTimeInterval(clock.getReady))
+        for player in players.values where !player.progress.value.asked.contains(number) {
+            player.progress.update { _ = $0.asked.insert(number) }
+        }
+        let starts = progress.roomOpening(number) ?? clock.now()
         room.show(
             open: OpenQuestion(question.shown, startsAt: starts),
             deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) },
@@ -95,6 +98,7 @@ extension ClassroomRound {
         guard progress.close(number) else { return }
         batch {
             closedState.update { _ = $0.insert(number) }
+            room.settle(number)
             let chart = progress.chart(number, of: question(number), players: room.playersState.value.count)
             room.show(open: room.openState.value, deadline: nil, chart: chart)
             refreshStandings()
@@ -107,7 +111,7 @@ extension ClassroomRound {
     /// call it; tests on a test clock call it after moving the clock.
     public func tick() {
         guard room.phaseState.value == .playing else { return }
-        let at = now()
+        let at = clock.now()
         if !room.selfPacedState.value {
             let number = room.currentState.value
             if !progress.closed.contains(number), pendingChecks[number, default: 0] == 0,
@@ -157,8 +161,8 @@ extension ClassroomRound {
     func scheduleClosing() {
         closingTask?.cancel()
         closingTask = nil
-        guard closesOnTime, let due = nextDue() else { return }
-        let delay = max(0, due.timeIntervalSince(now()))
+        guard clock.closesOnTime, let due = nextDue() else { return }
+        let delay = max(0, due.timeIntervalSince(clock.now()))
         closingTask = Task { [weak self] in
             try? await Task.sleep(for: .milliseconds(Int((delay * 1000).rounded(.up)) + 1))
             guard !Task.isCancelled else { return }

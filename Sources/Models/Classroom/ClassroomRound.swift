@@ -26,10 +26,12 @@ public final class ClassroomRound {
     /// The 3-2-1 «¡Prepárate!» before each host-paced question, in seconds: the timer starts after it.
     public nonisolated static let defaultGetReady: TimeInterval = 3
 
-    /// What an answer got: right (nil: a poll) and the points.
+    /// What an answer got: right (nil: a poll) and the points; `held` (host-paced): nobody is
+    /// told before the question closes, not even the player (the reply says only «recibida»).
     public struct Verdict: Codable, Hashable, Sendable {
         @Nullable public var result: Bool?
         public var points: Int
+        public var held = false
     }
 
     /// The room: players, phase, scores and the public leaderboard.
@@ -56,13 +58,8 @@ public final class ClassroomRound {
     public weak var recorder: (any RoundRecorder)?
     /// The recorder's id of the round being played.
     var recordedRound: Int?
-    /// The clock (a test clock in tests).
-    public var now: @Sendable () -> Date = { Date() }
-    /// The 3-2-1 before each host-paced question (tests may set 0).
-    public var getReady = ClassroomRound.defaultGetReady
-    /// Whether timed questions close by themselves when their time is up (tests on a test clock
-    /// turn it off and call `tick()`).
-    public var closesOnTime = true
+    /// The round's one clock (`ClassroomRound.Clock`: a test clock in tests).
+    public var clock = Clock()
     /// The current round's openings, answers and closed questions.
     var progress = RoundProgress(timing: nil)
     /// Checks of a quiz server in flight, by question: the question waits for them to close.
@@ -114,7 +111,16 @@ public final class ClassroomRound {
     }
 
     private func seat(_ player: ClassroomPlayer) {
-        if players[player.id] == nil { players[player.id] = PlayerRound(player: player, round: self) }
+        if players[player.id] == nil {
+            let seated = PlayerRound(player: player, round: self)
+            players[player.id] = seated
+            // A late joiner is asked the room's open question, and the ones after it.
+            let current = room.currentState.value
+            if room.phaseState.value == .playing, !room.selfPacedState.value, progress.roomOpening(current) != nil,
+               !closedState.value.contains(current) {
+                seated.progress.update { _ = $0.asked.insert(current) }
+            }
+        }
         refreshStandings()
     }
 
@@ -149,7 +155,7 @@ public final class ClassroomRound {
         guard !questions.isEmpty else { throw .remote(.malformed("no hay preguntas para la ronda")) }
         try room.start(questionCount: questions.count, hostKey: hostKey)
         playedSet = game == .quizzes ? chosenSet : nil
-        let started = now()
+        let started = clock.now()
         progress = RoundProgress(timing: room.timingState.value)
         pendingChecks = [:]
         batch {
@@ -183,17 +189,34 @@ public final class ClassroomRound {
         }
     }
 
-    /// Moves everybody to the next question (host-paced): the question before closes (its chart
-    /// and right answer shown) and the next one opens. Returns the question's number.
+    /// What the host's one button did (`next`): showed the answer of question `question`, or
+    /// opened question `question`.
+    public struct Step: Codable, Hashable, Sendable {
+        /// `answer` (the question closed: its chart and right answer on every screen) or
+        /// `question` (the next question opened).
+        public var shows: String
+        /// The question it concerns.
+        public var question: Int
+    }
+
+    /// The host's one button, host-paced: while the room's question is open it closes it (its
+    /// chart and right answer on the projector, each phone's verdict: "Mostrar respuesta");
+    /// once it is closed the next question opens ("Siguiente pregunta"). After the last one the
+    /// host ends the round ("Ver podio"). No path moves on without closing the question first,
+    /// and closing is a step of its own, so every screen shows the answer before the next 3-2-1.
     @discardableResult
-    public func next(hostKey: String) throws(ModelError) -> Int {
+    public func next(hostKey: String) throws(ModelError) -> Step {
         try room.requireHost(hostKey)
-        // One wave: the closed question's chart and the next question reach every view together.
-        return try batch { () throws(ModelError) -> Int in
-            if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
+        let current = room.currentState.value
+        if room.phaseState.value == .playing, !room.selfPacedState.value, !closedState.value.contains(current) {
+            closeQuestion(current)
+            return Step(shows: "answer", question: current)
+        }
+        // One wave: the room's next question and its opening (its 3-2-1) reach every view together.
+        return try batch { () throws(ModelError) -> Step in
             let number = try room.next(hostKey: hostKey)
             openQuestion(number)
-            return number
+            return Step(shows: "question", question: number)
         }
     }
 
@@ -205,11 +228,16 @@ public final class ClassroomRound {
             try room.setSelfPaced(selfPaced, hostKey: hostKey)
             guard room.phaseState.value == .playing, wasSelfPaced != selfPaced else { return }
             let current = room.currentState.value
+            // Points held for the room's question are told now: from here each goes at their pace.
+            if selfPaced { room.settle(current) }
             if selfPaced, let opened = progress.roomOpening(current), !closedState.value.contains(current) {
                 // The room's open question stays open for each player, on the same clock.
                 for player in players.values {
                     progress.open(current, for: player.id, at: opened)
-                    player.progress.update { $0.opened[current] = $0.opened[current] ?? opened }
+                    player.progress.update {
+                        $0.opened[current] = $0.opened[current] ?? opened
+                        $0.asked.insert(current)
+                    }
                 }
             }
             openQuestion(current)
@@ -234,7 +262,7 @@ public final class ClassroomRound {
         closingTask = nil
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+                recordedRound, at: clock.now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
         }
         recordedRound = nil
         return podium

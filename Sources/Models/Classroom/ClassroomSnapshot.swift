@@ -1,12 +1,15 @@
 import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
-/// `{"phase","game","set","question","total","selfPaced","locked","timer","open","deadline","chart",
+/// `{"phase","round","game","set","question","total","selfPaced","locked","timer","open","deadline","chart",
 /// "players":[ClassroomPlayerRow],"playerCount","answeredCount","awayCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnapshot {
     /// `lobby`, `playing` or `finished`.
     public var phase: ClassroomPhase
+    /// The id of the round being played or last played (1, 2, 3… in the room's life; 0: none
+    /// yet): a page keeps what it shows of a round under this id, so a new round starts clean.
+    public var round: Int
     /// The game picked by the host, or nil.
     @Nullable public var game: ClassroomGame?
     /// The host's set the next (or this) quizzes round plays; null: the quiz source or trivia.
@@ -42,11 +45,12 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
 
     /// Makes a snapshot.
     public init(
-        phase: ClassroomPhase, game: ClassroomGame?, set: ChosenSet? = nil, question: Int, total: Int, selfPaced: Bool,
+        phase: ClassroomPhase, round: Int = 0, game: ClassroomGame?, set: ChosenSet? = nil, question: Int, total: Int, selfPaced: Bool,
         locked: Bool = false, timer: RoundTiming? = nil, open: OpenQuestion? = nil, deadline: QuestionDeadline? = nil,
         chart: QuestionChart? = nil, players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
     ) {
         self.phase = phase
+        self.round = round
         self.game = game
         self.set = set
         self.open = open

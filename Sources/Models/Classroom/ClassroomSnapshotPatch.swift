@@ -21,6 +21,7 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
             if old[keyPath: field] != new[keyPath: field] { fields.append((name, new[keyPath: field])) }
         }
         compare("phase", \.phase)
+        compare("round", \.round)
         compare("game", \.game)
         compare("set", \.set)
         compare("question", \.question)

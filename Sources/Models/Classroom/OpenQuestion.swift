@@ -1,7 +1,7 @@
 import Foundation
 
 /// The room's current question (host-paced), as the projector shows it:
-/// `{"number","text","image","kind","options","startsAt"}` — the options' texts, never which is
+/// `{"number","text","image","kind","options","multiple","startsAt"}` — the options' texts, never which is
 /// right (that comes with the chart, once it closes). `startsAt` (ms since 1970, server clock)
 /// ends the 3-2-1 «¡Prepárate!»: the timer and the speed points count from it.
 public struct OpenQuestion: Codable, Hashable, Sendable {
@@ -10,6 +10,8 @@ public struct OpenQuestion: Codable, Hashable, Sendable {
     @Nullable public var image: String?
     public var kind: QuizKind
     public var options: [String]
+    /// A choice answered by marking every right option (see `RoundQuestion.Shown.multiple`).
+    public var multiple: Bool
     public var startsAt: Int64
 
     /// `shown` starting at `startsAt`.
@@ -19,6 +21,7 @@ public struct OpenQuestion: Codable, Hashable, Sendable {
         image = shown.image
         kind = shown.kind
         options = shown.options
+        multiple = shown.multiple
         self.startsAt = QuestionDeadline.milliseconds(startsAt)
     }
 }

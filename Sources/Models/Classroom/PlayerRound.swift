@@ -11,6 +11,11 @@ final class PlayerRound {
         var text: String
         var right: Bool?
         var points: Int
+        /// The options it picked (0-based; a choice, true/false or poll), for its own feedback.
+        var picks: [Int] = []
+        /// Whether it counts in their score already (self-paced); host-paced, it counts once
+        /// its question closed.
+        var counted = true
     }
 
     /// What the player did in the current round.
@@ -23,6 +28,9 @@ final class PlayerRound {
         var missed: Set<Int> = []
         /// Their extra time (1, 1.5, 2).
         var factor: Double = 1
+        /// The questions that opened for them while they were in the class (host-paced, the
+        /// room's; self-paced, the ones they opened): their "n de m" counts these.
+        var asked: Set<Int> = []
     }
 
     /// The player's id in the room.

@@ -17,6 +17,9 @@ public struct RoundQuestion: Hashable, Sendable {
         public var kind: QuizKind
         /// The options' texts (`choice`, `truefalse`, `poll`); empty for `text` and `number`.
         public var options: [String]
+        /// A `choice` whose player marks every right option and sends them ("Marca todas las
+        /// correctas"); false: one tap answers it (every other kind too).
+        public var multiple: Bool
     }
 
     /// What the players see of it.
@@ -29,14 +32,15 @@ public struct RoundQuestion: Hashable, Sendable {
 
     /// A question of a host's set, number `number`.
     public init(number: Int, quiz: SetQuiz) {
-        shown = Shown(number: number, text: quiz.question, image: quiz.image, kind: quiz.kind, options: quiz.optionTexts)
+        shown = Shown(number: number, text: quiz.question, image: quiz.image, kind: quiz.kind, options: quiz.optionTexts,
+                     multiple: quiz.multiple)
         self.quiz = quiz
         serverID = nil
     }
 
     /// A quiz server's quiz, number `number`: typed, judged by the server.
     public init(number: Int, serverQuiz item: QuizItem) {
-        shown = Shown(number: number, text: item.question, image: item.attachment?.url.absoluteString, kind: .text, options: [])
+        shown = Shown(number: number, text: item.question, image: item.attachment?.url.absoluteString, kind: .text, options: [], multiple: false)
         quiz = nil
         serverID = item.id
     }

@@ -26,28 +26,14 @@ public enum RoundResultsCSV {
 
     /// The file's text (without the mark).
     public static func text(_ record: RoundRecord) -> String {
-        var answers: [Int: [Int: RoundAnswer]] = [:]
-        for answer in record.answers { answers[answer.playerID, default: [:]][answer.question] = answer }
-        var lines = [line(header)]
-        for player in byName(record.players) {
-            for (offset, question) in record.questions.enumerated() {
-                let given = answers[player.id]?[offset + 1]
-                lines.append(line([player.name, question, given?.answer ?? ""].map(safeText) + [
-                    given?.right == true ? "sí" : "no",
-                    given.map { seconds($0.seconds) } ?? "",
-                    String(given?.points ?? 0),
-                ]))
-            }
+        let lines = [line(header)] + RoundAnswerRow.rows(of: record).map { row in
+            line([row.player.name, row.question, row.answer?.answer ?? ""].map(safeText) + [
+                row.answer?.right == true ? "sí" : "no",
+                row.answer.map { seconds($0.seconds) } ?? "",
+                String(row.answer?.points ?? 0),
+            ])
         }
         return lines.map { $0 + "\r\n" }.joined()
-    }
-
-    /// `players` by name (case and accents aside), then by id: the files' order.
-    static func byName(_ players: [RoundPlayer]) -> [RoundPlayer] {
-        players.sorted {
-            let order = $0.name.compare($1.name, options: [.caseInsensitive, .diacriticInsensitive])
-            return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
-        }
     }
 
     /// `fields` as one line (without its end).

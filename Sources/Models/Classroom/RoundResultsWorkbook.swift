@@ -64,20 +64,16 @@ public enum RoundResultsWorkbook {
     }
 
     private static func answers(_ record: RoundRecord, kinds: [String]) -> Workbook.Sheet {
-        var given: [Int: [Int: RoundAnswer]] = [:]
-        for answer in record.answers { given[answer.playerID, default: [:]][answer.question] = answer }
         var rows: [[Workbook.Cell]] = [answersHeader.map(Workbook.Cell.text)]
-        for player in RoundResultsCSV.byName(record.players) {
-            for (offset, question) in record.questions.enumerated() {
-                let answer = given[player.id]?[offset + 1]
-                rows.append([
-                    .text(player.name), .integer(offset + 1), .text(question),
-                    .text(kinds.indices.contains(offset) ? kinds[offset] : ""),
-                    .text(answer?.answer ?? ""), .text(answer?.right == true ? "sí" : "no"),
-                    answer.map { .decimal((max(0, $0.seconds) * 10).rounded() / 10) } ?? .empty,
-                    .integer(answer?.points ?? 0),
-                ])
-            }
+        for row in RoundAnswerRow.rows(of: record) {
+            let answer = row.answer
+            rows.append([
+                .text(row.player.name), .integer(row.number), .text(row.question),
+                .text(kinds.indices.contains(row.number - 1) ? kinds[row.number - 1] : ""),
+                .text(answer?.answer ?? ""), .text(answer?.right == true ? "sí" : "no"),
+                answer.map { .decimal((max(0, $0.seconds) * 10).rounded() / 10) } ?? .empty,
+                .integer(answer?.points ?? 0),
+            ])
         }
         return Workbook.Sheet(name: "Respuestas", widths: [24, 8, 48, 18, 32, 10, 10, 10], rows: rows)
     }

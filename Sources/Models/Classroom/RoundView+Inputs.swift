@@ -15,6 +15,7 @@ extension RoundView {
     /// how it is made of them.
     struct Inputs: Sendable {
         let phase: State<ClassroomPhase>
+        let round: State<Int>
         let current: State<Int>
         let total: State<Int>
         let selfPaced: State<Bool>
@@ -31,6 +32,7 @@ extension RoundView {
         init(round: ClassroomRound, progress: State<PlayerRound.Progress>, playerID: Int) {
             let room = round.room
             phase = room.phaseState
+            self.round = room.roundState
             current = room.currentState
             total = room.totalState
             selfPaced = room.selfPacedState
@@ -48,11 +50,15 @@ extension RoundView {
         func view() -> RoundView {
             let standing = standings.value[playerID] ?? Standing(name: "", rejoinCode: "", score: 0, rightCount: 0, rank: 0)
             let mine = progress.value
+            let closed = closed.value
+            // Host-paced, an answer counts once its question closed, for everybody together.
+            let counted = mine.answers.filter { $0.value.counted || closed.contains($0.key) }.values
             // Their own points and right answers at once; their place when the standings move.
             var view = RoundView(
-                phase: "lobby", question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
-                options: [], startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
-                score: mine.answers.values.reduce(0) { $0 + $1.points }, rightCount: mine.answers.values.count { $0.right == true },
+                phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
+                options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
+                score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
+                asked: mine.asked.union(mine.answers.keys).count, previous: nil,
                 rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
             switch phase.value {
             case .lobby: return view
@@ -62,9 +68,9 @@ extension RoundView {
                 return view
             case .playing: break
             }
-            let closed = closed.value
             let number: Int
             if selfPaced.value {
+                view.previous = Self.previous(mine, questions: self.questions.value)
                 guard let next = (1...max(1, total.value)).first(where: {
                     mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
                 }), total.value > 0 else {
@@ -90,12 +96,13 @@ extension RoundView {
                 view.phase = startsAt == nil ? "unopened" : "question"
             } else {
                 startsAt = open.value?.number == number ? open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
-                view.phase = closed.contains(number) ? "closed" : "question"
+                view.phase = closed.contains(number) || mine.missed.contains(number) ? "closed" : "question"
             }
             guard view.phase != "unopened" else { return view }
             view.text = question.shown.text
             view.image = question.shown.image
             view.options = question.shown.options
+            view.multiple = question.shown.multiple
             if view.phase == "question", let startsAt {
                 view.startsAt = QuestionDeadline.milliseconds(startsAt)
                 view.deadline = timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: mine.factor))) }
@@ -106,9 +113,25 @@ extension RoundView {
                     right: answer?.right ?? (question.shown.kind == .poll ? nil : false), points: answer?.points ?? 0,
                     rightAnswer: question.rightAnswer ?? chart?.correctAnswer,
                     rightOptions: chart?.options.indices.filter { chart?.options[$0].right == true } ?? [],
-                    feedback: question.quiz?.feedback)
+                    feedback: question.quiz?.feedback, answerFeedback: Self.feedback(of: answer?.picks ?? [], in: question.quiz))
             }
             return view
+        }
+
+        /// Self-paced, how the last question answered or out of time went, or nil.
+        static func previous(_ mine: PlayerRound.Progress, questions: [RoundQuestion]) -> Previous? {
+            guard let last = mine.missed.union(mine.answers.keys).max(), questions.indices.contains(last - 1) else { return nil }
+            let answer = mine.answers[last]
+            return Previous(
+                question: last, timedOut: answer == nil, right: answer?.right, points: answer?.points ?? 0,
+                rightAnswer: questions[last - 1].rightAnswer)
+        }
+
+        /// The feedback of options `picks` of a choice `quiz`, one per line, or nil.
+        static func feedback(of picks: [Int], in quiz: SetQuiz?) -> String? {
+            guard case .choice(let options)? = quiz?.answer else { return nil }
+            let lines = picks.compactMap { options.indices.contains($0) ? options[$0].feedback : nil }.filter { !$0.isEmpty }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// room's phase and the player's own question, answer, verdict and standing in one snapshot, so
 /// the room's news and the player's never arrive apart.
 ///
-/// `{"phase","question","total","selfPaced","kind","text","image","options","startsAt","deadline",
-/// "answered","given","verdict","score","rightCount","rank","players","name","rejoinCode"}`.
+/// `{"phase","round","question","total","selfPaced","kind","text","image","options","multiple","startsAt","deadline",
+/// "answered","given","verdict","score","rightCount","asked","previous","rank","players","name","rejoinCode"}`.
 ///
 /// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
 /// `startsAt` the page counts 3-2-1), `unopened` (self-paced: `POST round/open` shows it),
@@ -24,12 +24,31 @@ public struct RoundView: Codable, Hashable, Sendable {
         @Nullable public var rightAnswer: String?
         /// The right options (0-based), for the tiles; empty for text and number.
         public var rightOptions: [Int]
-        /// The set's feedback for the question, or null.
+        /// The set's general feedback for the question (everybody's), or null.
         @Nullable public var feedback: String?
+        /// The feedback of the option(s) this player picked (GIFT `#`, Moodle's per-answer
+        /// feedback), one per line, or null: each one reads only their own.
+        @Nullable public var answerFeedback: String?
+    }
+
+    /// Self-paced, how the player's last question went (answered or out of time), shown on the
+    /// way to the next one: `{"question","timedOut","right","points","rightAnswer"}`.
+    public struct Previous: Codable, Hashable, Sendable {
+        public var question: Int
+        /// Their time ran out before they answered.
+        public var timedOut: Bool
+        /// Right or not (null: a poll, out of time, or not known).
+        @Nullable public var right: Bool?
+        public var points: Int
+        /// The right answer as text (null: a poll, or the quiz server's question).
+        @Nullable public var rightAnswer: String?
     }
 
     /// `lobby`, `question`, `unopened`, `closed`, `done` or `finished`.
     public var phase: String
+    /// The id of the round it shows (the room's `round`; 0: none yet). What a page keeps of a
+    /// question (an answer waiting or sent, a verdict) belongs to this round and that question.
+    public var round: Int
     /// The player's question (1-based); 0 in the lobby.
     public var question: Int
     /// Questions in the round.
@@ -41,6 +60,8 @@ public struct RoundView: Codable, Hashable, Sendable {
     @Nullable public var text: String?
     @Nullable public var image: String?
     public var options: [String]
+    /// A choice answered by marking every right option and sending them; false: one tap.
+    public var multiple: Bool
     /// When the question starts (host-paced: after the 3-2-1; self-paced: when they opened it),
     /// in ms since 1970 on the server's clock, or null.
     @Nullable public var startsAt: Int64?
@@ -56,6 +77,11 @@ public struct RoundView: Codable, Hashable, Sendable {
     public var score: Int
     /// Their right answers in the round.
     public var rightCount: Int
+    /// How many questions were asked while they were in the class (the "m" of their "n de m
+    /// aciertos": not the questions never shown after an early end, nor those before they joined).
+    public var asked: Int
+    /// Self-paced, their last question answered or out of time (see `Previous`), or null.
+    @Nullable public var previous: Previous?
     /// Their place (ties share it; 1 is first).
     public var rank: Int
     /// Players in the room.

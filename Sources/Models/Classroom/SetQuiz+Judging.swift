@@ -3,8 +3,8 @@ import Foundation
 /// How a set's quiz judges a player's answer, by kind.
 extension SetQuiz {
     /// Whether `given` is right: `text`, the answer or an alternative (trimmed, case aside, as the
-    /// quiz server compares: `LocalQuizFile.isRight`); `choice`, exactly the right options (all
-    /// of them, nothing else); `truefalse`, the same truth; `number`, within the tolerance; nil
+    /// quiz server compares: `LocalQuizFile.isRight`); `choice`, `multiple`: exactly the right
+    /// options (all of them, nothing else), single: one option, and any right one is right; `truefalse`, the same truth; `number`, within the tolerance; nil
     /// for a `poll` (no right answer). A wrong shape for the kind, an index out of range or a
     /// text over `GivenAnswer.maxLength` is refused (`invalid`, Spanish).
     public func judge(_ given: GivenAnswer) throws(ModelError) -> Bool? {
@@ -14,6 +14,10 @@ extension SetQuiz {
             return ([answer] + alternatives).contains { LocalQuizFile.isRight(text, for: $0) }
         case (.choice(let options), .choices(let picked)):
             let chosen = try Self.indexes(picked, among: options.count)
+            guard multiple else {
+                guard let one = chosen.first, chosen.count == 1 else { throw .invalid("Elige una sola opción.") }
+                return options[one].right
+            }
             return chosen == Set(options.indices.filter { options[$0].right })
         case (.truefalse(let truth), .truth(let said)):
             return truth == said

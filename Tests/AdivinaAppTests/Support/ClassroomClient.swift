@@ -133,7 +133,7 @@ func withClassroom(
     try await withApp(["--classroom"] + arguments) { running in
         let key = try #require(running.app.hostKey)
         // No 3-2-1 before each question: a test answers at once (the tests of the 3-2-1 set it).
-        await MainActor.run { running.app.classroom?.round.getReady = 0 }
+        await MainActor.run { running.app.classroom?.round.clock.getReady = 0 }
         try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }
 }

@@ -41,7 +41,7 @@ struct ClassroomObservationTests {
         let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
         let quizzes = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
         let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
-        round.getReady = 0
+        round.clock.getReady = 0
         let ana = try round.join(name: "Ana")
         try round.room.pick(.trivia, hostKey: key)
         try await round.start(hostKey: key)

@@ -26,9 +26,9 @@ struct ClassroomRoundTests {
 
     init() throws {
         round = try RoundFixture.round(transport)
-        round.closesOnTime = false
+        round.clock.closesOnTime = false
         let clock = self.clock
-        round.now = { clock.now }
+        round.clock.now = { clock.now }
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
         transport.answer("/questions", with: TriviaReplies.list(1...10))
     }
@@ -44,7 +44,7 @@ struct ClassroomRoundTests {
     private func startKinds(timing: RoundTiming? = nil) async throws {
         try round.pick(.quizzes, set: kinds, timing: timing, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
     }
 
     @Test func aSetOfEveryKindIsPlayedAndJudgedByKind() async throws {
@@ -53,14 +53,14 @@ struct ClassroomRoundTests {
         #expect(try view(ana).phase == "lobby" && view(ana).rejoinCode.count == 5)
         try await startKinds()
         #expect(try view(ana).phase == "question" && view(ana).text == "¿Capital de Francia?" && view(ana).kind == .text)
-        #expect(try await round.answer(playerID: ana.id, question: 1, given: .text(" paris ")) == .init(result: true, points: 1))
-        #expect(try await round.answer(playerID: bea.id, question: 1, given: .text("Lyon")) == .init(result: false, points: 0))
+        #expect(try await round.answer(playerID: ana.id, question: 1, given: .text(" paris ")) == .init(result: true, points: 1, held: true))
+        #expect(try await round.answer(playerID: bea.id, question: 1, given: .text("Lyon")) == .init(result: false, points: 0, held: true))
         #expect(try view(ana).phase == "closed", "everybody answered: it closes")
         let verdict = try #require(try view(bea).verdict)
         #expect(verdict.right == false && verdict.rightAnswer == "París" && verdict.feedback == "Desde el siglo X.")
 
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).options == ["2", "4", "7"] && view(ana).image == "https://ejemplo.es/primos.png")
         #expect(try await round.answer(playerID: ana.id, question: 2, given: .choices([2, 0])).result == true)
         #expect(try await round.answer(playerID: bea.id, question: 2, given: .choices([0])).result == false, "all or nothing")
@@ -69,18 +69,20 @@ struct ClassroomRoundTests {
         #expect(try view(bea).verdict?.rightOptions == [0, 2])
 
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).options == ["Verdadero", "Falso"])
         #expect(try await round.answer(playerID: ana.id, question: 3, given: .truth(true)).result == true)
+        try round.next(hostKey: key)  // shows question 3's answer (Bea did not answer)
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try await round.answer(playerID: ana.id, question: 4, given: .text("3,141")).result == true, "a decimal comma")
         await #expect(throws: ModelError.invalid("La respuesta a esta pregunta es un número.")) {
             try await round.answer(playerID: bea.id, question: 4, given: .truth(true))
         }
         try round.next(hostKey: key)
-        clock.advance(by: round.getReady)
-        #expect(try await round.answer(playerID: ana.id, question: 5, given: .number(1)) == .init(result: nil, points: 0), "a poll")
+        try round.next(hostKey: key)
+        clock.advance(by: round.clock.getReady)
+        #expect(try await round.answer(playerID: ana.id, question: 5, given: .number(1)) == .init(result: nil, points: 0, held: true), "a poll")
         #expect(try await round.answer(playerID: bea.id, question: 5, given: .option(1)).result == nil)
         #expect(round.room.chart?.options.map(\.count) == [0, 2])
         #expect(try view(ana).verdict?.right == nil && view(ana).verdict?.rightAnswer == nil)
@@ -95,7 +97,7 @@ struct ClassroomRoundTests {
         let ana = try #require(try join("Ana").first)
         try round.pick(.quizzes, set: nil, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(transport.count("/api/quizzes/random10") == 1 && round.room.questionCount == 10)
         transport.answer("/api/quizzes/11/check", with: QuizReplies.check(11, "Roma", right: true))
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("Roma")).result == true)
@@ -104,7 +106,7 @@ struct ClassroomRoundTests {
 
         try round.pick(.trivia, set: nil, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
         #expect(try view(ana).kind == .choice && view(ana).options.count == 4 && view(ana).text == "Pregunta 1")
         let right = try #require(try view(ana).options.firstIndex(of: "R1"))
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .choices([right])).result == true)
@@ -115,6 +117,7 @@ struct ClassroomRoundTests {
         let ana = try #require(players.first)
         try round.pick(.quizzes, set: kinds, hostKey: key)
         try await round.start(hostKey: key)
+        try round.next(hostKey: key)
         try round.next(hostKey: key)
         let state = round.room.snapshot.value
         let open = try #require(state.open)

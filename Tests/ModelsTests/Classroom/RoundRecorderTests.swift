@@ -23,8 +23,8 @@ struct RoundRecorderTests {
         round = try RoundFixture.round(transport)
         round.recorder = recorder
         let clock = self.clock
-        round.now = { clock.now }
-        round.getReady = 0
+        round.clock.now = { clock.now }
+        round.clock.getReady = 0
     }
 
     private func join(_ name: String) throws -> ClassroomPlayer {
@@ -40,7 +40,8 @@ struct RoundRecorderTests {
         #expect(recorder.starts.first?.setID == 4 && recorder.starts.first?.setTitle == "Capitales" && recorder.starts.first?.game == .quizzes)
         clock.advance(by: 4)
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
-        try round.next(hostKey: key)
+        try round.next(hostKey: key)  // shows question 1's answer
+        try round.next(hostKey: key)  // question 2
         clock.advance(by: 2.5)
         _ = try await round.answer(playerID: bea.id, question: 2, given: .text("Milán"))
         try round.end(savingTo: nil, hostKey: key)

@@ -23,9 +23,9 @@ struct RoundRulesTests {
 
     init() throws {
         round = try RoundFixture.round(transport)
-        round.closesOnTime = false
+        round.clock.closesOnTime = false
         let clock = self.clock
-        round.now = { clock.now }
+        round.clock.now = { clock.now }
     }
 
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
@@ -44,7 +44,7 @@ struct RoundRulesTests {
         try round.pick(.quizzes, set: set, timing: try seconds.map { try RoundTiming(seconds: $0, speedPoints: speedPoints) }, hostKey: key)
         try round.room.setSelfPaced(selfPaced, hostKey: key)
         try await round.start(hostKey: key)
-        clock.advance(by: round.getReady)
+        clock.advance(by: round.clock.getReady)
     }
 
     // MARK: A closed question never reopens
@@ -117,6 +117,110 @@ struct RoundRulesTests {
         #expect(reopened.deadline == QuestionDeadline.milliseconds(clock.now.addingTimeInterval(-1)), "opening again gave no more time")
     }
 
+    // MARK: Round after round
+
+    @Test func anAnswerNamesItsRoundAndOneMeantForAnotherRoundIsRefused() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start()
+        #expect(try view(ana).round == 1 && round.room.snapshot.value.round == 1)
+        try round.end(savingTo: nil, hostKey: key)
+        try await start()
+        #expect(try view(ana).round == 2 && view(ana).question == 1 && !view(ana).answered, "a new round starts clean")
+        await #expect(throws: ModelError.conflict(ClassroomRound.otherRound)) {
+            try await round.answer(playerID: ana.id, round: 1, question: 1, given: .text("París"))
+        }
+        #expect(throws: ModelError.conflict(ClassroomRound.otherRound)) { try round.open(playerID: ana.id, round: 1, question: 1) }
+        #expect(round.room.player(id: ana.id)?.answered.isEmpty == true)
+        #expect(try await round.answer(playerID: ana.id, round: 2, question: 1, given: .text("París")).result == true)
+    }
+
+    @Test func aSingleAnswerChoiceIsOneOptionAndAnyRightOneIsRight() throws {
+        let options = [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false), SetQuizOption(text: "7", right: true)]
+        let single = SetQuiz.choice("¿Un primo?", options: options, multiple: false)
+        #expect(try single.judge(.choices([0])) == true && single.judge(.choices([2])) == true && single.judge(.choices([1])) == false)
+        #expect(throws: ModelError.invalid("Elige una sola opción.")) { try single.judge(.choices([0, 2])) }
+        let multiple = SetQuiz.choice("¿Los primos?", options: options, multiple: true)
+        #expect(try multiple.judge(.choices([0, 2])) == true && multiple.judge(.choices([0])) == false)
+        #expect(RoundQuestion(number: 1, quiz: single).shown.multiple == false && RoundQuestion(number: 1, quiz: multiple).shown.multiple)
+    }
+
+    @Test func eachPlayerReadsTheFeedbackOfTheirOwnOptionAndEverybodyTheGeneralOne() async throws {
+        let players = try join("Ana", "Bea", "Carla")
+        let ana = try #require(players.first), bea = try #require(players.dropFirst().first), carla = try #require(players.last)
+        let options = [SetQuizOption(text: "No heredan", right: true, feedback: "¡Eso es!"),
+                       SetQuizOption(text: "Heredan", right: false, feedback: "No: los struct no heredan.")]
+        var quiz = SetQuiz.choice("¿Heredan los struct?", options: options, multiple: false)
+        quiz.feedback = "Solo las clases heredan."
+        try round.pick(.quizzes, set: QuizSet(id: 5, title: "Swift", quizzes: [quiz]), hostKey: key)
+        try await round.start(hostKey: key)
+        clock.advance(by: round.clock.getReady)
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .choices([0]))
+        _ = try await round.answer(playerID: bea.id, question: 1, given: .choices([1]))
+        #expect(try view(ana).verdict == nil, "nothing before the close")
+        try round.next(hostKey: key)
+        #expect(try view(ana).verdict?.answerFeedback == "¡Eso es!")
+        #expect(try view(bea).verdict?.answerFeedback == "No: los struct no heredan.")
+        #expect(try view(carla).verdict?.answerFeedback == nil, "no answer, no answer's feedback")
+        #expect(try [ana, bea, carla].allSatisfy { try view($0).verdict?.feedback == "Solo las clases heredan." })
+        #expect(try !viewJSON(carla).contains("¡Eso es!") && !viewJSON(ana).contains("No: los struct"), "nobody reads another's")
+    }
+
+    @Test func onlyPlayersWithPointsStandOnThePodiumAndEachCountsTheQuestionsTheyWereAsked() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first), bea = try #require(players.last)
+        try await start()
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        _ = try await round.answer(playerID: bea.id, question: 1, given: .text("Lyon"))
+        try round.next(hostKey: key)  // question 2
+        clock.advance(by: round.clock.getReady)
+        let carla = try round.join(name: "Carla")  // a late joiner, while question 2 is open
+        _ = try await round.answer(playerID: carla.id, question: 2, given: .text("Roma"))
+        try round.end(savingTo: nil, hostKey: key)  // Terminar part-way: question 3 never shown
+        #expect(round.room.snapshot.value.podium.map(\.name) == ["Ana", "Carla"], "Bea has 0 points")
+        #expect(round.room.snapshot.value.podium.map(\.position) == [1, 1], "ties share a place")
+        #expect(try view(ana).asked == 2 && view(ana).rightCount == 1)
+        #expect(try view(carla).asked == 1 && view(carla).rightCount == 1)
+    }
+
+    @Test func selfPacedTheNextScreenSaysHowTheLastQuestionWentWrongAnswerOrTimeUp() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await start(seconds: 10, selfPaced: true)
+        _ = try round.open(playerID: ana.id, question: 1)
+        #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("Lyon")).result == false)
+        let afterWrong = try #require(try view(ana).previous)
+        #expect(afterWrong.question == 1 && !afterWrong.timedOut && afterWrong.right == false && afterWrong.rightAnswer == "París")
+        _ = try round.open(playerID: ana.id, question: 2)
+        clock.advance(by: 11)
+        round.tick()
+        let afterTime = try #require(try view(ana).previous)
+        #expect(afterTime.question == 2 && afterTime.timedOut && afterTime.right == nil, "not the question before's result")
+        #expect(try view(ana).question == 3 && view(ana).phase == "unopened")
+    }
+
+    @Test func aQuestionWhoseTimeRanOutForAPlayerNeverReopensWhenTheHostTakesThePaceBack() async throws {
+        let players = try join("Ana", "Bea")
+        let ana = try #require(players.first)
+        try await start(seconds: 10, selfPaced: true)
+        _ = try round.open(playerID: ana.id, question: 1)
+        clock.advance(by: 11)
+        round.tick()
+        #expect(try view(ana).previous?.timedOut == true)
+        try round.setSelfPaced(false, hostKey: key)  // the room is still on question 1
+        await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
+            try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        }
+        #expect(try view(ana).phase == "closed" && round.room.player(id: ana.id)?.score == 0)
+    }
+
+    @Test func theRoundsClockIsMonotonicFromOneReadingOfTheWallClock() {
+        let start = ContinuousClock.now
+        let clock = RoundClock(wall: Date(timeIntervalSince1970: 1_000), at: start)
+        #expect(clock.now(at: start) == Date(timeIntervalSince1970: 1_000))
+        #expect(clock.now(at: start.advanced(by: .milliseconds(5_500))) == Date(timeIntervalSince1970: 1_005.5))
+        let shared = RoundClock.shared.now()
+        #expect(RoundClock.shared.now() >= shared, "never backwards, whatever the wall clock does")
+    }
+
     // MARK: The integrity rules
 
     @Test func oneAnswerPerQuestionNoneBeforeItOpensOrAfterItCloses() async throws {
@@ -130,8 +234,9 @@ struct RoundRulesTests {
         await #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
             try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         }
-        try round.next(hostKey: key)
+        #expect(try round.next(hostKey: key) == .init(shows: "answer", question: 1))
         await #expect(throws: ModelError.self) { try await round.answer(playerID: bea.id, question: 1, given: .text("París")) }
+        #expect(try round.next(hostKey: key) == .init(shows: "question", question: 2))
         await #expect(throws: ModelError.invalid("La respuesta tiene más de 200 caracteres.")) {
             try await round.answer(playerID: bea.id, question: 2, given: .text(String(repeating: "a", count: 201)))
         }
@@ -146,8 +251,12 @@ struct RoundRulesTests {
         #expect(try view(ana).verdict == nil && view(ana).answered && view(ana).given == "París")
         #expect(try !viewJSON(ana).contains("Paris"), "no alternative, no right answer in the view while open")
         #expect(round.room.chart == nil)
-        try round.next(hostKey: key)
+        // The host's one button shows the answer first (chart, verdicts), and only then moves on.
+        #expect(try round.next(hostKey: key) == .init(shows: "answer", question: 1))
         #expect(round.room.chart?.correctAnswer == "París")
+        #expect(try view(ana).phase == "closed" && view(ana).verdict?.right == true && view(ana).question == 1)
+        #expect(round.room.snapshot.value.question == 1 && round.room.snapshot.value.open?.number == 1)
+        #expect(try round.next(hostKey: key) == .init(shows: "question", question: 2))
         #expect(try view(ana).phase == "question" && view(ana).question == 2)
     }
 
@@ -159,14 +268,19 @@ struct RoundRulesTests {
         clock.advance(by: 10)
         #expect(try await round.answer(playerID: ana.id, question: 1, given: .text("París")).points == 750)
         #expect(try await round.answer(playerID: bea.id, question: 1, given: .text("París")).points == 875, "10 s of her 40")
-        #expect(try view(bea).score == 875 && view(bea).rank == 1, "her points at once; her place when the question closes")
+        // Host-paced, nothing tells who was right before the close: not her view, not the room's state.
+        #expect(try view(bea).score == 0 && view(bea).rightCount == 0 && view(bea).verdict == nil)
+        #expect(round.room.snapshot.value.players.allSatisfy { $0.score == 0 && $0.rightCount == 0 })
+        #expect(round.room.player(id: bea.id)?.answered == [1] && round.room.player(id: bea.id)?.points.isEmpty == true)
         clock.advance(by: 11)
         await #expect(throws: ModelError.conflict(ClassroomRound.timeIsUp)) {
             try await round.answer(playerID: carla.id, question: 1, given: .text("París"))
         }
         round.tick()
         #expect(round.closedState.value.contains(1), "only Carla was left, and her 20 s are up")
+        // At the close, for everybody together.
         #expect(try view(bea).score == 875 && view(bea).rank == 1 && view(ana).rank == 2 && view(carla).rank == 3)
+        #expect(round.room.player(id: bea.id)?.score == 875 && round.room.player(id: ana.id)?.rightCount == 1)
     }
 
     @Test func aTimedQuestionClosesWhenTheLastPlayersTimeIsUp() async throws {

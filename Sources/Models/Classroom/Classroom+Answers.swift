@@ -1,0 +1,67 @@
+import Foundation
+import Signals
+
+/// A player's answers in the room: who may answer what, and the points they earn (held,
+/// host-paced, until the question closes; see `ClassroomRound`).
+extension Classroom {
+    /// Throws, with a message for the player, unless player `playerID` may answer question
+    /// `number` now: a round is on, the number exists, the player has not answered it yet and,
+    /// host-paced, it is the current question.
+    func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
+        guard phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
+        guard (1...totalState.value).contains(number) else {
+            throw .invalid("La ronda no tiene pregunta \(number).")
+        }
+        guard !playersState.value[index].answered.contains(number) else {
+            throw .conflict("Ya has respondido a esta pregunta.")
+        }
+        if selfPacedState.value { return }
+        let current = currentState.value
+        if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
+        if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
+    }
+
+    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
+    /// `points` to their score (by default 1 for a right one) and counts a right one (`right`
+    /// nil: a poll's, neither); `held` (host-paced), only when the question closes (`settle`),
+    /// so nothing public tells who was right before. Returns the player as they are now.
+    @discardableResult
+    func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil, held: Bool = false) throws(ModelError) -> ClassroomPlayer {
+        try checkMayAnswer(playerID: playerID, number: number)
+        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
+        return playersState.update { players in
+            let earned = points ?? (right == true ? 1 : 0)
+            players[index].answered.insert(number)
+            if held {
+                players[index].heldPoints[number] = earned
+                if right == true { players[index].heldRight.insert(number) }
+            } else {
+                Self.count(earned, right: right == true, question: number, for: &players[index])
+            }
+            return players[index]
+        }
+    }
+
+    /// Question `number` closed (nil: every question, the round ended): the points held for it
+    /// join every player's score, points and right answers, all together.
+    func settle(_ number: Int?) {
+        guard playersState.value.contains(where: { $0.heldPoints.keys.contains { number == nil || $0 == number } }) else { return }
+        playersState.update { players in
+            for index in players.indices {
+                for (question, earned) in players[index].heldPoints where number == nil || question == number {
+                    let right = players[index].heldRight.contains(question)
+                    Self.count(earned, right: right, question: question, for: &players[index])
+                    players[index].heldPoints[question] = nil
+                    players[index].heldRight.remove(question)
+                }
+            }
+        }
+    }
+
+    private static func count(_ earned: Int, right: Bool, question: Int, for player: inout ClassroomPlayer) {
+        if right { player.rightCount += 1 }
+        player.points[question] = earned
+        player.score += earned
+    }
+}
