@@ -100,16 +100,7 @@ private final class Stream: Sendable {
     private let socket: LoopbackSocket
 
     init(port: Int, request: [UInt8]) throws {
-        socket = try LoopbackSocket.connected(toPort: port)
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { socket.send($0) }
-            guard count > 0 else {
-                socket.close()
-                throw URLError(.networkConnectionLost)
-            }
-            sent += count
-        }
+        socket = try LoopbackSocket.connected(toPort: port, sending: request)
         Thread.detachNewThread { [self] in read() }
     }
 

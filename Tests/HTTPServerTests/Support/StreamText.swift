@@ -23,16 +23,7 @@ final class StreamText: Sendable {
         if let query = parts.percentEncodedQuery { target += "?" + query }
         let lines = ["GET \(target) HTTP/1.1", "Host: 127.0.0.1:\(port)", "Accept: text/event-stream"] + headers
         let request = Array((lines.joined(separator: "\r\n") + "\r\n\r\n").utf8)
-        socket = try LoopbackSocket.connected(toPort: port)
-        var sent = 0
-        while sent < request.count {
-            let count = request[sent...].withUnsafeBytes { socket.send($0) }
-            guard count > 0 else {
-                socket.close()
-                throw URLError(.networkConnectionLost)
-            }
-            sent += count
-        }
+        socket = try LoopbackSocket.connected(toPort: port, sending: request)
         Thread.detachNewThread { [self] in read() }
     }
 
