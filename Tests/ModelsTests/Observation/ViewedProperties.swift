@@ -81,7 +81,7 @@ extension Classroom: ViewedModel {
             "currentQuestion": { $0.currentQuestion }, "questionCount": { $0.questionCount },
             "selfPaced": { $0.selfPaced }, "locked": { $0.locked }, "timing": { $0.timing },
             "deadline": { $0.deadline }, "chart": { $0.chart }, "openQuestion": { $0.openQuestion },
-            "chosenSet": { $0.chosenSet },
+            "chosenSet": { $0.chosenSet }, "round": { $0.round },
         ]
     }
 }
