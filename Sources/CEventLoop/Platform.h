@@ -10,11 +10,7 @@
 /// The readiness backend this build compiles: epoll on native Linux builds (ReadinessEpoll.c),
 /// poll(2) on every other system and in the portable build (ReadinessPoll.c).
 #if defined(__linux__) && !defined(ADIVINA_PORTABLE)
-#define CEL_USE_EPOLL 1/// The most open files one process may have as its soft limit whatever its hard limit says:
-/// Darwin refuses (EINVAL) a soft limit above min(OPEN_MAX, kern.maxfilesperproc), and its hard
-/// limit is usually RLIM_INFINITY; elsewhere UINT64_MAX (the hard limit alone decides).
-uint64_t cel_platform_open_file_ceiling(void);
-
+#define CEL_USE_EPOLL 1
 #endif
 
 /// A stream socket, non-blocking and close-on-exec. Returns the fd or -1 with errno set.

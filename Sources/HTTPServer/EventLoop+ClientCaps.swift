@@ -3,7 +3,20 @@ import CEventLoop
 /// The caps on what the server takes: a connection refused over a cap (answered 503 with
 /// `Retry-After`), and each capped client address's connections counted as they open, receive a
 /// request, wait idle and close (`ClientCaps`, `ClientCounts`). Runs on the loop's thread.
+extension HTTPResponse {
+    /// The header that asks a client the server refused for being busy (503) to come back later.
+    static let busyRetryAfter: HTTPHeaders = ["Retry-After": "5"]
+}
+
 extension EventLoop {
+    /// The answer of a server too busy for a request or a connection (`why`: which limit): 503
+    /// with `Retry-After`, rendered as every error of this server.
+    func busyResponse(path: String?, _ why: String) -> HTTPResponse {
+        settings.errors.response(
+            for: HTTPErrorContext(status: .serviceUnavailable, path: path, message: "Service Unavailable: \(why)"),
+            headers: HTTPResponse.busyRetryAfter)
+    }
+
     /// Whether connections from `address` count in the per-address caps.
     func isCapped(_ address: String) -> Bool {
         guard let counts = settings.clientCounts else { return false }
@@ -15,9 +28,7 @@ extension EventLoop {
     /// reset the connection under the answer. Never a wrong status, never a silent close.
     func refuse(acceptedFD fd: Int32, _ why: String) {
         readBuffer.withUnsafeMutableBytes { _ = cel_read(fd, $0.baseAddress, $0.count) }
-        let response = settings.errors.response(
-            for: HTTPErrorContext(status: .serviceUnavailable, path: nil, message: "Service Unavailable: \(why)"),
-            headers: ["Retry-After": "5"])
+        let response = busyResponse(path: nil, why)
         var bytes: [UInt8] = []
         ResponseEncoder.encode(response, into: &bytes, keepAlive: false, version: .http1_1, isHead: false, date: dateLine)
         bytes.withUnsafeBytes { _ = cel_write(fd, $0.baseAddress, $0.count) }

@@ -199,10 +199,7 @@ extension EventLoop {
     /// the connection closes.
     private func refuseBusy(_ connection: Connection, _ request: HTTPRequest, _ why: String) {
         connection.releaseBody()
-        let busy = settings.errors.response(
-            for: HTTPErrorContext(status: .serviceUnavailable, path: request.path, message: "Service Unavailable: \(why)"),
-            headers: ["Retry-After": "5"])
-        answerUnread(connection, request, busy, framing: .chunked)
+        answerUnread(connection, request, busyResponse(path: request.path, why), framing: .chunked)
         connection.input = []
         connection.inputStart = 0
         connection.scannedUpTo = 0

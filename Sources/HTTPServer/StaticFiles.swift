@@ -167,7 +167,7 @@ public final class StaticFiles: Sendable {
             case .failedIncludes:
                 return .status(.internalServerError)
             case .noDescriptors:
-                return HTTPResponse(status: .serviceUnavailable, headers: ["Retry-After": "5"], body: Array("Service Unavailable\n".utf8))
+                return HTTPResponse(status: .serviceUnavailable, headers: HTTPResponse.busyRetryAfter, body: Array("Service Unavailable\n".utf8))
             }
         }
         var form = file.identity

@@ -11,6 +11,13 @@ enum ImportDifferences {
     /// A Markdown text shown as plain text.
     static let markdown = "su Markdown se muestra como texto, sin negritas, cursivas ni código"
 
+    /// The most answers a question may have, in every format: past it the question is refused
+    /// as soon as its answers are counted (a hostile file of 700,000 options costs one pass, no
+    /// option is read).
+    static let maxAnswers = 30
+    /// The note of a question refused for having more than `maxAnswers` answers.
+    static let tooManyAnswers = "tiene más de \(maxAnswers) respuestas"
+
     /// A GIFT `{#0}`, which Moodle's parser reads as no answer at all.
     static let zero = "Moodle no lee la respuesta «0» escrita así: escribe {#=0}"
 

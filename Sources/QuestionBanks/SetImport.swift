@@ -71,12 +71,14 @@ public enum SetImport {
                 continue
             }
             let draft = read()
+            // The name as every note shows it: cleaned once (a name from XML may hold `&#x1B;`).
+            let name = ImportControlCharacters.cleaned(draft.name)
             guard let read = draft.quiz else {
-                skipped.append(ImportNote(name: ImportControlCharacters.cleaned(draft.name), reason: draft.notes.first ?? "no se puede jugar"))
+                skipped.append(ImportNote(name: name, reason: draft.notes.first ?? "no se puede jugar"))
                 continue
             }
             guard quizzes.count < QuizSet.maxQuizzes else {
-                skipped.append(ImportNote(name: draft.name, reason: "no cabe: un conjunto tiene como mucho \(QuizSet.maxQuizzes) preguntas"))
+                skipped.append(ImportNote(name: name, reason: "no cabe: un conjunto tiene como mucho \(QuizSet.maxQuizzes) preguntas"))
                 continue
             }
             let (quiz, hadControl) = ImportControlCharacters.cleaned(read)
@@ -85,12 +87,12 @@ public enum SetImport {
             do throws(ModelError) {
                 (checked, imageNote) = try validated(quiz, files: reading.files, images: &images)
             } catch {
-                skipped.append(ImportNote(name: draft.name, reason: error.userMessage))
+                skipped.append(ImportNote(name: name, reason: error.userMessage))
                 continue
             }
             quizzes.append(checked)
             let control = hadControl ? ImportControlCharacters.note : nil
-            notes += (draft.notes + [imageNote, control].compactMap { $0 }).map { ImportNote(name: ImportControlCharacters.cleaned(draft.name), reason: $0) }
+            notes += (draft.notes + [imageNote, control].compactMap { $0 }).map { ImportNote(name: name, reason: $0) }
         }
         guard !quizzes.isEmpty else { throw .invalid(refusal(skipped, format: format)) }
         // Each quiz is checked already (an embedded image by its bytes): the set's own check is its title's.

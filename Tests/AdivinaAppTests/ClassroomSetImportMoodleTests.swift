@@ -139,7 +139,7 @@ struct ClassroomSetImportMoodleTests {
             let reply = try await importing
             #expect(reply.status == 201 && reply.json["count"] as? Int == 1, "\(reply.error ?? "")")
             let notes = try #require(reply.json["notes"] as? [[String: String]])
-            #expect(notes.first == ["name": "Enorme", "reason": "tiene más de \(GIFTAnswers.maxAnswers) respuestas"])
+            #expect(notes.first == ["name": "Enorme", "reason": "tiene más de \(ImportDifferences.maxAnswers) respuestas"])
         }
     }
 }

@@ -22,13 +22,13 @@ struct ExecutableTests {
         var text: String { child.outputText }
 
         /// The output once it contains `needle`, or nil after `timeout`.
-        func wait(for needle: String, timeout: Duration = .seconds(30)) async -> String? {
+        func wait(for needle: String, timeout: Duration = hangBound) async -> String? {
             await child.waitForOutput(containing: needle, timeout: timeout)
         }
 
         /// The exit status once the process has ended (minus the signal if one killed it), or
         /// nil after `timeout` (then it is killed).
-        func exitStatus(timeout: Duration = .seconds(30)) async -> Int32? {
+        func exitStatus(timeout: Duration = hangBound) async -> Int32? {
             guard let status = await child.exitStatus(timeout: timeout) else {
                 return child.diedOf.map { -$0 }
             }

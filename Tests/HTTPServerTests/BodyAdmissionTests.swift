@@ -28,7 +28,7 @@ import Testing
             // 2 MB announced, not one byte of it sent: the answer comes anyway, and the
             // connection closes (the body's bytes would otherwise be read as a request).
             client.send("POST /upload HTTP/1.1\r\nHost: a\r\nContent-Length: 2000000\r\n\r\n")
-            #expect(await client.receiveUntilClosed(timeout: .seconds(30)))
+            #expect(await client.receiveUntilClosed())
             let response = try #require(RawResponse.parseAll(client.received).first)
             #expect(response.status == 401)
             #expect(response.header("Connection") == "close")
@@ -56,7 +56,7 @@ import Testing
     func pathsThatTakeNoBodyRefuseOneUnread(request: String, status: Int) async throws {
         try await withClient(Self.router(ran: RunCount())) { client in
             client.send(request)
-            #expect(await client.receiveUntilClosed(timeout: .seconds(30)))
+            #expect(await client.receiveUntilClosed())
             let response = try #require(RawResponse.parseAll(client.received, bodyless: request.hasPrefix("HEAD")).first)
             #expect(response.status == status)
         }
@@ -81,7 +81,7 @@ import Testing
             // The second body would take the buffered bytes over the cap: 503, unread.
             let second = try RawClient(port: server.port)
             second.send(head)
-            #expect(await second.receiveUntilClosed(timeout: .seconds(30)))
+            #expect(await second.receiveUntilClosed())
             let busy = try #require(RawResponse.parseAll(second.received).first)
             #expect(busy.status == 503)
             #expect(busy.header("Retry-After") == "5")
@@ -110,7 +110,7 @@ import Testing
             // A chunked body that grows past the cap is refused on the way.
             let greedy = try RawClient(port: server.port)
             greedy.send(head + "30000\r\n" + String(repeating: "x", count: 0x30000))
-            #expect(await greedy.receiveUntilClosed(timeout: .seconds(30)))
+            #expect(await greedy.receiveUntilClosed())
             #expect(RawResponse.parseAll(greedy.received).first?.status == 503)
             #expect(await eventually { server.bufferedBodyBytes == 0 })
         }

@@ -16,7 +16,7 @@ struct ClientCapsTests {
         router.get("/ok") { _ in .text("ok") }
         router.get("/wait") { _ in
             started.open()
-            _ = await gate.wait(timeout: .seconds(60))
+            _ = await gate.wait(timeout: hangBound)
             return .text("waited")
         }
         return router
@@ -30,7 +30,7 @@ struct ClientCapsTests {
 
     /// Whether `client` was answered 503 with `Retry-After` and closed.
     static func refused(_ client: RawClient) async -> Bool {
-        guard await client.receiveUntilClosed(timeout: .seconds(20)),
+        guard await client.receiveUntilClosed(),
               let response = RawResponse.parseAll(client.received).first
         else { return false }
         return response.status == 503 && response.header("Retry-After") == "5"
@@ -54,12 +54,12 @@ struct ClientCapsTests {
 
             // A connection that asks something is no longer idle: the device may open another.
             first.send("GET /wait HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(await started.wait(timeout: .seconds(20)))
+            #expect(await started.wait(timeout: hangBound))
             let fourth = try RawClient(port: server.port, from: "127.0.0.2")
             #expect(await Self.served(fourth))
             // Now `second` and `fourth` are idle: answered, `first` would be a third, so it closes.
             gate.open()
-            #expect(await first.receiveUntilClosed(timeout: .seconds(20)))
+            #expect(await first.receiveUntilClosed())
             #expect(RawResponse.parseAll(first.received).first?.header("Connection") == "close")
             #expect(await Self.served(second))
         }
@@ -72,7 +72,7 @@ struct ClientCapsTests {
         try await withServer(Self.router(gate, started: started), configuration: Self.configuration(caps)) { server in
             let busy = try RawClient(port: server.port, from: "127.0.0.2")
             busy.send("GET /wait HTTP/1.1\r\nHost: a\r\n\r\n")
-            #expect(await started.wait(timeout: .seconds(20)))
+            #expect(await started.wait(timeout: hangBound))
             let idle = try RawClient(port: server.port, from: "127.0.0.2")
             #expect(await eventually { server.openConnections == 2 })
             #expect(await Self.refused(try RawClient(port: server.port, from: "127.0.0.2")))
@@ -90,7 +90,7 @@ struct ClientCapsTests {
             let proxied = try (0..<3).map { _ in try RawClient(port: server.port) }
             let waiting = try #require(proxied.first)
             waiting.send("GET /wait HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 10.0.0.9\r\n\r\n")
-            #expect(await started.wait(timeout: .seconds(20)))
+            #expect(await started.wait(timeout: hangBound))
             let again = proxied[1]
             again.send("GET /ok HTTP/1.1\r\nHost: a\r\nX-Forwarded-For: 10.0.0.9\r\n\r\n")
             #expect(await Self.refused(again), "the same client's second request at once")

@@ -19,10 +19,10 @@ struct ImportSizeTests {
     }
 
     /// How fast is `benchmarks/`' business, not a test's: the work runs off the cooperative pool
-    /// (`offThePool`), so that reading 2 MB four times at once holds up no other test.
+    /// (`onOwnThread`), so that reading 2 MB four times at once holds up no other test.
     @Test(arguments: [SetImportFormat.gift, .aiken, .moodleXML, .quizzesJSON])
     func aFullFileIsReadWholeAndKeepsTheFirst200(format: SetImportFormat) async throws {
-        let set = try await offThePool { try Self.read(format) }
+        let set = try await onOwnThread { try Self.read(format) }
         #expect(set.set.quizzes.count == QuizSet.maxQuizzes && set.skipped > 5_000 && set.notes.count == SetImport.maxNotes)
     }
 

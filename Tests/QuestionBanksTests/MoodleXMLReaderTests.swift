@@ -146,7 +146,7 @@ struct MoodleXMLReaderTests {
     }
 
     @Test func aQuestionPastTheAnswersLimitIsRefusedByItsCount() throws {
-        let options = (0...GIFTAnswers.maxAnswers).map { "<answer fraction=\"0\"><text>o\($0)</text></answer>" }.joined()
+        let options = (0...ImportDifferences.maxAnswers).map { "<answer fraction=\"0\"><text>o\($0)</text></answer>" }.joined()
         let xml = """
             <quiz><question type="multichoice"><name><text>Enorme</text></name><questiontext><text>¿Cuál?</text></questiontext>
             <answer fraction="100"><text>a</text></answer>\(options)</question>
@@ -155,6 +155,6 @@ struct MoodleXMLReaderTests {
             """
         let imported = try SetImport.read(Data(xml.utf8), title: "", format: .moodleXML)
         #expect(imported.set.quizzes.count == 1)
-        #expect(imported.notes == [ImportNote(name: "Enorme", reason: "tiene más de \(GIFTAnswers.maxAnswers) respuestas")])
+        #expect(imported.notes == [ImportNote(name: "Enorme", reason: "tiene más de \(ImportDifferences.maxAnswers) respuestas")])
     }
 }

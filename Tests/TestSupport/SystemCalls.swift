@@ -215,18 +215,6 @@ public struct LoopbackSocket: Sendable {
         return pollers.map { $0.revents != 0 }
     }
 
-    /// The soft limit on this process's open files, raised to the hard limit first.
-    public static func raisedOpenFileLimit() -> Int {
-        var limit = rlimit()
-        guard getrlimit(resourceOpenFiles, &limit) == 0 else { return 0 }
-        if limit.rlim_cur < limit.rlim_max {
-            limit.rlim_cur = limit.rlim_max
-            _ = setrlimit(resourceOpenFiles, &limit)
-            _ = getrlimit(resourceOpenFiles, &limit)
-        }
-        return limit.rlim_cur > rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
-    }
-
     /// Half-closes: the peer reads end of stream but can still answer.
     public func shutdownSending() { _ = shutdown(descriptor, Int32(SHUT_WR)) }
 
@@ -297,9 +285,3 @@ private func acceptOn(_ descriptor: Int32) -> Int32 { accept(descriptor, nil, ni
 private func sendOn(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int {
     send(descriptor, bytes, count, flags)
 }
-
-#if canImport(Glibc)
-private let resourceOpenFiles = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
-#else
-private let resourceOpenFiles = RLIMIT_NOFILE
-#endif

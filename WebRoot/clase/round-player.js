@@ -26,10 +26,9 @@ const outbox = new AnswerOutbox(() => latest && render(latest));
 let latest = null;
 let shownKey = "";     // what the slot shows now: a new key redraws it
 let status = null;     // the question screen's status line
-let given = new Map(); // "round:question" -> what this page answered, to show it back
 
-// Everything this page keeps of a question (what it answered, the outbox's entry, the screen it
-// shows) is under the round's id and the question's number: a new round starts clean.
+// Everything this page keeps of a question (the outbox's entry, the screen it shows) is under the
+// round's id and the question's number: a new round starts clean.
 const questionKey = (view) => `${view.round}:${view.question}`;
 
 /** A question screen's heading: "Pregunta n de m" and the countdown. */
@@ -69,7 +68,6 @@ function describeAnswer(view, answer) {
 }
 
 function send(view, answer) {
-  given.set(questionKey(view), answer);
   outbox.send(view.round, view.question, answer);
 }
 
@@ -114,7 +112,8 @@ function questionScreen(view) {
 
 /** What the player answered and where it is: sent, waiting for the connection, too late. */
 function answeredScreen(view, entry) {
-  const answer = entry?.answer ?? given.get(questionKey(view)) ?? view.given ?? undefined;
+  // This page's answer while the outbox holds it, else the one the server has (after a reload).
+  const answer = entry?.answer ?? view.given ?? undefined;
   status = el("p", { className: "round-status", id: "answer-status", role: "status" });
   const screen = el("div", { className: "round-card", id: "answered-screen" },
     questionHead(view), ...questionBody(view),
@@ -217,6 +216,15 @@ function doneScreen(view) {
     rankLine(view, "verdict-rank"));
 }
 
+/** Host-paced, joined once the question had closed: it was never theirs; the next one is (the
+ * lobby card above shows their name and code meanwhile). */
+function waitingScreen(view) {
+  return el("div", { className: "round-card", id: "waiting-screen" },
+    el("p", { className: "round-number", text: `Pregunta ${view.question} de ${view.total}` }),
+    el("h2", { className: "round-question", text: "Ya estás en la ronda" }),
+    el("p", { className: "round-status", text: "Esta pregunta se cerró antes de que entraras: la siguiente es tuya." }));
+}
+
 /** Self-paced: the next question waits until the player opens it (its time starts then). */
 function openScreen(view, open) {
   return el("div", { className: "round-card", id: "open-screen" },
@@ -255,7 +263,8 @@ function render(view) {
     meCode.hidden = false;
   }
   const playing = view.phase !== "lobby" && view.phase !== "finished" && typeof view.phase === "string";
-  lobbyCard.hidden = playing || view.phase === "finished";
+  // Shown in the lobby, and to a late joiner waiting for their first question (name and code).
+  lobbyCard.hidden = (playing && view.phase !== "waiting") || view.phase === "finished";
   document.documentElement.classList.toggle("in-round", playing);
   if (view.phase !== "question") countdown.hide();
   if (view.phase !== "question") getReady.hide();
@@ -275,6 +284,10 @@ function render(view) {
   if (view.phase === "unopened") {
     place(`open ${questionKey(view)} ${JSON.stringify(view.previous)}`, () => openScreen(view, () => openQuestion(view.round, view.question)),
       (screen) => screen.querySelector("#last-result")?.textContent ?? "");
+    return;
+  }
+  if (view.phase === "waiting") {
+    place(`waiting ${questionKey(view)}`, () => waitingScreen(view), (screen) => screen.textContent);
     return;
   }
   if (view.phase === "closed") {
@@ -332,7 +345,6 @@ async function openQuestion(round, number) {
 /** Follows the player's round (once the player is in the class); → stops following it. */
 export async function followRound() {
   await syncServerClock();
-  given = new Map();
   shownKey = "";
   return subscribe("round", render);
 }

@@ -34,8 +34,7 @@ extension Classroom {
             let earned = points ?? (right == true ? 1 : 0)
             players[index].answered.insert(number)
             if held {
-                players[index].heldPoints[number] = earned
-                if right == true { players[index].heldRight.insert(number) }
+                players[index].held[number] = ClassroomPlayer.HeldAnswer(points: earned, right: right == true)
             } else {
                 Self.count(earned, right: right == true, question: number, for: &players[index])
             }
@@ -46,14 +45,12 @@ extension Classroom {
     /// Question `number` closed (nil: every question, the round ended): the points held for it
     /// join every player's score, points and right answers, all together.
     func settle(_ number: Int?) {
-        guard playersState.value.contains(where: { $0.heldPoints.keys.contains { number == nil || $0 == number } }) else { return }
+        guard playersState.value.contains(where: { $0.held.keys.contains { number == nil || $0 == number } }) else { return }
         playersState.update { players in
             for index in players.indices {
-                for (question, earned) in players[index].heldPoints where number == nil || question == number {
-                    let right = players[index].heldRight.contains(question)
-                    Self.count(earned, right: right, question: question, for: &players[index])
-                    players[index].heldPoints[question] = nil
-                    players[index].heldRight.remove(question)
+                for (question, answer) in players[index].held where number == nil || question == number {
+                    Self.count(answer.points, right: answer.right, question: question, for: &players[index])
+                    players[index].held[question] = nil
                 }
             }
         }

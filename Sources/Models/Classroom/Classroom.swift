@@ -268,8 +268,7 @@ public final class Classroom: Observable, SignalObservable {
                     players[index].score = 0
                     players[index].points = [:]
                     players[index].rightCount = 0
-                    players[index].heldPoints = [:]
-                    players[index].heldRight = []
+                    players[index].held = [:]
                 }
             }
             roundState.value += 1

@@ -15,11 +15,9 @@ public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
     public var points: [Int: Int] = [:]
     /// Right answers in the current round.
     public var rightCount = 0
-    /// Host-paced, the points of each answer whose question is still open, by question number:
-    /// they join `score`, `points` and `rightCount` when it closes, for everybody together.
-    public var heldPoints: [Int: Int] = [:]
-    /// Host-paced, the questions still open this player answered right (see `heldPoints`).
-    public var heldRight: Set<Int> = []
+    /// Host-paced, each answer whose question is still open, by question number: its points
+    /// and rightness join `score`, `points` and `rightCount` when it closes, for everybody together.
+    var held: [Int: HeldAnswer] = [:]
     /// The short code that gives the player their name and points back on another device
     /// (shown on their own screen only).
     public var rejoinCode: String
@@ -27,6 +25,12 @@ public struct ClassroomPlayer: Hashable, Sendable, Identifiable {
     public var away = false
     /// Whether the host released their name: the next join with it takes their place and points.
     public var released = false
+
+    /// An answer counted only when its question closes: its points and whether it was right.
+    struct HeldAnswer: Hashable, Sendable {
+        var points: Int
+        var right: Bool
+    }
 
     /// Makes a player with no answers yet.
     public init(id: Int, name: String, token: String, rejoinCode: String = "") {

@@ -82,14 +82,17 @@ extension ClassroomRound {
             return
         }
         progress.open(number, at: clock.now().addingTimeInterval(clock.getReady))
-        for player in players.values where !player.progress.value.asked.contains(number) {
-            player.progress.update { _ = $0.asked.insert(number) }
-        }
         let starts = progress.roomOpening(number) ?? clock.now()
-        room.show(
-            open: OpenQuestion(question.shown, startsAt: starts),
-            deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) },
-            chart: room.chartState.value)
+        // One wave for every player's view and the room's, not one per player.
+        batch {
+            for player in players.values where !player.progress.value.asked.contains(number) {
+                player.progress.update { _ = $0.asked.insert(number) }
+            }
+            room.show(
+                open: OpenQuestion(question.shown, startsAt: starts),
+                deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) },
+                chart: room.chartState.value)
+        }
         scheduleClosing()
     }
 

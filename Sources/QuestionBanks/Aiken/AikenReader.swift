@@ -26,7 +26,7 @@ enum AikenReader {
             if let letter = answerLetter(line) {
                 let name = ImportDraft.name(of: question.joined(separator: "\n"))
                 if tooMany {
-                    reading.add(ImportDraft(name: name, skipped: "tiene más de \(GIFTAnswers.maxAnswers) respuestas"))
+                    reading.add(ImportDraft(name: name, skipped: ImportDifferences.tooManyAnswers))
                 } else if question.isEmpty || options.isEmpty {
                     reading.add(ImportDraft(name: name.isEmpty ? "ANSWER: \(letter)" : name, skipped: "le faltan la pregunta o las opciones"))
                 } else if !options.contains(where: { $0.letter == letter }) {
@@ -45,7 +45,7 @@ enum AikenReader {
             } else if !question.isEmpty, let found = self.option(line) {
                 // Past the limit a question's options are only counted: a hostile file costs
                 // one pass (the question is refused at its `ANSWER:`).
-                if options.count <= GIFTAnswers.maxAnswers { options.append(found) } else { tooMany = true }
+                if options.count <= ImportDifferences.maxAnswers { options.append(found) } else { tooMany = true }
             } else if options.isEmpty {
                 question.append(line)
             } else {

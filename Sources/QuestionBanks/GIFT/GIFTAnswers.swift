@@ -6,10 +6,6 @@ import Models
 /// question, `T`/`F` true or false, anything else a written answer (`{París}` too). `answer` is
 /// nil (and the first note says why) when the question cannot be played.
 struct GIFTAnswers {
-    /// The most answers a question may have: past it the block is refused as soon as it is
-    /// counted (a hostile file of 700,000 options costs one pass, no option is read).
-    static let maxAnswers = 30
-
     private(set) var answer: SetQuizAnswer?
     /// The general feedback (`####`); for a written answer, a number or true or false without
     /// one, the right answer's own `#feedback` (a choice keeps each option's).
@@ -40,8 +36,8 @@ struct GIFTAnswers {
             content = Array(content[..<general])
         }
         let trimmed = Array(String(content).trimmingCharacters(in: .whitespacesAndNewlines))
-        guard let marks = GIFTText.positions(of: ["=", "~"], in: trimmed, limit: Self.maxAnswers) else {
-            notes = ["tiene más de \(Self.maxAnswers) respuestas"]
+        guard let marks = GIFTText.positions(of: ["=", "~"], in: trimmed, limit: ImportDifferences.maxAnswers) else {
+            notes = [ImportDifferences.tooManyAnswers]
             return
         }
         let hasTilde = marks.contains { trimmed[$0] == "~" }
@@ -160,17 +156,15 @@ struct GIFTAnswers {
         // without one it is multiple, and every option worth something is right.
         let single = options.contains(where: \.marked)
         multiple = !single
-        if single, options.contains(where: { $0.fraction > 0 && $0.fraction < 100 }) {
-            notes.append("se ha quitado el crédito parcial: solo las opciones del 100 % cuentan como correctas")
-        }
-        if multiple, let note = ImportDifferences.weightsNote(options.map(\.fraction)) { notes.append(note) }
-        if let note = ImportDifferences.gradesNote(options.map(\.fraction)) { notes.append(note) }
-        let choices = options.map { SetQuizOption(text: $0.text, right: single ? $0.fraction >= 100 : $0.fraction > 0, feedback: $0.feedback) }
-        guard choices.contains(where: \.right) else {
+        let (choice, found) = MoodleChoice.read(
+            options.map { ($0.text, $0.fraction, $0.feedback) }, single: single,
+            partialNote: "se ha quitado el crédito parcial: solo las opciones del 100 % cuentan como correctas")
+        notes += found
+        guard let choice else {
             notes.insert("ninguna opción es correcta", at: 0)
             return
         }
-        answer = .choice(choices)
+        answer = choice
     }
 
     /// A written answer (`ShortAnswer`).

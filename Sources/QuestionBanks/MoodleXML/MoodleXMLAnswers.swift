@@ -38,19 +38,15 @@ struct MoodleXMLAnswers {
             return
         }
         multiple = !single
-        let options = zip(choices, texts).map { choice, text in
-            SetQuizOption(text: text, right: single ? choice.fraction >= 100 : choice.fraction > 0, feedback: choice.feedback)
-        }
-        if single, choices.contains(where: { $0.fraction > 0 && $0.fraction < 100 }) {
-            notes.append("se ha quitado el crédito parcial: solo la opción del 100 % cuenta como correcta")
-        }
-        if multiple, let note = ImportDifferences.weightsNote(choices.map(\.fraction)) { notes.append(note) }
-        if let note = ImportDifferences.gradesNote(choices.map(\.fraction)) { notes.append(note) }
-        guard options.contains(where: \.right) else {
+        let (choice, found) = MoodleChoice.read(
+            zip(choices, texts).map { ($1, $0.fraction, $0.feedback) }, single: single,
+            partialNote: "se ha quitado el crédito parcial: solo la opción del 100 % cuenta como correcta")
+        notes += found
+        guard let choice else {
             notes.insert("ninguna opción vale el 100 %", at: 0)
             return
         }
-        kind = .choice(options)
+        kind = choice
     }
 
     /// A `truefalse`: the value of its 100 % answer, and that answer's feedback.

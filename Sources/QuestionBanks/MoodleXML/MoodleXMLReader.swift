@@ -114,9 +114,9 @@ enum MoodleXMLReader {
     private static func answer(_ question: XMLTree.Element, type: String) -> MoodleXMLAnswers? {
         let elements = question.all("answer")
         // Refused by their count before any is read, as in the other formats.
-        guard elements.count <= GIFTAnswers.maxAnswers else {
+        guard elements.count <= ImportDifferences.maxAnswers else {
             let playable = ["multichoice", "truefalse", "shortanswer", "numerical"].contains(type)
-            return playable ? MoodleXMLAnswers(refusal: "tiene más de \(GIFTAnswers.maxAnswers) respuestas") : nil
+            return playable ? MoodleXMLAnswers(refusal: ImportDifferences.tooManyAnswers) : nil
         }
         let answers = elements.map { element in
             MoodleXMLAnswers.Answer(
