@@ -80,10 +80,13 @@ import Testing
         #expect(cel_poller_remove(fixture.poller, second.read) == 0)
         #expect(cel_poller_remove(fixture.poller, second.read) < 0)  // Not there any more.
         #expect(fixture.wait().isEmpty)
-        // A writable pipe end, watched for writing, then closed through the set: never reported again.
+        // A waker's writing end (a pipe's, or Linux's one eventfd), watched for writing, then
+        // closed through the set: never reported again. The reading end is closed after it only
+        // when it is another descriptor: closing an eventfd twice would close whatever a test
+        // running beside this one opened under the same number meanwhile.
         var fds: [Int32] = [-1, -1]
         try #require(cel_waker_create(&fds) == 0)
-        defer { _ = cel_close(fds[0]) }
+        defer { if fds[0] != fds[1] { _ = cel_close(fds[0]) } }
         #expect(cel_poller_add(fixture.poller, fds[1], UInt32(CEL_WRITABLE), 3) == 0)
         #expect(fixture.wait().map(\.token).contains(3))
         #expect(cel_poller_close(fixture.poller, fds[1]) == 0)

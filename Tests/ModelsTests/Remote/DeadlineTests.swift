@@ -21,14 +21,13 @@ struct DeadlineTests {
     @Test func anOperationThatNeverEndsTimesOutAndIsCancelled() async {
         let gate = ScriptedTransport.Gate()
         let cancelled = ScriptedTransport.Gate()
-        let started = ContinuousClock.now
         let outcome = await Deadline.run(within: .milliseconds(200)) { () async throws(RemoteError) -> Int in
             // Ignores cancellation, as a transport that never answers would, but notes it.
             await withTaskCancellationHandler { await gate.wait() } onCancel: { cancelled.open() }
             return 1
         }
+        // The gate opens only below: nothing but the deadline can have ended the run.
         #expect(throws: RemoteError.timeout) { try outcome.get() }
-        #expect(ContinuousClock.now - started < .seconds(10))
         await cancelled.wait()  // The suite's time limit fails the test if it never comes.
         gate.open()
     }
