@@ -255,6 +255,12 @@ def test_only_players_with_points_stand_on_the_podium_and_each_counts_what_they_
     tile(bea, "B").click()
     tile(carla, "A").click()
     expect(bea.locator("#verdict-title")).to_have_text("No es correcto")
+    # Dani joins once question 1 closed: it was never his, so no «Sin respuesta»; his name shows.
+    dani = join_class(audited(viewport={"width": 320, "height": 568}), server, "Dani")
+    expect(dani.locator("#waiting-screen")).to_contain_text("la siguiente es tuya")
+    expect(dani.locator("#me-name")).to_contain_text("Dani")
+    expect(dani.locator("#verdict-screen")).to_have_count(0)
+    audit.check(dani, "phone: joined once the question closed")
     host.locator("#end").click()
     alert(host).get_by_role("button", name="Terminar").click()
     expect(board.locator("#podium > li")).to_have_count(2)

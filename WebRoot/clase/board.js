@@ -8,11 +8,10 @@ import { el, setLiveText } from "../js/ui.js";
 import { answeredMark, present, showJoinLink } from "./clase-common.js";
 import { pointsText } from "./words.js";
 import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
-import { answerChart } from "../js/answer-chart.js";
 import { createGetReady } from "./get-ready.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tileList } from "./tiles.js";
-import { optionChart, optionCounts } from "./option-chart.js";
+import { closedChart, optionCounts } from "./option-chart.js";
 import { setMathText, withMath } from "../js/tex-math.js";
 
 const $ = (id) => document.getElementById(id);
@@ -92,9 +91,7 @@ function renderResult(state, chart) {
   const answer = rightAnswer(state, chart);
   correct.replaceChildren(...(answer ? [el("span", { className: "board-correct-label", text: "Respuesta correcta" }), withMath(el("span", { className: "board-correct-answer", id: "board-correct-answer" }), answer)] : []));
   correct.hidden = !answer;
-  chartSlot.replaceChildren(hasTiles(state.kind)
-    ? optionChart(chart, optionTexts(state.kind, state.options), "board-chart", state.kind === "poll")
-    : answerChart(chart, "board-chart"));
+  chartSlot.replaceChildren(closedChart(chart, state, "board-chart"));
 }
 
 /** The top 5 (equal scores share a place). */

@@ -90,7 +90,7 @@ function render(snapshot) {
   if (deadline) countdown.show(deadline.endsAt, deadline.endsAt - deadline.openedAt);
   else countdown.hide();
   const chart = playing && !snapshot.selfPaced && snapshot.chart?.question === snapshot.question ? snapshot.chart : null;
-  showChart(chart);
+  showChart(chart, snapshot.open);
   showQuestion(playing && !snapshot.selfPaced && snapshot.open?.number === snapshot.question ? snapshot : null);
   // During a round the QR code folds away (the link stays): the question is what the host needs.
   joinSection.classList.toggle("in-round", playing);
@@ -130,17 +130,19 @@ function showQuestion(snapshot) {
   setMathText(hostQuestionText, snapshot.open.text);
 }
 
-/** The chart of the question that just closed (its module loaded with the first one), or none. */
-async function showChart(chart) {
-  const shown = chart ? JSON.stringify(chart) : "";
+/** The chart of the question that just closed, as the projector draws it (one bar per option,
+ * its maths drawn, when `open` is that question), or none; its module loaded with the first one. */
+async function showChart(chart, open) {
+  const question = chart && open?.number === chart.question ? open : null;
+  const shown = chart ? JSON.stringify([chart, question]) : "";
   if (chartSlot.dataset.shown === shown) return;
   chartSlot.dataset.shown = shown;
   if (!chart) {
     chartSlot.replaceChildren();
     return;
   }
-  const { answerChart } = await import("../js/answer-chart.js");
-  if (chartSlot.dataset.shown === shown) chartSlot.replaceChildren(answerChart(chart, "host-chart"));
+  const { closedChart } = await import("./option-chart.js");
+  if (chartSlot.dataset.shown === shown) chartSlot.replaceChildren(closedChart(chart, question, "host-chart"));
 }
 
 /** "Ronda: Capitales (5 preguntas)": the questions the server will play (its `set`), as it says them. */
@@ -302,9 +304,17 @@ locked.addEventListener("change", () => sendSwitch(locked, "/api/classroom/host/
  * next question once it is shown, or ends the round after the last one. */
 function nextStep(snapshot) {
   const shown = snapshot.chart?.question === snapshot.question;
-  if (!shown) return { label: "Mostrar respuesta", path: "/api/classroom/host/next" };
-  if (snapshot.question < snapshot.total) return { label: "Siguiente pregunta", path: "/api/classroom/host/next" };
-  return { label: "Ver podio", path: "/api/classroom/host/end" };
+  if (!shown) return { label: "Mostrar respuesta", ends: false };
+  if (snapshot.question < snapshot.total) return { label: "Siguiente pregunta", ends: false };
+  return { label: "Ver podio", ends: true };
+}
+
+/** Ends the round (`button` disabled meanwhile) and, once ended, opens its results. */
+async function endRound(button, saveToRanking) {
+  button.disabled = true;
+  const ended = await act("POST", "/api/classroom/host/end", { saveToRanking });
+  button.disabled = false;
+  if (ended) location.assign("resultados.html#ultima"); // the round's results: the newest round
 }
 
 async function run(button, method, path, body = undefined) {
@@ -316,12 +326,8 @@ async function run(button, method, path, body = undefined) {
 startButton.addEventListener("click", () => run(startButton, "POST", "/api/classroom/host/start"));
 nextButton.addEventListener("click", async () => {
   if (!state || nextButton.disabled) return;
-  const step = nextStep(state);
-  if (step.path !== "/api/classroom/host/end") return run(nextButton, "POST", step.path);
-  nextButton.disabled = true;
-  const ended = await act("POST", step.path, { saveToRanking: saveRanking.checked });
-  nextButton.disabled = false;
-  if (ended) location.assign("resultados.html#ultima"); // as Terminar: the round's results
+  if (!nextStep(state).ends) return run(nextButton, "POST", "/api/classroom/host/next");
+  await endRound(nextButton, saveRanking.checked); // as Terminar
 });
 // Space and → press the one button (a presentation clicker sends them), except in a field or a
 // dialog, and Space on a control of its own (a focused button presses itself).
@@ -347,11 +353,7 @@ endButton.addEventListener("click", async () => {
       { label: "Cancelar", value: false, preferred: true },
     ],
   });
-  if (!sure) return;
-  endButton.disabled = true;
-  const ended = await act("POST", "/api/classroom/host/end", { saveToRanking: save });
-  endButton.disabled = false;
-  if (ended) location.assign("resultados.html#ultima"); // the round's results: the newest round
+  if (sure) await endRound(endButton, save);
 });
 
 whenHost(async () => {

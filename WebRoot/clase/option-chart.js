@@ -4,7 +4,8 @@
 // right answer is written out in big type above the chart. Text and number questions
 // use the chart of the most given answers (js/answer-chart.js).
 import { el, sym } from "../js/ui.js";
-import { letter, tile } from "./tiles.js";
+import { answerChart } from "../js/answer-chart.js";
+import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 
 /** How many chose each of `texts` (by index) in `chart`, and which are right. */
 export function optionCounts(chart, texts) {
@@ -33,4 +34,13 @@ export function optionChart(chart, texts, id, poll = false) {
         el("span", { className: "option-count tnum", "aria-hidden": "true", text: String(row.count) }),
         !poll && row.right ? el("span", { className: "option-right", "aria-hidden": "true", title: "Correcta" }, sym("checkmark-circle-fill")) : el("span"));
     }));
+}
+
+/** The chart of a closed question `open` (`{kind, options}`, or null when not known): one bar per
+ * option for a question with options, else the most given answers; with id `id`. */
+export function closedChart(chart, open, id) {
+  const kind = open?.kind;
+  return hasTiles(kind)
+    ? optionChart(chart, optionTexts(kind, open.options ?? []), id, kind === "poll")
+    : answerChart(chart, id);
 }

@@ -106,7 +106,7 @@ async function showRound(id, { focus = false } = {}) {
     el("th", { scope: "row", className: "question-text" }, el("span", { className: "question-number", text: `P${question.number}` }), " ", withMath(el("span"), question.question)),
     el("td", { className: "number", text: `${question.percentRight} %` }),
     el("td", { className: "number", text: String(question.answered) }),
-    el("td", { text: question.wrongAnswers.map((answer) => `${answer.text} (${answer.count})`).join(", ") || "—" }))));
+    withMath(el("td"), question.wrongAnswers.map((answer) => `${answer.text} (${answer.count})`).join(", ") || "—"))));
   renderPlayers();
   markCurrent();
   if (focus) roundHeader.focus();

@@ -3,6 +3,7 @@
 // answer and the counts. The SVG is an image whose text alternative is the list beside it, so a
 // screen reader reads the same numbers.
 import { el, sym, svg } from "./ui.js";
+import { withMath } from "./tex-math.js";
 
 const ROW = 34;
 const WIDTH = 320;
@@ -39,7 +40,7 @@ export function answerChart(chart, id = "chart") {
     el("figcaption", { className: "answer-chart-caption" },
       el("span", { className: "answer-chart-title", text: `Pregunta ${chart.question}` }),
       typeof chart.correctAnswer === "string"
-        ? el("span", { className: "answer-chart-correct" }, sym("checkmark-circle-fill"), el("span", { text: `Respuesta correcta: «${chart.correctAnswer}»` }))
+        ? el("span", { className: "answer-chart-correct" }, sym("checkmark-circle-fill"), withMath(el("span"), `Respuesta correcta: «${chart.correctAnswer}»`))
         : null,
       el("span", { className: "answer-chart-summary", text: summary })),
     answers.length ? image : el("p", { className: "answer-chart-empty", text: "Nadie respondió." }),

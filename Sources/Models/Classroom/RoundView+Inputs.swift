@@ -97,6 +97,11 @@ extension RoundView {
             } else {
                 startsAt = open.value?.number == number ? open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
                 view.phase = closed.contains(number) || mine.missed.contains(number) ? "closed" : "question"
+                // Joined once it had closed: never asked it, nothing to judge; they wait for the next.
+                if view.phase == "closed", answer == nil, !mine.asked.contains(number) {
+                    view.phase = "waiting"
+                    return view
+                }
             }
             guard view.phase != "unopened" else { return view }
             view.text = question.shown.text

@@ -9,7 +9,8 @@ import Foundation
 ///
 /// `phase`: `lobby` (no round yet), `question` (their question is open: answer it; before
 /// `startsAt` the page counts 3-2-1), `unopened` (self-paced: `POST round/open` shows it),
-/// `closed` (the question closed: `verdict`), `done` (self-paced: every question answered or
+/// `closed` (the question closed: `verdict`), `waiting` (host-paced: they joined once the
+/// question had closed; the next one is theirs), `done` (self-paced: every question answered or
 /// over; waiting for the end), `finished` (the round ended: right answers, points, rank).
 /// Text, image and options are there only in `question` and `closed` (never which option is
 /// right before `verdict`).

@@ -47,6 +47,22 @@ struct ClassroomRoundTests {
         clock.advance(by: round.clock.getReady)
     }
 
+    @Test func aPlayerWhoJoinsOnceTheQuestionClosedWaitsForTheNextOneWithoutAVerdict() async throws {
+        let ana = try #require(try join("Ana").first)
+        try await startKinds()
+        _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
+        #expect(try view(ana).phase == "closed")
+        let dani = try round.join(name: "Dani")
+        let late = try view(dani)
+        #expect(late.phase == "waiting" && late.verdict == nil && late.text == nil, "never asked question 1: no «Sin respuesta»")
+        try round.next(hostKey: key)
+        clock.advance(by: round.clock.getReady)
+        #expect(try view(dani).phase == "question" && view(dani).question == 2)
+        try round.next(hostKey: key)  // shows question 2's answer
+        #expect(try view(dani).phase == "closed" && view(dani).verdict?.right == false, "asked question 2, no answer: a verdict")
+        #expect(try view(dani).asked == 1)
+    }
+
     @Test func aSetOfEveryKindIsPlayedAndJudgedByKind() async throws {
         let players = try join("Ana", "Bea")
         let ana = try #require(players.first), bea = try #require(players.last)
