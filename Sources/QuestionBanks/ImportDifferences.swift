@@ -8,8 +8,9 @@ enum ImportDifferences {
     static let weights = "Adivina la puntúa todo o nada (hay que marcar todas las correctas y ninguna más): se han quitado sus pesos"
     /// Feedback of answers a written, numeric or true-or-false question cannot show.
     static let answerFeedback = "se han quitado los comentarios de sus respuestas incorrectas (solo se muestra el de la correcta)"
-    /// A Markdown text shown as plain text.
-    static let markdown = "su Markdown se muestra como texto, sin negritas, cursivas ni código"
+    /// Markdown in a question's answers or feedback, kept as plain text (the question's own
+    /// text keeps its Markdown, drawn by the pages).
+    static let markdown = "el Markdown de sus respuestas y comentarios se muestra como texto, sin negritas, cursivas ni código"
 
     /// The most answers a question may have, in every format: past it the question is refused
     /// as soon as its answers are counted (a hostile file of 700,000 options costs one pass, no

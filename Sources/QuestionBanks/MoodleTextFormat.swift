@@ -5,7 +5,8 @@ import Models
 /// Moodle XML `format` attribute names them, and the plain text Adivina keeps of a text in each:
 /// HTML drawn as text (`QuestionHTML`); Moodle's auto-format is HTML whose line ends are breaks;
 /// plain text as it is; Markdown with its marks dropped (emphasis, code, headings; a list item
-/// «• »), since a set's texts are plain text (docs/api.md, what differs from Moodle).
+/// «• ») in answers and feedback, and kept whole in a question's text (`question(_:)`), which
+/// the pages draw as Markdown (`SetQuiz.markdown`; docs/api.md, what differs from Moodle).
 enum MoodleTextFormat: String, CaseIterable {
     case moodle, html, plain, markdown
 
@@ -28,6 +29,12 @@ enum MoodleTextFormat: String, CaseIterable {
         }
     }
 
+    /// A question's `raw` text as a set keeps it: Markdown as it is (trimmed), drawn by the
+    /// pages; any other format as `read` gives it.
+    func question(_ raw: String) -> QuestionHTML {
+        self == .markdown ? QuestionHTML(text: raw.trimmingCharacters(in: .whitespacesAndNewlines), images: []) : read(raw)
+    }
+
     /// Markdown as plain text: `**bold**`, `*em*`, `_em_`, `` `code` `` and a heading's `#`
     /// dropped, a list item's `-`/`*`/`+` made «• ».
     static func markdownText(_ raw: String) -> String {
@@ -44,4 +51,10 @@ enum MoodleTextFormat: String, CaseIterable {
         }
         return lines.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
     }
+}
+
+extension SetQuiz {
+    /// The name the exports give it: its own, or the start of its text (a Markdown text's
+    /// words, without its marks).
+    var bankName: String { name ?? ImportDraft.name(of: markdown ? MoodleTextFormat.markdownText(question) : question) }
 }

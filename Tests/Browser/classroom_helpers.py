@@ -88,6 +88,18 @@ def failed_responses(page):
     return failed
 
 
+def host_board_and_phones(audited, server, key):
+    """The host's page, the projector (BOARD) and two joined phones, all audited: Ana at 320×568
+    with touch, Bea at 390×844 in dark mode."""
+    from round_pages import BOARD
+    host = open_host(lambda **options: audited(**options).context, server, key)
+    board = audited(viewport=BOARD)
+    board.goto(server.url("/clase/marcador.html"))
+    ana = join_class(audited(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True), server, "Ana")
+    bea = join_class(audited(viewport={"width": 390, "height": 844}, color_scheme="dark"), server, "Bea")
+    return host, board, ana, bea
+
+
 def host_board_and_players(new_context, server, key, names=("Ana", "Bea", "Carla")):
     """The host's page, the projector (1280×720) and a phone for each player of `names`, joined."""
     host = open_host(new_context, server, key)

@@ -9,9 +9,8 @@ import re
 
 from playwright.sync_api import expect
 
-from classroom_helpers import call, open_host
+from classroom_helpers import call, host_board_and_phones, open_host
 from conftest import join_class
-from round_pages import BOARD
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
 
 HALF = r"$$\frac{1}{2}$$"
@@ -40,11 +39,7 @@ def on_question(phone, number):
 
 def test_one_tap_all_the_right_ones_maths_everywhere_and_each_ones_feedback(classroom, audited, audit):  # noqa: F811
     server, key = classroom
-    host = open_host(lambda **options: audited(**options).context, server, key)
-    board = audited(viewport=BOARD)
-    board.goto(server.url("/clase/marcador.html"))
-    ana = join_class(audited(viewport={"width": 320, "height": 568}, has_touch=True, is_mobile=True), server, "Ana")
-    bea = join_class(audited(viewport={"width": 390, "height": 844}, color_scheme="dark"), server, "Bea")
+    host, board, ana, bea = host_board_and_phones(audited, server, key)
     status, body = call(host, "POST", "/api/classroom/sets", {"title": "Fracciones", "quizzes": QUIZZES})
     assert status == 201, body
     host.reload()

@@ -113,23 +113,30 @@ def one_line(text):
     return " ".join(text.split())
 
 
-def expected(question):
+def expected(question, parts_format=None):
     """The quiz Adivina must make of Moodle's `question`, as the set's JSON shows it, or a
-    ("skipped", why) pair for a question Adivina leaves out with a note."""
+    ("skipped", why) pair for a question Adivina leaves out with a note. `parts_format` is the
+    format of its feedback and options when the file gives them one of their own that Moodle's
+    parse does not report (Adivina's XML export writes them as HTML); else the question's."""
     qtype = question["qtype"]
     if qtype in UNPLAYABLE:
         return ("skipped", qtype)
     fmt = question.get("questiontextformat", FORMAT_MOODLE)
-    quiz = {"question": shown(question["questiontext"], fmt)}
-    general = shown(question.get("generalfeedback") or "", fmt)
+    # A Markdown question keeps its text as written, for the pages to draw (SetQuiz.markdown).
+    if fmt == FORMAT_MARKDOWN:
+        quiz = {"question": squash(question["questiontext"]), "markdown": True}
+    else:
+        quiz = {"question": shown(question["questiontext"], fmt)}
+    parts = parts_format if parts_format is not None else fmt
+    general = shown(question.get("generalfeedback") or "", parts)
     answers = question.get("answers", [])
 
     def answer_text(answer):
         # A choice's option is a text in its format; a written answer is compared as typed.
-        return one_line(shown(answer["text"], answer.get("format", fmt)) if qtype == "multichoice" else answer["text"])
+        return one_line(shown(answer["text"], answer.get("format", parts)) if qtype == "multichoice" else answer["text"])
 
     def feedback(answer):
-        return shown(answer.get("feedback") or "", fmt) or None
+        return shown(answer.get("feedback") or "", parts) or None
 
     right_feedback = None
     if qtype == "multichoice":
@@ -147,7 +154,7 @@ def expected(question):
     elif qtype == "truefalse":
         truth = question["correctanswer"] == 1
         quiz.update(kind="truefalse", answer=truth)
-        right_feedback = shown(question.get("feedbacktrue" if truth else "feedbackfalse") or "", fmt) or None
+        right_feedback = shown(question.get("feedbacktrue" if truth else "feedbackfalse") or "", parts) or None
     elif qtype == "shortanswer":
         # `*` is Moodle's wildcard, `\*` a literal star; a wildcard answer is dropped.
         accepted = [dict(a, text=a["text"].replace("\\*", "*")) for a in answers
@@ -190,6 +197,8 @@ def adivina_view(quiz):
     """A quiz of Adivina's set reduced to what Moodle can say (the fields `expected` gives),
     its texts squashed as a page shows them."""
     view = {"question": squash(quiz["question"]), "kind": quiz["kind"]}
+    if quiz.get("markdown"):
+        view["markdown"] = True
     if quiz.get("feedback"):
         view["feedback"] = squash(quiz["feedback"])
     kind = quiz["kind"]

@@ -88,7 +88,9 @@ struct GIFTReaderTests {
             == .text(answer: "a:b", alternatives: []))
         let figure = try #require(byQuestion["¿Qué figura es esta?"])
         #expect(figure.image == nil && figure.answer == .text(answer: "triángulo", alternatives: []), "an image on another site is dropped (issue 36)")
-        #expect(byQuestion["¿Cuánto es 2 + 2?"]?.answer == .text(answer: "cuatro", alternatives: ["4"]), "multi-line answers, Markdown as text")
+        let markdown = try #require(byQuestion["¿Cuánto es **2 + 2**?"], "a Markdown question keeps its marks, for the pages to draw")
+        #expect(markdown.markdown && markdown.answer == .text(answer: "cuatro", alternatives: ["4"]), "multi-line answers")
+        #expect(byQuestion.values.filter(\.markdown).count == 1, "only the [markdown] question is Markdown")
         #expect(byQuestion["Elige la buena."]?.answer == .choice([
             .init(text: "Buena", right: true), .init(text: "Casi", right: false), .init(text: "Mala", right: false),
         ]))
@@ -107,9 +109,19 @@ struct GIFTReaderTests {
         #expect(notes["Solo una descripción, sin respuestas."] == ["es una descripción, sin respuestas: no se puede jugar"])
         #expect(notes["Nombre"] == ["se han quitado las respuestas con crédito parcial"])
         #expect(notes["Parcial"] == ["se ha quitado el crédito parcial: solo las opciones del 100 % cuentan como correctas"])
-        #expect(notes["¿Cuánto es 2 + 2?"] == [ImportDifferences.markdown])
+        #expect(notes["¿Cuánto es 2 + 2?"] == nil, "its answers have no marks to lose (named without its marks)")
         #expect(notes["Comodín"] == ["se han quitado las respuestas con el comodín «*», que aquí no se admite"])
         #expect(notes["Capital"] == nil)
+    }
+
+    /// Markdown in the answers and feedback of a `[markdown]` question is kept as text, and the
+    /// import says so; the question keeps its own.
+    @Test func markdownAnswersBecomeTextWithANote() throws {
+        let imported = try read("::Formato::[markdown]Elige la **buena**:{=*Esta* #_Bien_ ~`Aquella`}")
+        let quiz = try #require(imported.set.quizzes.first)
+        #expect(quiz.question == "Elige la **buena**:" && quiz.markdown)
+        #expect(quiz.answer == .choice([.init(text: "Esta", right: true, feedback: "Bien"), .init(text: "Aquella", right: false)]))
+        #expect(imported.notes.map(\.reason) == [ImportDifferences.markdown])
     }
 
     @Test func windowsLineEndsAndAByteOrderMarkReadTheSame() throws {

@@ -65,6 +65,23 @@ struct SetExportTests {
         #expect(back.set.quizzes == expected)
     }
 
+    /// A Markdown question goes out as Markdown and comes back with its marks and the flag; its
+    /// options and feedback, plain text, come back as they were (no mark of theirs is read).
+    @Test(arguments: [SetImportFormat.gift, .moodleXML])
+    func aMarkdownQuestionComesBackAsMarkdown(format: SetImportFormat) throws {
+        var quiz = SetQuiz(question: "¿Qué imprime `print(2 * 3)`?\n\n- **uno**\n- _dos_", answer: .choice([
+            .init(text: "*6*", right: true, feedback: "_Bien_"), .init(text: "2 * 3", right: false),
+        ]), feedback: "El `*` multiplica.")
+        quiz.markdown = true
+        let set = QuizSet(title: "Markdown", quizzes: [quiz])
+        let text = format == .gift ? GIFTWriter.write(set, imageBase: nil) : MoodleXMLWriter.write(set, images: [:], imageBase: nil)
+        let back = try SetImport.read(Data(text.utf8), title: "", format: nil)
+        #expect(back.notes.isEmpty, "\(back.notes)")
+        let read = try #require(back.set.quizzes.first)
+        #expect(read.markdown && read.question == quiz.question && read.answer == quiz.answer && read.feedback == quiz.feedback)
+        #expect(read.name == "¿Qué imprime print(2 * 3)? uno dos" || read.name?.hasPrefix("¿Qué imprime print(2 * 3)?") == true, "named by its words")
+    }
+
     @Test func anUploadedImageTravelsInsideTheXMLAndComesBackAsAnUpload() throws {
         let upload = SetQuiz.uploadedImagePrefix + String(repeating: "0f", count: 16)
         let set = QuizSet(title: "Con imagen", quizzes: [SetQuiz(question: "¿Qué es?", answer: "un cielo", image: upload)])

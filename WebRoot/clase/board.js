@@ -12,7 +12,8 @@ import { createGetReady } from "./get-ready.js";
 import { questionImage } from "./question-image.js";
 import { hasTiles, letter, optionTexts, tileList } from "./tiles.js";
 import { closedChart, optionCounts } from "./option-chart.js";
-import { setMathText, withMath } from "../js/tex-math.js";
+import { withMath } from "../js/tex-math.js";
+import { withQuestionText } from "../js/markdown-text.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -56,10 +57,10 @@ function renderLobby(players) {
 
 /** The question (text, image, tiles) of `state`, drawn again only when it changes. */
 function renderQuestion(state) {
-  const key = `${state.round} ${state.question} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
+  const key = `${state.round} ${state.question} ${state.markdown} ${state.text} ${state.image} ${JSON.stringify(state.options)}`;
   if (questionSection.dataset.shown === key) return;
   questionSection.dataset.shown = key;
-  setMathText(questionText, state.text ?? "");
+  withQuestionText(questionText, state.text, state.markdown);
   imageSlot.replaceChildren(...(typeof state.image === "string" && state.image ? [questionImage(state.image, "Imagen de la pregunta", "question-image board-image")] : []));
   tilesSlot.replaceChildren(...(hasTiles(state.kind) ? [tileList(optionTexts(state.kind, state.options), "board-tiles")] : []));
 }
@@ -118,8 +119,8 @@ function podiumStep(row) {
  * (`open`, host-paced: kept after it closes) read into it. */
 function withQuestion(state) {
   const open = state.open && typeof state.open === "object" && state.open.number === state.question ? state.open : null;
-  if (!open) return { ...state, text: null, image: null, kind: null, options: [], startsAt: null };
-  return { ...state, text: open.text, image: open.image ?? null, kind: open.kind, options: open.options ?? [], startsAt: open.startsAt };
+  if (!open) return { ...state, text: null, markdown: false, image: null, kind: null, options: [], startsAt: null };
+  return { ...state, text: open.text, markdown: open.markdown === true, image: open.image ?? null, kind: open.kind, options: open.options ?? [], startsAt: open.startsAt };
 }
 
 function render(room) {

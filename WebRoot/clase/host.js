@@ -12,7 +12,7 @@ import { GAME_NAMES, present, roundMarks, showJoinLink } from "./clase-common.js
 import { whenHost } from "./host-login.js";
 import { choiceRefused, roundChoice, showSets } from "./sets.js";
 import { createCountdown, syncServerClock } from "../js/countdown.js";
-import { setMathText } from "../js/tex-math.js";
+import { withQuestionText } from "../js/markdown-text.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -124,10 +124,10 @@ function showQuestion(snapshot) {
   hostQuestion.hidden = !snapshot;
   if (!snapshot) return;
   hostQuestionNumber.textContent = `Pregunta ${snapshot.question} de ${snapshot.total}`;
-  const key = `${snapshot.round} ${snapshot.question} ${snapshot.open.text}`;
+  const key = `${snapshot.round} ${snapshot.question} ${snapshot.open.markdown} ${snapshot.open.text}`;
   if (hostQuestionText.dataset.shown === key) return;
   hostQuestionText.dataset.shown = key;
-  setMathText(hostQuestionText, snapshot.open.text);
+  withQuestionText(hostQuestionText, snapshot.open.text, snapshot.open.markdown);
 }
 
 /** The chart of the question that just closed, as the projector draws it (one bar per option,

@@ -116,12 +116,28 @@ export function quizFields(quiz) {
   const [kindLabel, kindSelect] = field("Tipo", { dataset: { role: "kind" } }, "select");
   kindSelect.append(...KINDS.map(([value, text]) => el("option", { value, text })));
   kindSelect.value = kind;
-  const [questionLabel, question] = field("Pregunta", { maxlength: "500", value: quiz.question ?? "", dataset: { role: "question" } });
+  // A Markdown question (from a Moodle bank) is edited as Markdown; the label says so.
+  const label = quiz.markdown === true ? "Pregunta (en Markdown: **negrita**, *cursiva*, `código`)" : "Pregunta";
+  // A textarea: a bank's question may have several lines (a Markdown list, code), kept by an edit.
+  const [questionLabel, question] = field(label, { maxlength: "500", rows: "2", dataset: { role: "question" } }, "textarea");
+  question.value = quiz.question ?? "";
   const slot = el("div", { className: "set-kind-fields" }, ...kindFields(kind, quiz));
   kindSelect.addEventListener("change", () => slot.replaceChildren(...kindFields(kindSelect.value, {})));
   const [feedbackLabel, feedback] = field("Comentario al cerrar la pregunta (opcional)", { rows: "2", maxlength: "1000", dataset: { role: "feedback" } }, "textarea");
   feedback.value = quiz.feedback ?? "";
   return [kindLabel, kindSelect, questionLabel, question, slot, feedbackLabel, feedback];
+}
+
+/**
+ * What an edit keeps of `quiz` that has no field of its own (its Moodle name and category, and
+ * whether its text is Markdown), as the dataset of the quiz's item: `readQuiz` gives it back.
+ */
+export function keptFields(quiz) {
+  const kept = {};
+  if (typeof quiz.name === "string") kept.name = quiz.name;
+  if (typeof quiz.category === "string") kept.category = quiz.category;
+  if (quiz.markdown === true) kept.markdown = "true";
+  return kept;
 }
 
 /** The quiz the fields in `item` describe, as the server takes it. */
@@ -151,5 +167,8 @@ export function readQuiz(item) {
   if (feedback) quiz.feedback = feedback;
   const image = value("image").trim();
   if (image) quiz.image = image;
+  if (item.dataset.name !== undefined) quiz.name = item.dataset.name;
+  if (item.dataset.category !== undefined) quiz.category = item.dataset.category;
+  if (item.dataset.markdown === "true") quiz.markdown = true;
   return quiz;
 }

@@ -14,6 +14,7 @@ import { hasTiles, letter, optionTexts, tile } from "./tiles.js";
 import { answerForm } from "./answer-form.js";
 import { ordinal, pointsText } from "./words.js";
 import { withMath } from "../js/tex-math.js";
+import { markdownWords, withQuestionText } from "../js/markdown-text.js";
 
 const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
@@ -52,7 +53,7 @@ function showCountdown(view) {
 /** The question itself: text and image. */
 function questionBody(view) {
   return [
-    withMath(el("h2", { className: "round-question", id: "round-question" }), view.text),
+    withQuestionText(el("h2", { className: "round-question", id: "round-question" }), view.text, view.markdown),
     typeof view.image === "string" && view.image ? questionImage(view.image, "Imagen de la pregunta") : null,
   ];
 }
@@ -309,7 +310,7 @@ function render(view) {
     place(`answered ${questionKey(view)}`, () => answeredScreen(view, entry));
     setLiveText(status, answerStatus(entry));
   } else {
-    place(`question ${questionKey(view)} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.text ?? ""}`);
+    place(`question ${questionKey(view)} ${view.kind} ${view.text}`, () => questionScreen(view), () => `Pregunta ${view.question} de ${view.total}. ${view.markdown === true ? markdownWords(view.text) : view.text ?? ""}`);
   }
   showCountdown(view);
 }
@@ -326,12 +327,12 @@ async function openQuestion(round, number) {
       body: JSON.stringify({ round, question: number }),
     });
     if (response.ok && latest) {
-      // `{"question":{"number","text","image","kind","options"},"startsAt","deadline"}`: drawn at
+      // `{"question":{"number","text","markdown","image","kind","options"},"startsAt","deadline"}`: drawn at
       // once (the view's news follow).
       const opened = await response.json();
       const question = opened.question ?? {};
       if (latest.phase === "unopened" && latest.round === round && latest.question === question.number) {
-        render({ ...latest, phase: "question", text: question.text, image: question.image ?? null, kind: question.kind,
+        render({ ...latest, phase: "question", text: question.text, markdown: question.markdown === true, image: question.image ?? null, kind: question.kind,
           options: Array.isArray(question.options) ? question.options : [], multiple: question.multiple === true, startsAt: opened.startsAt ?? null, deadline: opened.deadline ?? null });
       }
       return;

@@ -3,7 +3,7 @@
 // by sets.js the first time the host opens it, so the host page's first visit skips it.
 import { act } from "../js/events.js";
 import { el, announce, showAlert } from "../js/ui.js";
-import { field, quizFields, readQuiz } from "./quiz-editor.js";
+import { field, keptFields, quizFields, readQuiz } from "./quiz-editor.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -48,7 +48,7 @@ function addQuiz(quiz = {}) {
   const preview = el("img", { className: "set-preview", alt: "Vista previa de la imagen", hidden: true });
   const upload = el("input", { type: "file", accept: "image/png,image/jpeg,image/gif,image/webp", hidden: true });
   const legend = el("legend", { className: "set-legend" });
-  const item = el("li", { className: "set-quiz" },
+  const item = el("li", { className: "set-quiz", dataset: keptFields(quiz) },
     el("fieldset", { className: "set-fieldset" },
       legend, ...quizFields(quiz), imageLabel, image, preview,
       el("div", { className: "set-buttons" },

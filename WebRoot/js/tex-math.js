@@ -199,10 +199,10 @@ export function mathElement(source, display = false) {
   }
 }
 
-/** `text` as a fragment: text nodes, and a `<math>` for each formula of the subset (one outside
- * it stays as its source text). */
-export function mathText(text) {
-  const fragment = document.createDocumentFragment();
+/** `text` cut into its runs of plain text (`{ text }`) and its formulas (`{ text, source,
+ * display }`, `text` the whole formula with its delimiters), in order. */
+export function mathParts(text) {
+  const parts = [];
   let rest = String(text ?? "");
   while (rest) {
     const found = DELIMITERS
@@ -211,15 +211,27 @@ export function mathText(text) {
       .sort((a, b) => a.start - b.start)[0];
     const end = found ? rest.indexOf(found.close, found.start + found.open.length) : -1;
     if (!found || end < 0) {
-      fragment.append(document.createTextNode(rest));
+      parts.push({ text: rest });
       break;
     }
-    if (found.start > 0) fragment.append(document.createTextNode(rest.slice(0, found.start)));
+    if (found.start > 0) parts.push({ text: rest.slice(0, found.start) });
     const source = rest.slice(found.start + found.open.length, end);
-    const whole = rest.slice(found.start, end + found.close.length);
-    fragment.append(mathElement(source, found.display) ?? document.createTextNode(whole));
+    parts.push({ text: rest.slice(found.start, end + found.close.length), source, display: found.display });
     rest = rest.slice(end + found.close.length);
   }
+  return parts;
+}
+
+/** One part of `mathParts` as a node: a `<math>` for a formula of the subset, else text. */
+export function mathPartNode(part) {
+  return (part.source !== undefined ? mathElement(part.source, part.display) : null) ?? document.createTextNode(part.text);
+}
+
+/** `text` as a fragment: text nodes, and a `<math>` for each formula of the subset (one outside
+ * it stays as its source text). */
+export function mathText(text) {
+  const fragment = document.createDocumentFragment();
+  fragment.append(...mathParts(text).map(mathPartNode));
   return fragment;
 }
 

@@ -1,12 +1,14 @@
 import Foundation
 
 /// The room's current question (host-paced), as the projector shows it:
-/// `{"number","text","image","kind","options","multiple","startsAt"}` — the options' texts, never which is
+/// `{"number","text","markdown","image","kind","options","multiple","startsAt"}` — the options' texts, never which is
 /// right (that comes with the chart, once it closes). `startsAt` (ms since 1970, server clock)
 /// ends the 3-2-1 «¡Prepárate!»: the timer and the speed points count from it.
 public struct OpenQuestion: Codable, Hashable, Sendable {
     public var number: Int
     public var text: String
+    /// Whether `text` is Markdown (`SetQuiz.markdown`).
+    public var markdown: Bool
     @Nullable public var image: String?
     public var kind: QuizKind
     public var options: [String]
@@ -18,6 +20,7 @@ public struct OpenQuestion: Codable, Hashable, Sendable {
     public init(_ shown: RoundQuestion.Shown, startsAt: Date) {
         number = shown.number
         text = shown.text
+        markdown = shown.markdown
         image = shown.image
         kind = shown.kind
         options = shown.options

@@ -20,6 +20,8 @@ public struct RoundQuestion: Hashable, Sendable {
         /// A `choice` whose player marks every right option and sends them ("Marca todas las
         /// correctas"); false: one tap answers it (every other kind too).
         public var multiple: Bool
+        /// Whether `text` is Markdown, drawn as such by the pages (`SetQuiz.markdown`).
+        public var markdown = false
     }
 
     /// What the players see of it.
@@ -33,7 +35,7 @@ public struct RoundQuestion: Hashable, Sendable {
     /// A question of a host's set, number `number`.
     public init(number: Int, quiz: SetQuiz) {
         shown = Shown(number: number, text: quiz.question, image: quiz.image, kind: quiz.kind, options: quiz.optionTexts,
-                     multiple: quiz.multiple)
+                     multiple: quiz.multiple, markdown: quiz.markdown)
         self.quiz = quiz
         serverID = nil
     }

@@ -55,7 +55,7 @@ extension RoundView {
             let counted = mine.answers.filter { $0.value.counted || closed.contains($0.key) }.values
             // Their own points and right answers at once; their place when the standings move.
             var view = RoundView(
-                phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, image: nil,
+                phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, markdown: false, image: nil,
                 options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
                 score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
                 asked: mine.asked.union(mine.answers.keys).count, previous: nil,
@@ -105,6 +105,7 @@ extension RoundView {
             }
             guard view.phase != "unopened" else { return view }
             view.text = question.shown.text
+            view.markdown = question.shown.markdown
             view.image = question.shown.image
             view.options = question.shown.options
             view.multiple = question.shown.multiple

@@ -59,6 +59,8 @@ public struct RoundView: Codable, Hashable, Sendable {
     /// The question's kind, text, image and options' texts (see the type), or null.
     @Nullable public var kind: QuizKind?
     @Nullable public var text: String?
+    /// Whether `text` is Markdown (`SetQuiz.markdown`).
+    public var markdown: Bool
     @Nullable public var image: String?
     public var options: [String]
     /// A choice answered by marking every right option and sending them; false: one tap.

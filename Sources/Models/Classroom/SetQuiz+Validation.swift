@@ -17,6 +17,7 @@ extension SetQuiz {
         var checked = SetQuiz(question: question, answer: answer, image: image, feedback: feedback, multiple: multiple)
         checked.name = try Self.label(name, field: "el nombre")
         checked.category = try Self.label(category, field: "la categoría")
+        checked.markdown = markdown
         return checked
     }
 

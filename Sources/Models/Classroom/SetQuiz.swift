@@ -7,7 +7,7 @@ import Foundation
 /// JSON (`kind` absent reads as `text`, so older sets and `quizzes.json` files keep working):
 /// `{"kind","question","image"?,"feedback"?}` and, by kind, `text`: `"answer","alternatives"`;
 /// `choice`: `"options":[{"text","right","feedback"?}],"multiple"`; `truefalse`: `"answer":Bool`; `number`:
-/// `"value","tolerance"`; `poll`: `"options":[{"text"}]`.
+/// `"value","tolerance"`; `poll`: `"options":[{"text"}]`; `"name"?`, `"category"?`, `"markdown"?`.
 public struct SetQuiz: Codable, Hashable, Sendable {
     /// The longest question, in characters.
     public static let maxQuestionLength = 500
@@ -43,6 +43,10 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     /// The Moodle category the question came from (`$course$/top/Tema 1/Bucles`), written back
     /// whole by the exports; nil when none (the exports use the set's title).
     public var category: String?
+    /// Whether the question's text is Markdown (a Moodle bank's `[markdown]` question): the
+    /// pages draw its emphasis, code, lists and line breaks (`WebRoot/js/markdown-text.js`), and
+    /// the exports write it back as Markdown. False for every other text, drawn as it is.
+    public var markdown = false
     /// The question's kind (from `answer`).
     public var kind: QuizKind { answer.kind }
 
@@ -126,7 +130,7 @@ public struct SetQuiz: Codable, Hashable, Sendable {
     // MARK: JSON
 
     private enum CodingKeys: String, CodingKey {
-        case kind, question, image, feedback, answer, alternatives, options, value, tolerance, multiple, name, category
+        case kind, question, image, feedback, answer, alternatives, options, value, tolerance, multiple, name, category, markdown
     }
 
     private struct PollOption: Codable { var text: String }
@@ -154,9 +158,11 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         multiple = Self.multiple(try container.decodeIfPresent(Bool.self, forKey: .multiple), for: answer)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         category = try container.decodeIfPresent(String.self, forKey: .category)
+        markdown = try container.decodeIfPresent(Bool.self, forKey: .markdown) ?? false
     }
 
-    /// Writes `kind`, the question, the kind's fields, and `image`, `feedback` only when there are some.
+    /// Writes `kind`, the question, the kind's fields, and `image`, `feedback`, `name`,
+    /// `category` only when there are some, `markdown` only when true.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
@@ -166,6 +172,7 @@ public struct SetQuiz: Codable, Hashable, Sendable {
         try container.encodeIfPresent(feedback, forKey: .feedback)
         try container.encodeIfPresent(name, forKey: .name)
         try container.encodeIfPresent(category, forKey: .category)
+        if markdown { try container.encode(true, forKey: .markdown) }
     }
 
     private func encodeAnswer(into container: inout KeyedEncodingContainer<CodingKeys>) throws {

@@ -68,20 +68,25 @@ enum GIFTReader {
         let after = GIFTText.unescaped(text[(close + 1)...])
         // Moodle leaves a blank «_____» where the braces were, unless they end the question.
         let blank = text.last != "}"
-        let read = format.read(blank ? before + "_____" + after : before + after)
+        let read = format.question(blank ? before + "_____" + after : before + after)
         let image = read.images.first { $0.hasPrefix("http://") || $0.hasPrefix("https://") }
         var notes: [String] = []
         if read.images.count > (image == nil ? 0 : 1) { notes.append("solo se conserva una imagen por pregunta, de una dirección http(s)") }
-        if format == .markdown { notes.append(ImportDifferences.markdown) }
         let question = read.text
-        let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: question)
+        let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: format == .markdown ? MoodleTextFormat.markdownText(question) : question)
         let answers = GIFTAnswers(Array(text[(open + 1)..<close]), format: format, poll: poll)
+        // The answers inherit the question's Markdown, kept as plain text: said when marks were lost.
+        if format == .markdown {
+            let plain = GIFTAnswers(Array(text[(open + 1)..<close]), format: .plain, poll: poll)
+            if plain.answer != answers.answer || plain.feedback != answers.feedback { notes.append(ImportDifferences.markdown) }
+        }
         guard let answer = answers.answer else {
             return ImportDraft(name: shown, skipped: answers.notes.first ?? "sus respuestas no se entienden")
         }
         var quiz = SetQuiz(question: question, answer: answer, image: image, feedback: answers.feedback, multiple: answers.multiple)
         quiz.name = name.map { String($0.prefix(SetQuiz.maxNameLength)) }
         quiz.category = category.map { String($0.prefix(SetQuiz.maxNameLength)) }
+        quiz.markdown = format == .markdown
         return ImportDraft(name: shown, quiz: quiz, notes: notes + answers.notes)
     }
 }

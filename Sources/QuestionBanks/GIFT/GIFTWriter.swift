@@ -4,8 +4,9 @@ import MarkupText
 
 /// A set as a GIFT file Moodle imports as the same set (and `GIFTReader` reads back): each
 /// question under its whole Moodle category (`$CATEGORY:`, the set's title for a question that
-/// came from none), with its name (its first line when it has none), `[plain]` text (`[html]`
-/// with an `<img>` when it has an image), its answers by kind — `{=a =b}` written, `{=a ~b}`
+/// came from none), with its name (its first line when it has none), `[plain]` text (`[markdown]`
+/// for a Markdown question, its answers and feedback then `[plain]`; `[html]` with an `<img>`
+/// when it has an image), its answers by kind — `{=a =b}` written, `{=a ~b}`
 /// single choice (an `=` makes it single), `{~%50%a ~%50%b ~%-100%c}` multiple (no `=`), `{TRUE}`/`{FALSE}`, `{#=v:t}` a number — each option's `#feedback`, and the
 /// question's feedback as `####`. What would change meaning in Moodle is escaped: GIFT's own
 /// characters, a leading `%` or `[` (behind `[plain]`), a short answer's `*` (`\*`, a star and
@@ -23,17 +24,19 @@ public enum GIFTWriter {
                 category = path
             }
             if case .poll = quiz.answer { lines.append(GIFTReader.pollMarker) }
-            let name = GIFTText.escaped(oneLine(quiz.name ?? ImportDraft.name(of: quiz.question)))
+            let name = GIFTText.escaped(oneLine(quiz.bankName))
             let text: String
             let html = quiz.image != nil
             if let image = quiz.image {
                 let source = MarkupText.escaped(SetExport.absolute(image, base: imageBase))
                 text = "[html]" + GIFTText.escaped(SetExport.html(quiz.question) + "<br><img src=\"\(source)\" alt=\"\">")
             } else {
-                text = "[plain]" + GIFTText.escaped(quiz.question)
+                text = (quiz.markdown ? "[markdown]" : "[plain]") + GIFTText.escaped(quiz.question)
             }
-            let feedback = quiz.feedback.map { "\n####" + literal($0, html: html) } ?? ""
-            lines.append("::\(name)::\(text) {\n\(answers(quiz, html: html))\(feedback)\n}")
+            // Behind a `[markdown]` question every answer and feedback says `[plain]` (they would inherit it).
+            let plain = quiz.markdown && !html
+            let feedback = quiz.feedback.map { "\n####" + literal($0, html: html, plain: plain) } ?? ""
+            lines.append("::\(name)::\(text) {\n\(answers(quiz, html: html, plain: plain))\(feedback)\n}")
             lines.append("")
         }
         return lines.joined(separator: "\n")
@@ -42,21 +45,21 @@ public enum GIFTWriter {
     /// `text` escaped for GIFT and read by Moodle as itself: in an HTML question as HTML (a
     /// leading `%` or `[` as an entity); in a plain one behind `[plain]` when it starts with
     /// what Moodle would take for a weight or a format.
-    private static func literal(_ text: String, html: Bool) -> String {
+    private static func literal(_ text: String, html: Bool, plain: Bool = false) -> String {
         if html {
             var escaped = SetExport.html(text)
             if escaped.hasPrefix("%") { escaped = "&#37;" + escaped.dropFirst() }
             if escaped.hasPrefix("[") { escaped = "&#91;" + escaped.dropFirst() }
             return GIFTText.escaped(escaped)
         }
-        return (text.hasPrefix("%") || text.hasPrefix("[") ? "[plain]" : "") + GIFTText.escaped(text)
+        return (plain || text.hasPrefix("%") || text.hasPrefix("[") ? "[plain]" : "") + GIFTText.escaped(text)
     }
 
-    private static func option(_ mark: String, _ option: SetQuizOption, html: Bool) -> String {
-        mark + literal(option.text, html: html) + (option.feedback.map { "#" + literal($0, html: html) } ?? "")
+    private static func option(_ mark: String, _ option: SetQuizOption, html: Bool, plain: Bool) -> String {
+        mark + literal(option.text, html: html, plain: plain) + (option.feedback.map { "#" + literal($0, html: html, plain: plain) } ?? "")
     }
 
-    private static func answers(_ quiz: SetQuiz, html: Bool) -> String {
+    private static func answers(_ quiz: SetQuiz, html: Bool, plain: Bool) -> String {
         switch quiz.answer {
         case .text(let answer, let alternatives):
             // A star is Moodle's wildcard; `\*` is a star.
@@ -71,11 +74,11 @@ public enum GIFTWriter {
                 let first = options.firstIndex(where: \.right)
                 return options.indices.map { index in
                     let mark = !options[index].right ? "~" : (anyWrong || index == first ? "=" : "~%100%")
-                    return option(mark, options[index], html: html)
+                    return option(mark, options[index], html: html, plain: plain)
                 }.joined(separator: "\n")
             }
             // Adivina judges all or nothing: a wrong option costs the whole question (−100 %).
-            return options.map { option("~%" + ($0.right ? SetExport.percent(100 / Double(right)) : "-100") + "%", $0, html: html) }
+            return options.map { option("~%" + ($0.right ? SetExport.percent(100 / Double(right)) : "-100") + "%", $0, html: html, plain: plain) }
                 .joined(separator: "\n")
         case .truefalse(let truth):
             return truth ? "TRUE" : "FALSE"
@@ -84,7 +87,7 @@ public enum GIFTWriter {
             return "#=" + SetExport.number(value) + (tolerance > 0 ? ":" + SetExport.number(tolerance) : "")
         case .poll(let options):
             let share = SetExport.percent(100 / Double(max(1, options.count)))
-            return options.map { "~%\(share)%" + literal($0, html: html) }.joined(separator: "\n")
+            return options.map { "~%\(share)%" + literal($0, html: html, plain: plain) }.joined(separator: "\n")
         }
     }
 

@@ -40,10 +40,13 @@ enum MoodleXMLReader {
                 }
                 continue
             }
-            let body = Self.text(question.first("questiontext"))
+            let markdown = question.first("questiontext")?.attributes["format"] == "markdown"
+            let body = markdown
+                ? MoodleTextFormat.markdown.question(question.first("questiontext")?.first("text")?.text ?? "")
+                : Self.text(question.first("questiontext"))
             // Moodle keeps a name as plain text, its tags dropped.
             let name = question.first("name")?.first("text").map { QuestionHTML(html: $0.text).text.split(whereSeparator: \.isNewline).joined(separator: " ") }
-            let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: body.text)
+            let shown = name.flatMap { $0.isEmpty ? nil : $0 } ?? ImportDraft.name(of: markdown ? MoodleTextFormat.markdownText(body.text) : body.text)
             guard let answer = Self.answer(question, type: type) else {
                 let kind = otherTypes[type].map { "es una pregunta \($0)" } ?? "es una pregunta de tipo «\(type)»"
                 reading.add(ImportDraft(name: shown, skipped: "\(kind): no se puede jugar"))
@@ -54,13 +57,14 @@ enum MoodleXMLReader {
                 continue
             }
             var notes = answer.notes
-            if question.first("questiontext")?.attributes["format"] == "markdown" { notes.append(ImportDifferences.markdown) }
+            if Self.hasMarkdownBesideTheQuestion(question) { notes.append(ImportDifferences.markdown) }
             let image = Self.image(body.images, question: question, key: "q\(index)", into: &reading, notes: &notes)
             let general = Self.text(question.first("generalfeedback")).text
             let feedback = general.isEmpty ? answer.feedback : general
             var quiz = SetQuiz(question: body.text, answer: kind, image: image, feedback: feedback, multiple: answer.multiple)
             quiz.name = name.flatMap { $0.isEmpty ? nil : String($0.prefix(SetQuiz.maxNameLength)) }
             quiz.category = category.map { String($0.prefix(SetQuiz.maxNameLength)) }
+            quiz.markdown = markdown
             reading.add(ImportDraft(name: shown, quiz: quiz, notes: notes))
         }
         return reading
@@ -72,6 +76,13 @@ enum MoodleXMLReader {
         let raw = element?.first("text")?.text ?? ""
         let formats: [String: MoodleTextFormat] = ["html": .html, "plain_text": .plain, "markdown": .markdown]
         return (formats[element?.attributes["format"] ?? ""] ?? .moodle).read(raw)
+    }
+
+    /// Whether an answer or a feedback of `question` is in Markdown (kept as plain text).
+    private static func hasMarkdownBesideTheQuestion(_ question: XMLTree.Element) -> Bool {
+        let feedbacks = ["generalfeedback", "correctfeedback", "partiallycorrectfeedback", "incorrectfeedback"].compactMap { question.first($0) }
+        let answers = question.all("answer")
+        return (feedbacks + answers + answers.compactMap { $0.first("feedback") }).contains { $0.attributes["format"] == "markdown" }
     }
 
     /// The text of an answer compared as typed (a short answer's, a number's): trimmed.

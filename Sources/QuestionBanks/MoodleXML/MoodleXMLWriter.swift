@@ -77,14 +77,16 @@ public enum MoodleXMLWriter {
         case .truefalse: (type, penalty) = ("truefalse", "1.0000000")
         case .number: (type, penalty) = ("numerical", "0.3333333")
         }
+        // A Markdown question with no image is written as Markdown; with one, as HTML like the others.
+        let markdown = quiz.markdown && quiz.image == nil
         // The name is HTML-escaped twice: Moodle drops what looks like a tag from a name.
         return """
               <question type="\(type)">
                 <name>
-                  <text>\(MarkupText.escaped(MarkupText.escaped(quiz.name ?? ImportDraft.name(of: quiz.question))))</text>
+                  <text>\(MarkupText.escaped(MarkupText.escaped(quiz.bankName)))</text>
                 </name>
-                <questiontext format="html">
-                  <text>\(cdata("<p>" + html + "</p>"))</text>\(file)
+                <questiontext format="\(markdown ? "markdown" : "html")">
+                  <text>\(cdata(markdown ? quiz.question : "<p>" + html + "</p>"))</text>\(file)
                 </questiontext>
                 <generalfeedback format="html">
                   <text>\(quiz.feedback.map { cdata("<p>" + SetExport.html($0) + "</p>") } ?? "")</text>

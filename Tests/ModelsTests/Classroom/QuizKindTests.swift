@@ -45,6 +45,18 @@ struct QuizKindTests {
         #expect(validated.multiple && Self.options(validated)?.map(\.feedback) == [nil, "bien"])
     }
 
+    /// A Markdown question keeps the flag through JSON and validation; a plain one writes none.
+    @Test func aMarkdownQuestionSaysSoAndAPlainOneSaysNothing() throws {
+        let markdown = try decode(#"{"kind":"text","question":"¿Qué es `x`?\n- **a**","answer":"a","markdown":true}"#)
+        #expect(markdown.markdown && markdown.question == "¿Qué es `x`?\n- **a**")
+        #expect(try markdown.validated().markdown, "validation keeps it")
+        let written = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(markdown)) as? [String: Any])
+        #expect(written["markdown"] as? Bool == true)
+        let plain = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(try decode(#"{"question":"q","answer":"a"}"#))) as? [String: Any])
+        #expect(plain["markdown"] == nil)
+        #expect(RoundQuestion(number: 1, quiz: markdown).shown.markdown, "the round's question says it to the pages")
+    }
+
     @Test func everyKindReadsFromTheContractsJSONAndWritesItBack() throws {
         let quizzes = [
             try decode(#"{"question":"q","answer":"a","alternatives":["b"]}"#),
