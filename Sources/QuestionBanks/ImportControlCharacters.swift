@@ -11,8 +11,7 @@ enum ImportControlCharacters {
     /// Whether `scalar` is dropped: a control character, or U+FFFE and U+FFFF, which no XML
     /// file may hold (an export with one would be refused by Moodle).
     static func isRefused(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return (value < 0x20 && value != 0x09 && value != 0x0A) || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF
+        ControlCharacterRule.isRefused(scalar.value) || scalar.value == 0xFFFE || scalar.value == 0xFFFF
     }
 
     /// Whether `character` is a space between words: whitespace but none of the dropped

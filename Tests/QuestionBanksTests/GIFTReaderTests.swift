@@ -130,6 +130,13 @@ struct GIFTReaderTests {
         #expect(imported.set == (try read(Self.bank)).set)
     }
 
+    /// The first category names the set, as in Moodle XML, whatever categories follow it.
+    @Test func theFirstCategoryNamesTheSet() throws {
+        let imported = try read("$CATEGORY: $course$/top/Tema 1\n\n¿Uno?{=1}\n\n$CATEGORY: $course$/top/Tema 2\n\n¿Dos?{=2}")
+        #expect(imported.set.title == "Tema 1")
+        #expect(imported.set.quizzes.map(\.category) == ["$course$/top/Tema 1", "$course$/top/Tema 2"])
+    }
+
     @Test func theTitleGivenWinsOverTheCategory() throws {
         let imported = try SetImport.read(Data(Self.bank.utf8), title: " Mi tema ", format: .gift)
         #expect(imported.set.title == "Mi tema")

@@ -1,4 +1,5 @@
 import HTTPServer
+import Models
 
 /// The rule on what a teacher or a student may type: no control character but tab and newline
 /// (a NUL would cut the text where SQLite or a C string reads it, others hide text or break a
@@ -59,9 +60,7 @@ enum ControlCharacters {
         return false
     }
 
-    private static func isRefused(_ scalar: UInt32) -> Bool {
-        (scalar < 0x20 && scalar != 0x09 && scalar != 0x0A) || (0x7F...0x9F).contains(scalar)
-    }
+    private static func isRefused(_ scalar: UInt32) -> Bool { ControlCharacterRule.isRefused(scalar) }
 
     /// The four hex digits at `start` as a number, or nil.
     private static func hex(_ bytes: [UInt8], from start: Int) -> UInt32? {

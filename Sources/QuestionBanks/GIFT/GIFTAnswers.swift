@@ -128,9 +128,7 @@ struct GIFTAnswers {
 
     /// `v`, `v:t` or `min..max` as a value and a tolerance.
     private static func range(_ spec: String) -> (value: Double, tolerance: Double)? {
-        func number(_ text: some StringProtocol) -> Double? {
-            Double(text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
-        }
+        func number(_ text: some StringProtocol) -> Double? { GivenAnswer.number(from: String(text)) }
         if let dots = spec.range(of: "..") {
             guard let low = number(spec[..<dots.lowerBound]), let high = number(spec[dots.upperBound...]), low <= high else { return nil }
             return ((low + high) / 2, (high - low) / 2)

@@ -34,7 +34,8 @@ enum GIFTReader {
             } else if trimmed.hasPrefix("$CATEGORY:") {
                 flush()
                 category = String(trimmed.dropFirst("$CATEGORY:".count)).trimmingCharacters(in: .whitespaces)
-                reading.title = category.flatMap(MoodleCategory.title)
+                // The first category names the set, as in Moodle XML (docs/api.md).
+                if reading.title == nil { reading.title = category.flatMap(MoodleCategory.title) }
             } else {
                 block.append(String(line))
             }

@@ -67,9 +67,7 @@ struct MoodleXMLAnswers {
 
     /// A `numerical`: its first 100 % answer and tolerance.
     init(numbers: [Answer]) {
-        func number(_ text: String) -> Double? {
-            Double(text.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ",", with: ".")).flatMap { $0.isFinite ? $0 : nil }
-        }
+        let number = GivenAnswer.number(from:)
         guard let first = numbers.first(where: { $0.fraction >= 100 && number($0.text) != nil }),
               let value = number(first.text)
         else {

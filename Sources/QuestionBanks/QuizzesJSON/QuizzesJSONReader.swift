@@ -93,7 +93,7 @@ enum QuizzesJSONReader {
     /// A number, or text that is one (a decimal comma allowed).
     private static func number(_ value: Any?) -> Double? {
         if let number = value as? NSNumber, !isBoolean(number) { return number.doubleValue }
-        return (value as? String).flatMap { Double($0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")) }
+        return (value as? String).flatMap(GivenAnswer.number(from:))
     }
 
     /// Whether JSON's `true` or `false` made `number` (Foundation reads them as NSNumbers of a
