@@ -33,9 +33,7 @@ enum ClassroomResultsRoutes {
         api.addResponding(.get, "/api/classroom/rounds/:id/results.xlsx") { (context: HostContext) in
             let id = try context.request.idParameter()
             let record = try await results(context).record(id)
-            let set = await ClassroomSetRoutes.kept(record.setID, context)
-            let bytes = RoundResultsWorkbook.bytes(record, kinds: RoundResultsWorkbook.kinds(of: record, set: set))
-            return .attachment(bytes, type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
+            return .attachment(RoundResultsWorkbook.bytes(record), type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
         }
     }
 

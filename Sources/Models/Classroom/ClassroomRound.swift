@@ -165,7 +165,7 @@ public final class ClassroomRound {
             refreshStandings()
         }
         recordedRound = recorder?.roundStarted(RoundStart(
-            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(\.shown.text),
+            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(RecordedQuestion.init),
             seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
             startedAt: started))
         openQuestion(1)

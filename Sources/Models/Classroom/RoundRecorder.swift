@@ -22,8 +22,8 @@ public struct RoundStart: Hashable, Sendable {
     public var setID: Int?
     /// The set's title as it was when the round started, or nil.
     public var setTitle: String?
-    /// Each question's text, in the round's order (question n is `questions[n - 1]`).
-    public var questions: [String]
+    /// Each question, in the round's order (question n is `questions[n - 1]`).
+    public var questions: [RecordedQuestion]
     /// The seconds each question has (nil: no timer).
     public var seconds: Int?
     /// Whether a right answer earns speed points (0…1000) instead of 1.
@@ -33,7 +33,7 @@ public struct RoundStart: Hashable, Sendable {
 
     /// Makes a round start.
     public init(
-        game: ClassroomGame, setID: Int?, setTitle: String? = nil, questions: [String], seconds: Int?, speedPoints: Bool,
+        game: ClassroomGame, setID: Int?, setTitle: String? = nil, questions: [RecordedQuestion], seconds: Int?, speedPoints: Bool,
         startedAt: Date
     ) {
         self.game = game

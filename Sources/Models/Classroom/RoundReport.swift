@@ -51,11 +51,11 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         round = record.summary
         let byQuestion = Dictionary(grouping: record.answers, by: \.question)
         let playerCount = record.players.count
-        questions = record.questions.enumerated().map { offset, text in
+        questions = record.questions.enumerated().map { offset, asked in
             let answers = byQuestion[offset + 1] ?? []
             let right = answers.filter(\.right).count
             return Question(
-                number: offset + 1, question: text, answered: answers.count, right: right,
+                number: offset + 1, question: asked.text, answered: answers.count, right: right,
                 percentRight: playerCount == 0 ? 0 : Int((100 * Double(right) / Double(playerCount)).rounded()),
                 wrongAnswers: Self.mostGiven(answers.filter { !$0.right }.map(\.answer)))
         }

@@ -12,7 +12,7 @@ public struct RoundRecords: Sendable {
         self.store = store
     }
 
-    /// Keeps a new round and its questions; returns its id.
+    /// Keeps a new round and its questions (text, kind, options, right answers); returns its id.
     public func start(_ start: RoundStart) throws(StoreError) -> Int {
         try store.write { connection throws(StoreError) in
             try connection.run(
@@ -26,10 +26,17 @@ public struct RoundRecords: Sendable {
                     .real(start.startedAt.timeIntervalSince1970), start.setTitle.map { .text($0) } ?? .null,
                 ])
             let id = Int(connection.lastInsertedRowID)
-            for (offset, text) in start.questions.enumerated() {
+            for (offset, question) in start.questions.enumerated() {
                 try connection.run(
-                    "INSERT INTO classroom_round_questions (round_id, number, text) VALUES (?1, ?2, ?3)",
-                    [.integer(Int64(id)), .integer(Int64(offset + 1)), .text(text)])
+                    """
+                    INSERT INTO classroom_round_questions (round_id, number, text, kind, options, right_answers)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    """,
+                    [
+                        .integer(Int64(id)), .integer(Int64(offset + 1)), .text(question.text),
+                        question.kind.map { .text($0.rawValue) } ?? .null, .text(Self.json(question.options)),
+                        .text(Self.json(question.rightAnswers)),
+                    ])
             }
             return id
         }
@@ -115,8 +122,12 @@ public struct RoundRecords: Sendable {
                     setTitle: row.text(4))
             }
             guard var record = found else { return nil }
-            try connection.run("SELECT text FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key) {
-                record.questions.append($0.text(0) ?? "")
+            try connection.run(
+                "SELECT text, kind, options, right_answers FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key
+            ) { row in
+                record.questions.append(RecordedQuestion(
+                    text: row.text(0) ?? "", kind: row.text(1).flatMap(QuizKind.init(rawValue:)),
+                    options: Self.texts(row.text(2)), rightAnswers: Self.texts(row.text(3))))
             }
             var names: [Int: String] = [:]
             try connection.run(
@@ -139,5 +150,15 @@ public struct RoundRecords: Sendable {
             }
             return record
         }
+    }
+
+    /// `texts` as a JSON array.
+    private static func json(_ texts: [String]) -> String {
+        (try? JSONEncoder().encode(texts)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// The texts of a JSON array (none when it is not one).
+    private static func texts(_ json: String?) -> [String] {
+        json.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
     }
 }

@@ -36,7 +36,10 @@ struct RoundRecorderTests {
         let bea = try join("Bea")
         try round.pick(.quizzes, set: set, hostKey: key)
         try await round.start(hostKey: key)
-        #expect(recorder.starts.map(\.questions) == [["¿Capital de Francia?", "¿Capital de Italia?"]])
+        #expect(recorder.starts.map(\.questions) == [[
+            RecordedQuestion(text: "¿Capital de Francia?", kind: .text, rightAnswers: ["París"]),
+            RecordedQuestion(text: "¿Capital de Italia?", kind: .text, rightAnswers: ["Roma"]),
+        ]])
         #expect(recorder.starts.first?.setID == 4 && recorder.starts.first?.setTitle == "Capitales" && recorder.starts.first?.game == .quizzes)
         clock.advance(by: 4)
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
@@ -74,5 +77,17 @@ private final class RecorderSpy: RoundRecorder {
 
     func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer]) {
         ends.append((roundID, players))
+    }
+
+    @Test func aQuestionIsRecordedWithItsKindOptionsAndEveryRightAnswer() {
+        let choice = SetQuiz(question: "¿Primos?", answer: .choice([
+            SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false), SetQuizOption(text: "5", right: true),
+        ]))
+        #expect(RecordedQuestion(RoundQuestion(number: 1, quiz: choice))
+            == RecordedQuestion(text: "¿Primos?", kind: .choice, options: ["2", "4", "5"], rightAnswers: ["2", "5"]))
+        let typed = SetQuiz(question: "¿Capital?", answer: "París", alternatives: ["Paris"])
+        #expect(RecordedQuestion(RoundQuestion(number: 1, quiz: typed)).rightAnswers == ["París", "Paris"])
+        let poll = SetQuiz(question: "¿Color?", answer: .poll(["Rojo", "Azul"]))
+        #expect(RecordedQuestion(RoundQuestion(number: 1, quiz: poll)) == RecordedQuestion(text: "¿Color?", kind: .poll, options: ["Rojo", "Azul"]))
     }
 }
