@@ -177,6 +177,28 @@ struct ClassroomResultsAPITests {
         }
     }
 
+    @Test func eachPlayerCountsTheQuestionsAskedWhileTheyWereInTheClass() async throws {
+        try await withClassroom { _, host, anyone in
+            let setID = try #require(try await host.post("/api/classroom/sets", Self.set).json["id"] as? Int)
+            let (_, ana) = try await anyone.join("Ana")
+            _ = try await anyone.join("Cris")  // never answers: the questions wait for the host
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(setID)}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.answer(1, "París").json["status"] as? String == "recibida")
+            #expect(try await host.post("/api/classroom/host/next").json["shows"] as? String == "answer")
+            #expect(try await host.post("/api/classroom/host/next").json["shows"] as? String == "question")
+            let (_, bea) = try await anyone.join("Bea")  // late: question 2 is open
+            #expect(try await bea.answer(2, "hola").json["status"] as? String == "recibida")
+            #expect(try await bea.round()["asked"] as? Int == 1, "her phone says «… de 1»")
+            #expect(try await host.post("/api/classroom/host/end").status == 200)  // question 3 never shown
+
+            let id = try #require((try JSONSerialization.jsonObject(with: try await host.get("/api/classroom/rounds").body) as? [[String: Any]])?.first?["id"] as? Int)
+            let players = try #require(try await host.get("/api/classroom/rounds/\(id)").json["players"] as? [[String: Any]])
+            #expect(players.map { $0["name"] as? String } == ["Ana", "Bea", "Cris"])
+            #expect(players.map { $0["asked"] as? Int } == [2, 1, 2], "as their phones counted, not the round's 3")
+        }
+    }
+
     @Test func studentsAndWrongKeysGetNothingOfTheResults() async throws {
         try await withClassroom { running, host, anyone in
             _ = try await playRound(host, anyone)

@@ -262,7 +262,9 @@ public final class ClassroomRound {
         closingTask = nil
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: clock.now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+                recordedRound, at: clock.now(), players: room.playersState.value.map {
+                    RoundPlayer(id: $0.id, name: $0.name, score: $0.score, asked: players[$0.id]?.progress.value.askedCount)
+                })
         }
         recordedRound = nil
         return podium

@@ -83,11 +83,16 @@ public struct RoundPlayer: Hashable, Sendable {
     public var name: String
     /// Their points in the round.
     public var score: Int
+    /// How many questions were asked while they were in the class (their "n de m"'s m, as
+    /// their phone counts it); nil when not known (a player removed before the end, or a
+    /// round kept before it was recorded): every question of the round.
+    public var asked: Int?
 
     /// Makes a round player.
-    public init(id: Int, name: String, score: Int) {
+    public init(id: Int, name: String, score: Int, asked: Int? = nil) {
         self.id = id
         self.name = name
         self.score = score
+        self.asked = asked
     }
 }

@@ -80,10 +80,13 @@ public struct RoundRecords: Sendable {
             for player in players {
                 try connection.run(
                     """
-                    INSERT INTO classroom_round_players (round_id, player_id, name, score) VALUES (?1, ?2, ?3, ?4)
-                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name, score = excluded.score
+                    INSERT INTO classroom_round_players (round_id, player_id, name, score, asked) VALUES (?1, ?2, ?3, ?4, ?5)
+                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name, score = excluded.score, asked = excluded.asked
                     """,
-                    [.integer(Int64(roundID)), .integer(Int64(player.id)), .text(player.name), .integer(Int64(player.score))])
+                    [
+                        .integer(Int64(roundID)), .integer(Int64(player.id)), .text(player.name), .integer(Int64(player.score)),
+                        player.asked.map { .integer(Int64($0)) } ?? .null,
+                    ])
             }
         }
     }
@@ -131,9 +134,11 @@ public struct RoundRecords: Sendable {
             }
             var names: [Int: String] = [:]
             try connection.run(
-                "SELECT player_id, name, score FROM classroom_round_players WHERE round_id = ?1 ORDER BY player_id", key
+                "SELECT player_id, name, score, asked FROM classroom_round_players WHERE round_id = ?1 ORDER BY player_id", key
             ) { row in
-                let player = RoundPlayer(id: Int(row.integer(0)), name: row.text(1) ?? "", score: Int(row.integer(2)))
+                let player = RoundPlayer(
+                    id: Int(row.integer(0)), name: row.text(1) ?? "", score: Int(row.integer(2)),
+                    asked: row.isNull(3) ? nil : Int(row.integer(3)))
                 names[player.id] = player.name
                 record.players.append(player)
             }

@@ -307,6 +307,13 @@ public enum StoreSchema {
                     FROM classroom_rounds r WHERE r.id = classroom_round_questions.round_id)
                 """,
             ]),
+        Migration(
+            version: 10,
+            summary: """
+                Classroom: a round's player keeps how many questions were asked while they were in \
+                the class (`asked`, their "n de m"'s m; null: not known, every question).
+                """,
+            statements: ["ALTER TABLE classroom_round_players ADD COLUMN asked INTEGER"]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

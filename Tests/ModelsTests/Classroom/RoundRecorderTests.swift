@@ -45,6 +45,7 @@ struct RoundRecorderTests {
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         try round.next(hostKey: key)  // shows question 1's answer
         try round.next(hostKey: key)  // question 2
+        let carla = try join("Carla")  // late: asked question 2 only
         clock.advance(by: 2.5)
         _ = try await round.answer(playerID: bea.id, question: 2, given: .text("Milán"))
         try round.end(savingTo: nil, hostKey: key)
@@ -52,7 +53,10 @@ struct RoundRecorderTests {
             RoundAnswer(playerID: ana.id, name: "Ana", question: 1, answer: "París", right: true, seconds: 4, points: 1),
             RoundAnswer(playerID: bea.id, name: "Bea", question: 2, answer: "Milán", right: false, seconds: 2.5, points: 0),
         ])
-        #expect(recorder.ends.map(\.players) == [[RoundPlayer(id: ana.id, name: "Ana", score: 1), RoundPlayer(id: bea.id, name: "Bea", score: 0)]])
+        #expect(recorder.ends.map(\.players) == [[
+            RoundPlayer(id: ana.id, name: "Ana", score: 1, asked: 2), RoundPlayer(id: bea.id, name: "Bea", score: 0, asked: 2),
+            RoundPlayer(id: carla.id, name: "Carla", score: 0, asked: 1),
+        ]])
         #expect(Set(recorder.answerRounds) == [recorder.ends.first?.id])
     }
 }
