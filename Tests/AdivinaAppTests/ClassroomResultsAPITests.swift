@@ -110,10 +110,19 @@ struct ClassroomResultsAPITests {
     @Test(.enabled(if: LibreOffice.program != nil, LibreOffice.missing))
     func theWorkbookOpensInLibreOfficeWithTheReportAndEveryAnswer() async throws {
         try await withClassroom { _, host, anyone in
-            _ = try await playRound(host, anyone)
+            let setID = try await playRound(host, anyone)
             let id = try #require((try JSONSerialization.jsonObject(with: try await host.get("/api/classroom/rounds").body) as? [[String: Any]])?.first?["id"] as? Int)
             #expect(try await host.get("/api/classroom/rounds/999/results.xlsx").status == 404)
+            // The set changes after the round: its first question, same text, becomes true or
+            // false. The workbook says what was asked, as the round recorded it.
+            let edited = """
+                {"title":"Capitales","quizzes":[{"kind":"truefalse","question":"¿Capital de Francia?","answer":true}]}
+                """
+            #expect(try await host.send("PUT", "/api/classroom/sets/\(setID)", body: edited).status == 200)
             let xlsx = try await host.get("/api/classroom/rounds/\(id)/results.xlsx")
+            // Deleted, the set leaves the workbook as it was.
+            #expect(try await host.send("DELETE", "/api/classroom/sets/\(setID)").status == 200)
+            #expect(try await host.get("/api/classroom/rounds/\(id)/results.xlsx").body == xlsx.body)
             #expect(xlsx.status == 200)
             #expect(xlsx.headers["content-type"] == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
             #expect(xlsx.headers["content-disposition"] == "attachment; filename=\"resultados-ronda-\(id).xlsx\"")
@@ -128,14 +137,17 @@ struct ClassroomResultsAPITests {
             // Every cell of Respuestas is the CSV's, with the question's number and kind beside it.
             let csv = try CSV.parse(String(decoding: try await host.get("/api/classroom/rounds/\(id)/results.csv").body.dropFirst(3), as: UTF8.self))
             let answers = try #require(sheets["Respuestas"])
-            #expect(answers.first == ["jugador", "número", "pregunta", "tipo", "respuesta", "correcta", "segundos", "puntos"])
+            #expect(answers.first == [
+                "jugador", "número", "pregunta", "tipo", "opciones", "solución", "respuesta", "correcta", "segundos", "puntos",
+            ])
             #expect(answers.count == csv.count)
+            let solutions = ["¿Capital de Francia?": "París · Paris", "Di \"hola\", por favor": "hola", "¿Capital de Italia?": "Roma"]
             for (row, line) in zip(answers.dropFirst(), csv.dropFirst()) {
-                #expect(row.count == 8)
+                #expect(row.count == 10)
                 #expect(row[0] == line[0].replacingOccurrences(of: "'=", with: "="), "a name is text, never a formula")
-                #expect([row[2], row[4], row[5], row[7]] == [line[1], line[2], line[3], line[5]])
-                #expect(row[3] == "respuesta escrita")
-                #expect(row[6] == line[4].replacingOccurrences(of: ".", with: ","), "seconds with the Spanish decimal comma")
+                #expect([row[2], row[6], row[7], row[9]] == [line[1], line[2], line[3], line[5]])
+                #expect([row[3], row[4], row[5]] == ["respuesta escrita", "", solutions[row[2]] ?? "?"], "as asked: \(row)")
+                #expect(row[8] == line[4].replacingOccurrences(of: ".", with: ","), "seconds with the Spanish decimal comma")
             }
             #expect(answers.dropFirst().map { $0[1] } == ["1", "2", "3", "1", "2", "3", "1", "2", "3"])
         }
@@ -162,6 +174,28 @@ struct ClassroomResultsAPITests {
             let seconds = try #require(Double(answered[4]))
             #expect(seconds >= 0 && seconds < 20)
             #expect(answered[5] == String(score))
+        }
+    }
+
+    @Test func eachPlayerCountsTheQuestionsAskedWhileTheyWereInTheClass() async throws {
+        try await withClassroom { _, host, anyone in
+            let setID = try #require(try await host.post("/api/classroom/sets", Self.set).json["id"] as? Int)
+            let (_, ana) = try await anyone.join("Ana")
+            _ = try await anyone.join("Cris")  // never answers: the questions wait for the host
+            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes","set":\#(setID)}"#).status == 200)
+            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            #expect(try await ana.answer(1, "París").json["status"] as? String == "recibida")
+            #expect(try await host.post("/api/classroom/host/next").json["shows"] as? String == "answer")
+            #expect(try await host.post("/api/classroom/host/next").json["shows"] as? String == "question")
+            let (_, bea) = try await anyone.join("Bea")  // late: question 2 is open
+            #expect(try await bea.answer(2, "hola").json["status"] as? String == "recibida")
+            #expect(try await bea.round()["asked"] as? Int == 1, "her phone says «… de 1»")
+            #expect(try await host.post("/api/classroom/host/end").status == 200)  // question 3 never shown
+
+            let id = try #require((try JSONSerialization.jsonObject(with: try await host.get("/api/classroom/rounds").body) as? [[String: Any]])?.first?["id"] as? Int)
+            let players = try #require(try await host.get("/api/classroom/rounds/\(id)").json["players"] as? [[String: Any]])
+            #expect(players.map { $0["name"] as? String } == ["Ana", "Bea", "Cris"])
+            #expect(players.map { $0["asked"] as? Int } == [2, 1, 2], "as their phones counted, not the round's 3")
         }
     }
 

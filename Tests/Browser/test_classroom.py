@@ -41,7 +41,15 @@ def test_a_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
     expect(host.locator("#start")).to_be_disabled()  # no game picked yet
 
     names = ["Ana", "<b>Bea</b>", "Carla"]
-    players = [join_class(new_context().new_page(), server, name) for name in names]
+    # A phone's first visit asks nothing it has no cookie for: no refused request, no console error.
+    first = new_context().new_page()
+    errors = []
+    first.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    first.on("response", lambda response: errors.append(f"{response.status} {response.url}") if response.status >= 400 else None)
+    first.goto(server.url("/clase/"))
+    expect(first.locator("#name")).to_be_focused()
+    players = [join_class(first, server, names[0])] + [join_class(new_context().new_page(), server, name) for name in names[1:]]
+    assert not errors, errors
     failures = [failed_responses(page) for page in players]
     expect(players[0].locator("#room-status")).to_have_text(
         "Esperando a que empiece la ronda… Estás con 2 compañeros.")

@@ -1,6 +1,6 @@
 """How a class answers and reads its answers (issue 39, points 3 to 5): a single-answer choice is
 one tap, and with two right options either is right; a multiple one says "Marca todas las
-correctas" and keeps Enviar in view on a 320×568 phone; the teacher sets which in the editor's
+correctas" and keeps Enviar in view on a 320×568 phone, no tile ever hidden under it; the teacher sets which in the editor's
 checkbox. The maths of a question and its options is drawn inline (`$$…$$`, `\\(…\\)`) on the
 phones' tiles, the projector's tiles, its right answer and chart, the phones' verdicts and the
 results page. Each student reads the feedback of their own option, and everybody the question's."""
@@ -35,6 +35,20 @@ def tile(phone, letter):
 def on_question(phone, number):
     expect(phone.locator("#round-number")).to_have_text(f"Pregunta {number} de 3")
     expect(phone.locator("#question-screen .tile").first).to_be_visible()
+
+
+def tiles_clear_of_enviar(phone):
+    """Each tile, focused (the keyboard's way, which scrolls it into view), shows whole and never
+    under the sticky Enviar (WCAG 2.4.11: a focused control is not hidden)."""
+    tiles = phone.locator("#question-screen .tile")
+    expect(tiles).to_have_count(6)
+    for index in range(6):
+        tiles.nth(index).focus()
+        expect(tiles.nth(index)).to_be_in_viewport(ratio=0.99)
+        box, send = tiles.nth(index).bounding_box(), phone.locator("#send-choices").bounding_box()
+        assert box and send
+        apart = box["y"] + box["height"] <= send["y"] or send["y"] + send["height"] <= box["y"]
+        assert apart, f"tile {index} under Enviar: {box} {send}"
 
 
 def test_one_tap_all_the_right_ones_maths_everywhere_and_each_ones_feedback(classroom, audited, audit):  # noqa: F811
@@ -94,6 +108,9 @@ def test_one_tap_all_the_right_ones_maths_everywhere_and_each_ones_feedback(clas
     on_question(bea, 2)
     expect(ana.locator("#round-hint")).to_have_text("Marca todas las correctas y pulsa Enviar.")
     expect(ana.locator("#send-choices")).to_be_in_viewport()
+    tiles_clear_of_enviar(ana)
+    tiles_clear_of_enviar(bea)
+    ana.evaluate("window.scrollTo(0, 0)")
     for letter in "ACE":
         tile(ana, letter).tap()
     expect(ana.locator("#send-choices")).to_be_in_viewport()

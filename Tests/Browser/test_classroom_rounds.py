@@ -270,4 +270,11 @@ def test_only_players_with_points_stand_on_the_podium_and_each_counts_what_they_
     expect(ana.locator("#end-line")).to_contain_text("1 de 1 aciertos")  # question 2 was never shown
     expect(bea.locator("#end-line")).to_contain_text("0 de 1 aciertos")
     expect(carla.locator("#end-line")).to_contain_text("1 de 1 aciertos")
+    expect(dani.locator("#end-line")).to_contain_text("0 de 0 aciertos")
+    # The results page counts as each phone did (question 2 never shown; Dani asked nothing).
+    host.goto(server.url("/clase/resultados.html"))
+    host.locator("#rounds .round-row a").first.click()
+    for name, count in [("Ana", "1 de 1"), ("Bea", "0 de 1"), ("Carla", "1 de 1"), ("Dani", "0 de 0")]:
+        expect(host.locator("#players tbody tr").filter(has_text=name)).to_contain_text(count)
+    audit.check(host, "results: each player's count as their phone said it")
     audit.assert_clean()

@@ -45,6 +45,8 @@ def fed_page(new_context, server, path, viewport, me=None):
     context = new_context(viewport=viewport, **CONTEXT)
     context.add_init_script(FAKE_STREAM)
     if me:
+        # The marker the server sets with a player's cookie: the page then asks who it is.
+        context.add_cookies([{"name": "adivina_clase", "value": "1", "url": server.url("/")}])
         context.route("**/api/classroom/me", lambda route: route.fulfill(
             status=200, content_type="application/json", body=json.dumps(me)))
     page = context.new_page()

@@ -125,7 +125,19 @@ form.addEventListener("submit", async (event) => {
   if (joined) showLobby(joined);
 });
 
+/** Whether this browser may hold a player of the class: the server sets the marker cookie
+ * `adivina_clase` (readable, no secret) with the player's HttpOnly one and expires both once it no
+ * longer knows the player. Without it a `GET me` could only be refused (401, an error in the
+ * console of every first visit). */
+function markedAsPlayer() {
+  return document.cookie.split(";").some((pair) => pair.trim().startsWith("adivina_clase="));
+}
+
 async function start() {
+  if (!markedAsPlayer()) {
+    showJoin();
+    return;
+  }
   try {
     const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
     if (response.ok) {

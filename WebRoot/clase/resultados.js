@@ -154,7 +154,7 @@ function renderPlayers() {
   });
   playerRows.replaceChildren(...players.map((player) => el("tr", { dataset: { id: player.id } },
     el("th", { scope: "row", className: "player-cell", text: player.name }),
-    el("td", { className: "number", text: `${player.right} de ${shown.questions.length}` }),
+    el("td", { className: "number", text: `${player.right} de ${player.asked}` }),
     el("td", { className: "number", text: String(player.points) }))));
   for (const header of sortHeaders) {
     if (header.dataset.key === sort.key) header.setAttribute("aria-sort", sort.direction);

@@ -10,7 +10,7 @@ import Models
 ///   (ISO 8601 dates, `endedAt` null for a round that never ended, `set` the set's id or null,
 ///   `players` a count);
 /// - `GET rounds/{id}` → `{"round":{…as above},"questions":[{"number","question","answered","right",
-///   "percentRight","wrongAnswers":[{"text","count","right":false}]}],"players":[{"id","name","answered","right","points"}]}`;
+///   "percentRight","wrongAnswers":[{"text","count","right":false}]}],"players":[{"id","name","answered","asked","right","points"}]}`;
 /// - `GET rounds/{id}/results.csv` → the round as a CSV download (UTF-8 with a BOM);
 /// - `GET rounds/{id}/results.xlsx` → the round as an Excel/LibreOffice workbook (`RoundResultsWorkbook`).
 ///
@@ -33,9 +33,7 @@ enum ClassroomResultsRoutes {
         api.addResponding(.get, "/api/classroom/rounds/:id/results.xlsx") { (context: HostContext) in
             let id = try context.request.idParameter()
             let record = try await results(context).record(id)
-            let set = await ClassroomSetRoutes.kept(record.setID, context)
-            let bytes = RoundResultsWorkbook.bytes(record, kinds: RoundResultsWorkbook.kinds(of: record, set: set))
-            return .attachment(bytes, type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
+            return .attachment(RoundResultsWorkbook.bytes(record), type: RoundResultsWorkbook.mimeType, name: "resultados-ronda-\(id).xlsx")
         }
     }
 

@@ -12,15 +12,13 @@ import QRCode
 /// `GET me` → `{"id","name","score","answered":[n…],"points":{"n":p},"timeFactor","deadline"}`
 /// (their own, from the cookie only).
 ///
-/// How a game page knows it plays in the classroom: with the player cookie (`POST join`) and on
-/// every `GET me` that answers 200, the server also sets the marker cookie `adivina_clase=1`
-/// (same Path and SameSite, readable by scripts, no secret in it). A game page (the quiz and
-/// trivia pages, however they were opened: the class page, a bookmark, a new tab) asks `GET me`
-/// only when it finds the marker, so single-player pages (and any server without classroom
-/// mode) see no classroom request. A `GET me` without a valid player (kicked, or the server
-/// restarted) answers 401 and expires the marker and the player cookie it carried; a page whose `GET me`
-/// is refused (401, or 404 from a server without classroom mode) forgets the marker itself
-/// too, and plays single-player.
+/// How the class page knows this browser holds a player: with the player cookie (`POST join`,
+/// `POST rejoin`) and on every `GET me` that answers 200, the server also sets the marker cookie
+/// `adivina_clase=1` (same Path and SameSite, readable by scripts, no secret in it). The page
+/// asks `GET me` on load only when it finds the marker, so a first visit makes no request that
+/// can only be refused. A `GET me` without a valid player (kicked, or the server
+/// restarted) answers 401 and expires the marker and the player cookie it carried; the page
+/// then offers the join form.
 /// Host (header `X-Host-Key` or the host cookie; 401 without, 403 wrong): `POST host/login`
 /// `{"key"}` sets the host cookie; `POST host/game` `{"game":"quizzes"|"trivia","set"?:ID|null,
 /// "seconds"?:S,"speedPoints"?:Bool}` (`set`: a quizzes round plays the host's set `ID`, see

@@ -142,12 +142,6 @@ enum ClassroomSetRoutes {
         return try await sets(context) { try $0.get(id) }
     }
 
-    /// Set `id` as kept now, or nil (none given, deleted, or no database).
-    static func kept(_ id: Int?, _ context: HostContext) async -> QuizSet? {
-        guard let id else { return nil }
-        return try? await sets(context) { try $0.get(id) }
-    }
-
     /// The import's `format`: nil when absent (recognised from the file), 400 when unknown.
     private static func importFormat(_ name: String?) throws -> SetImportFormat? {
         guard let name, !name.isEmpty else { return nil }

@@ -6,8 +6,10 @@ import Signals
 extension Classroom {
     /// Throws, with a message for the player, unless player `playerID` may answer question
     /// `number` now: a round is on, the number exists, the player has not answered it yet and,
-    /// host-paced, it is the current question.
-    func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) {
+    /// host-paced, it is the current question. The leave it returns is good until the room
+    /// changes: `record(_:right:points:held:)` it at once, with no suspension in between.
+    @discardableResult
+    func checkMayAnswer(playerID: Int, number: Int) throws(ModelError) -> MayAnswer {
         guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
         guard phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
         guard (1...totalState.value).contains(number) else {
@@ -16,20 +18,35 @@ extension Classroom {
         guard !playersState.value[index].answered.contains(number) else {
             throw .conflict("Ya has respondido a esta pregunta.")
         }
-        if selfPacedState.value { return }
+        let leave = MayAnswer(index: index, number: number)
+        if selfPacedState.value { return leave }
         let current = currentState.value
         if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
         if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
+        return leave
     }
 
-    /// Records player `playerID`'s answer to question `number` (see `checkMayAnswer`): it adds
-    /// `points` to their score (by default 1 for a right one) and counts a right one (`right`
-    /// nil: a poll's, neither); `held` (host-paced), only when the question closes (`settle`),
-    /// so nothing public tells who was right before. Returns the player as they are now.
+    /// A player's leave to answer a question now (`checkMayAnswer`): their place in the
+    /// players and the question.
+    struct MayAnswer {
+        fileprivate let index: Int
+        let number: Int
+    }
+
+    /// Records player `playerID`'s answer to question `number` once `checkMayAnswer` allows it.
     @discardableResult
     func record(playerID: Int, number: Int, right: Bool?, points: Int? = nil, held: Bool = false) throws(ModelError) -> ClassroomPlayer {
-        try checkMayAnswer(playerID: playerID, number: number)
-        guard let index = indexByID[playerID] else { throw .unknownItem(.player, id: playerID) }
+        record(try checkMayAnswer(playerID: playerID, number: number), right: right, points: points, held: held)
+    }
+
+    /// Records the answer `checkMayAnswer` just allowed (`leave`): it adds `points` to the
+    /// player's score (by default 1 for a right one) and counts a right one (`right` nil: a
+    /// poll's, neither); `held` (host-paced), only when the question closes (`settle`), so
+    /// nothing public tells who was right before. Returns the player as they are now.
+    @discardableResult
+    func record(_ leave: MayAnswer, right: Bool?, points: Int? = nil, held: Bool = false) -> ClassroomPlayer {
+        let index = leave.index
+        let number = leave.number
         return playersState.update { players in
             let earned = points ?? (right == true ? 1 : 0)
             players[index].answered.insert(number)

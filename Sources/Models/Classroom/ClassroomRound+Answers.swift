@@ -64,7 +64,8 @@ extension ClassroomRound {
     /// it was right (nil: a poll) and its points.
     public func answer(playerID: Int, round: Int? = nil, question number: Int, given: GivenAnswer) async throws(ModelError) -> Verdict {
         try checkRound(round)
-        try room.checkMayAnswer(playerID: playerID, number: number)
+        // Checked once; only a quiz server's check, which suspends, checks again after it.
+        var leave = try room.checkMayAnswer(playerID: playerID, number: number)
         guard let question = question(number), let player = players[playerID] else {
             throw .conflict("La ronda no tiene pregunta \(number).")
         }
@@ -97,24 +98,27 @@ extension ClassroomRound {
             guard questionsState.value == questions, room.phaseState.value == .playing else {
                 throw .conflict("La ronda terminó antes de comprobar tu respuesta.")
             }
+            // While the server checked, the host may have moved on or the player answered again.
+            leave = try room.checkMayAnswer(playerID: playerID, number: number)
         }
         let picks = question.quiz?.pickedOptions(shaped) ?? []
-        return try keep(player, number: number, text: text, right: right, picks: picks, elapsed: elapsed)
+        return keep(player, leave, text: text, right: right, picks: picks, elapsed: elapsed)
     }
 
     /// Records an answer given `elapsed` seconds after its question opened: its points in the
     /// room, the player's view, the chart's count, the recorder; a question everybody answered
     /// closes.
     private func keep(
-        _ player: PlayerRound, number: Int, text: String, right: Bool?, picks: [Int], elapsed: Double
-    ) throws(ModelError) -> Verdict {
+        _ player: PlayerRound, _ leave: Classroom.MayAnswer, text: String, right: Bool?, picks: [Int], elapsed: Double
+    ) -> Verdict {
+        let number = leave.number
         let factor = player.progress.value.factor
         let allowed = progress.timing?.allowed(factor: factor) ?? 0
         let points = progress.timing?.points(right: right == true, elapsed: elapsed, allowed: allowed) ?? (right == true ? 1 : 0)
         // Host-paced, the points count when the question closes, for everybody together.
         let held = !room.selfPacedState.value
-        let kept = try batch { () throws(ModelError) -> ClassroomPlayer in
-            let kept = try room.record(playerID: player.id, number: number, right: right, points: points, held: held)
+        let kept = batch { () -> ClassroomPlayer in
+            let kept = room.record(leave, right: right, points: points, held: held)
             player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held) }
             if room.selfPacedState.value { scheduleStandings() }
             return kept

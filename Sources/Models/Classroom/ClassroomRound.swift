@@ -165,7 +165,7 @@ public final class ClassroomRound {
             refreshStandings()
         }
         recordedRound = recorder?.roundStarted(RoundStart(
-            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(\.shown.text),
+            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(RecordedQuestion.init),
             seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
             startedAt: started))
         openQuestion(1)
@@ -262,7 +262,9 @@ public final class ClassroomRound {
         closingTask = nil
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: clock.now(), players: room.playersState.value.map { RoundPlayer(id: $0.id, name: $0.name, score: $0.score) })
+                recordedRound, at: clock.now(), players: room.playersState.value.map {
+                    RoundPlayer(id: $0.id, name: $0.name, score: $0.score, asked: players[$0.id]?.progress.value.askedCount)
+                })
         }
         recordedRound = nil
         return podium

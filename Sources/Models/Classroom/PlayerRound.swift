@@ -31,6 +31,9 @@ final class PlayerRound {
         /// The questions that opened for them while they were in the class (host-paced, the
         /// room's; self-paced, the ones they opened): their "n de m" counts these.
         var asked: Set<Int> = []
+
+        /// How many questions they were asked (or answered): the "m" of their "n de m".
+        var askedCount: Int { asked.union(answers.keys).count }
     }
 
     /// The player's id in the room.

@@ -4,9 +4,11 @@ import Foundation
 /// `RoundResultsWorkbook`): a player and a question, and what they answered to it (nil: nothing).
 struct RoundAnswerRow {
     var player: RoundPlayer
-    /// The question's number (1-based) and text.
+    /// The question's number (1-based) and the question as it was asked.
     var number: Int
-    var question: String
+    var asked: RecordedQuestion
+    /// The question's text.
+    var question: String { asked.text }
     var answer: RoundAnswer?
 
     /// Every player and question of `record`: players by name (case and accents aside, then by
@@ -19,8 +21,8 @@ struct RoundAnswerRow {
             return order == .orderedSame ? $0.id < $1.id : order == .orderedAscending
         }
         return players.flatMap { player in
-            record.questions.enumerated().map { offset, question in
-                RoundAnswerRow(player: player, number: offset + 1, question: question, answer: given[player.id]?[offset + 1])
+            record.questions.enumerated().map { offset, asked in
+                RoundAnswerRow(player: player, number: offset + 1, asked: asked, answer: given[player.id]?[offset + 1])
             }
         }
     }

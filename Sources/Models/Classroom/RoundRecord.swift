@@ -16,8 +16,8 @@ public struct RoundRecord: Hashable, Sendable {
     public var startedAt: Date
     /// When it ended (nil: it never did, e.g. the app stopped mid-round).
     public var endedAt: Date?
-    /// Each question's text, in order (question n is `questions[n - 1]`).
-    public var questions: [String]
+    /// Each question as it was asked, in order (question n is `questions[n - 1]`).
+    public var questions: [RecordedQuestion]
     /// Who played: everybody in the room at the end and whoever answered, in id order; `score`
     /// is their points at the end (0 for a player removed before it).
     public var players: [RoundPlayer]
@@ -26,7 +26,7 @@ public struct RoundRecord: Hashable, Sendable {
 
     /// Makes a record.
     public init(
-        id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, questions: [String],
+        id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, questions: [RecordedQuestion],
         players: [RoundPlayer], answers: [RoundAnswer], setTitle: String? = nil
     ) {
         self.id = id

@@ -22,8 +22,8 @@ public struct RoundStart: Hashable, Sendable {
     public var setID: Int?
     /// The set's title as it was when the round started, or nil.
     public var setTitle: String?
-    /// Each question's text, in the round's order (question n is `questions[n - 1]`).
-    public var questions: [String]
+    /// Each question, in the round's order (question n is `questions[n - 1]`).
+    public var questions: [RecordedQuestion]
     /// The seconds each question has (nil: no timer).
     public var seconds: Int?
     /// Whether a right answer earns speed points (0…1000) instead of 1.
@@ -33,7 +33,7 @@ public struct RoundStart: Hashable, Sendable {
 
     /// Makes a round start.
     public init(
-        game: ClassroomGame, setID: Int?, setTitle: String? = nil, questions: [String], seconds: Int?, speedPoints: Bool,
+        game: ClassroomGame, setID: Int?, setTitle: String? = nil, questions: [RecordedQuestion], seconds: Int?, speedPoints: Bool,
         startedAt: Date
     ) {
         self.game = game
@@ -83,11 +83,16 @@ public struct RoundPlayer: Hashable, Sendable {
     public var name: String
     /// Their points in the round.
     public var score: Int
+    /// How many questions were asked while they were in the class (their "n de m"'s m, as
+    /// their phone counts it); nil when not known (a player removed before the end, or a
+    /// round kept before it was recorded): every question of the round.
+    public var asked: Int?
 
     /// Makes a round player.
-    public init(id: Int, name: String, score: Int) {
+    public init(id: Int, name: String, score: Int, asked: Int? = nil) {
         self.id = id
         self.name = name
         self.score = score
+        self.asked = asked
     }
 }

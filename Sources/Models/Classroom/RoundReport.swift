@@ -33,6 +33,9 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         public var name: String
         /// Questions answered.
         public var answered: Int
+        /// Questions asked while they were in the class (`RoundPlayer.asked`; every question
+        /// when not known): the "m" of their "n de m", as their phone said it.
+        public var asked: Int
         /// Right answers.
         public var right: Int
         /// Points earned.
@@ -51,11 +54,11 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         round = record.summary
         let byQuestion = Dictionary(grouping: record.answers, by: \.question)
         let playerCount = record.players.count
-        questions = record.questions.enumerated().map { offset, text in
+        questions = record.questions.enumerated().map { offset, asked in
             let answers = byQuestion[offset + 1] ?? []
             let right = answers.filter(\.right).count
             return Question(
-                number: offset + 1, question: text, answered: answers.count, right: right,
+                number: offset + 1, question: asked.text, answered: answers.count, right: right,
                 percentRight: playerCount == 0 ? 0 : Int((100 * Double(right) / Double(playerCount)).rounded()),
                 wrongAnswers: Self.mostGiven(answers.filter { !$0.right }.map(\.answer)))
         }
@@ -63,7 +66,7 @@ public struct RoundReport: Encodable, Hashable, Sendable {
         players = record.players.map { player in
             let answers = byPlayer[player.id] ?? []
             return PlayerTotal(
-                id: player.id, name: player.name, answered: answers.count, right: answers.filter(\.right).count,
+                id: player.id, name: player.name, answered: answers.count, asked: player.asked ?? record.questions.count, right: answers.filter(\.right).count,
                 points: answers.reduce(0) { $0 + $1.points })
         }.sorted {
             ($0.points, $0.right) != ($1.points, $1.right)

@@ -58,7 +58,7 @@ extension RoundView {
                 phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, markdown: false, image: nil,
                 options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
                 score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
-                asked: mine.asked.union(mine.answers.keys).count, previous: nil,
+                asked: mine.askedCount, previous: nil,
                 rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
             switch phase.value {
             case .lobby: return view

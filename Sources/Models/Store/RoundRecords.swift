@@ -12,7 +12,7 @@ public struct RoundRecords: Sendable {
         self.store = store
     }
 
-    /// Keeps a new round and its questions; returns its id.
+    /// Keeps a new round and its questions (text, kind, options, right answers); returns its id.
     public func start(_ start: RoundStart) throws(StoreError) -> Int {
         try store.write { connection throws(StoreError) in
             try connection.run(
@@ -26,10 +26,17 @@ public struct RoundRecords: Sendable {
                     .real(start.startedAt.timeIntervalSince1970), start.setTitle.map { .text($0) } ?? .null,
                 ])
             let id = Int(connection.lastInsertedRowID)
-            for (offset, text) in start.questions.enumerated() {
+            for (offset, question) in start.questions.enumerated() {
                 try connection.run(
-                    "INSERT INTO classroom_round_questions (round_id, number, text) VALUES (?1, ?2, ?3)",
-                    [.integer(Int64(id)), .integer(Int64(offset + 1)), .text(text)])
+                    """
+                    INSERT INTO classroom_round_questions (round_id, number, text, kind, options, right_answers)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+                    """,
+                    [
+                        .integer(Int64(id)), .integer(Int64(offset + 1)), .text(question.text),
+                        question.kind.map { .text($0.rawValue) } ?? .null, .text(Self.json(question.options)),
+                        .text(Self.json(question.rightAnswers)),
+                    ])
             }
             return id
         }
@@ -73,10 +80,13 @@ public struct RoundRecords: Sendable {
             for player in players {
                 try connection.run(
                     """
-                    INSERT INTO classroom_round_players (round_id, player_id, name, score) VALUES (?1, ?2, ?3, ?4)
-                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name, score = excluded.score
+                    INSERT INTO classroom_round_players (round_id, player_id, name, score, asked) VALUES (?1, ?2, ?3, ?4, ?5)
+                    ON CONFLICT (round_id, player_id) DO UPDATE SET name = excluded.name, score = excluded.score, asked = excluded.asked
                     """,
-                    [.integer(Int64(roundID)), .integer(Int64(player.id)), .text(player.name), .integer(Int64(player.score))])
+                    [
+                        .integer(Int64(roundID)), .integer(Int64(player.id)), .text(player.name), .integer(Int64(player.score)),
+                        player.asked.map { .integer(Int64($0)) } ?? .null,
+                    ])
             }
         }
     }
@@ -115,14 +125,20 @@ public struct RoundRecords: Sendable {
                     setTitle: row.text(4))
             }
             guard var record = found else { return nil }
-            try connection.run("SELECT text FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key) {
-                record.questions.append($0.text(0) ?? "")
+            try connection.run(
+                "SELECT text, kind, options, right_answers FROM classroom_round_questions WHERE round_id = ?1 ORDER BY number", key
+            ) { row in
+                record.questions.append(RecordedQuestion(
+                    text: row.text(0) ?? "", kind: row.text(1).flatMap(QuizKind.init(rawValue:)),
+                    options: Self.texts(row.text(2)), rightAnswers: Self.texts(row.text(3))))
             }
             var names: [Int: String] = [:]
             try connection.run(
-                "SELECT player_id, name, score FROM classroom_round_players WHERE round_id = ?1 ORDER BY player_id", key
+                "SELECT player_id, name, score, asked FROM classroom_round_players WHERE round_id = ?1 ORDER BY player_id", key
             ) { row in
-                let player = RoundPlayer(id: Int(row.integer(0)), name: row.text(1) ?? "", score: Int(row.integer(2)))
+                let player = RoundPlayer(
+                    id: Int(row.integer(0)), name: row.text(1) ?? "", score: Int(row.integer(2)),
+                    asked: row.isNull(3) ? nil : Int(row.integer(3)))
                 names[player.id] = player.name
                 record.players.append(player)
             }
@@ -139,5 +155,15 @@ public struct RoundRecords: Sendable {
             }
             return record
         }
+    }
+
+    /// `texts` as a JSON array.
+    private static func json(_ texts: [String]) -> String {
+        (try? JSONEncoder().encode(texts)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    }
+
+    /// The texts of a JSON array (none when it is not one).
+    private static func texts(_ json: String?) -> [String] {
+        json.flatMap { try? JSONDecoder().decode([String].self, from: Data($0.utf8)) } ?? []
     }
 }

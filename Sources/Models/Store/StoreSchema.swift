@@ -288,6 +288,32 @@ public enum StoreSchema {
                 "ALTER TABLE classroom_set_quizzes ADD COLUMN details TEXT",
                 "ALTER TABLE classroom_rounds ADD COLUMN set_title TEXT",
             ]),
+        Migration(
+            version: 9,
+            summary: """
+                Classroom: a round's question keeps how it was asked when the round took it: its \
+                kind, its options' texts and its right answers (JSON arrays of text), so the \
+                results say what was asked after the set is edited or deleted. Older rounds of \
+                trivia are choices and of the quiz server typed; an older round of a host's set \
+                keeps a null kind (unknown).
+                """,
+            statements: [
+                "ALTER TABLE classroom_round_questions ADD COLUMN kind TEXT",
+                "ALTER TABLE classroom_round_questions ADD COLUMN options TEXT NOT NULL DEFAULT '[]'",
+                "ALTER TABLE classroom_round_questions ADD COLUMN right_answers TEXT NOT NULL DEFAULT '[]'",
+                """
+                UPDATE classroom_round_questions SET kind = (
+                    SELECT CASE WHEN r.game = 'trivia' THEN 'choice' WHEN r.set_id IS NULL THEN 'text' END
+                    FROM classroom_rounds r WHERE r.id = classroom_round_questions.round_id)
+                """,
+            ]),
+        Migration(
+            version: 10,
+            summary: """
+                Classroom: a round's player keeps how many questions were asked while they were in \
+                the class (`asked`, their "n de m"'s m; null: not known, every question).
+                """,
+            statements: ["ALTER TABLE classroom_round_players ADD COLUMN asked INTEGER"]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

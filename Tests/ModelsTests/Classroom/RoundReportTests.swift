@@ -15,7 +15,7 @@ struct RoundReportTests {
         let names = ["Ana", "Bea", "Carla", "Dani", "Eva", "Fran", "Gael", "Hugo"]
         return RoundRecord(
             id: 3, game: .quizzes, setID: nil, startedAt: start, endedAt: nil,
-            questions: (1...questions).map { "Pregunta \($0)" },
+            questions: (1...questions).map { "Pregunta \($0)" }.typed,
             players: (0..<players).map { RoundPlayer(id: $0 + 1, name: names[$0], score: 0) }, answers: answers)
     }
 

@@ -25,7 +25,7 @@ struct RoundResultsCSVSpreadsheetTests {
         }
         let record = RoundRecord(
             id: 1, game: .quizzes, setID: nil, startedAt: Date(timeIntervalSince1970: 0), endedAt: nil,
-            questions: variants, players: players, answers: answers)
+            questions: variants.typed, players: players, answers: answers)
 
         let cells = try await Self.openInCalc(RoundResultsCSV.bytes(record), soffice: soffice)
         #expect(cells.formulas.isEmpty, "cells that became formulas: \(cells.formulas)")

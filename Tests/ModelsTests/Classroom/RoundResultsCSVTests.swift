@@ -7,7 +7,7 @@ import Testing
 struct RoundResultsCSVTests {
     private let round = RoundRecord(
         id: 2, game: .quizzes, setID: 1, startedAt: Date(timeIntervalSince1970: 0), endedAt: nil,
-        questions: ["¿Capital de Francia?", "Di \"hola\", por favor"],
+        questions: ["¿Capital de Francia?", "Di \"hola\", por favor"].typed,
         players: [RoundPlayer(id: 2, name: "Óscar", score: 0), RoundPlayer(id: 1, name: "=1+1", score: 1),
                   RoundPlayer(id: 3, name: "ana", score: 1)],
         answers: [

@@ -22,7 +22,7 @@ struct RoundResultsStoreTests {
     @Test func aRoundIsRecordedAndReadBackAcrossReopening() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
-            game: .quizzes, setID: 4, questions: ["¿Capital de Francia?", "¿Capital de Italia?"], seconds: 20,
+            game: .quizzes, setID: 4, questions: ["¿Capital de Francia?", "¿Capital de Italia?"].typed, seconds: 20,
             speedPoints: true, startedAt: start))
         #expect(id > 0)
         let answers = [
@@ -40,7 +40,7 @@ struct RoundResultsStoreTests {
         let record = try await reopened.record(id)
         #expect(record == RoundRecord(
             id: id, game: .quizzes, setID: 4, startedAt: start, endedAt: start.addingTimeInterval(90),
-            questions: ["¿Capital de Francia?", "¿Capital de Italia?"],
+            questions: ["¿Capital de Francia?", "¿Capital de Italia?"].typed,
             players: [RoundPlayer(id: 1, name: "Ana", score: 919), RoundPlayer(id: 2, name: "Bea", score: 0),
                       RoundPlayer(id: 3, name: "Carla", score: 0)],
             answers: [answers[0], answers[1], answers[2]]))
@@ -51,10 +51,10 @@ struct RoundResultsStoreTests {
     @Test func roundsAreListedLatestFirstAndAnUnendedRoundHasNoEnd() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
         let first = results.roundStarted(RoundStart(
-            game: .trivia, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+            game: .trivia, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         results.roundEnded(first, at: start.addingTimeInterval(10), players: [])
         let second = results.roundStarted(RoundStart(
-            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start.addingTimeInterval(60)))
+            game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start.addingTimeInterval(60)))
         results.answered(answer(7, "Dani", 1, "a", right: true), inRound: second)
         #expect(try await results.list() == [
             RoundSummary(id: second, game: .quizzes, setID: nil, startedAt: start.addingTimeInterval(60), endedAt: nil, players: 1),
@@ -66,7 +66,7 @@ struct RoundResultsStoreTests {
     @Test func anAnswerGivenAgainReplacesTheFirstAndARemovedPlayerKeepsTheirAnswers() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
-            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+            game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         results.answered(answer(1, "Ana", 1, "x", right: false), inRound: id)
         results.answered(answer(1, "Ana", 1, "y", right: true), inRound: id)
         results.answered(answer(2, "Bea", 1, "z", right: false), inRound: id)
@@ -79,7 +79,7 @@ struct RoundResultsStoreTests {
     @Test func aClassAnsweringAtOnceLosesNoAnswerAndAReadSeesEveryOneAskedBefore() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
         let id = results.roundStarted(RoundStart(
-            game: .trivia, setID: nil, questions: (1...10).map { "q\($0)" }, seconds: nil, speedPoints: false, startedAt: start))
+            game: .trivia, setID: nil, questions: ((1...10).map { "q\($0)" }).typed, seconds: nil, speedPoints: false, startedAt: start))
         // 40 players answer their 10 questions at once: the answers that come while a write
         // waits are written with it.
         for player in 1...40 {
@@ -101,7 +101,7 @@ struct RoundResultsStoreTests {
         let said = Mutex<[String]>([])
         let results = RoundResultsStore(store: old) { message in said.withLock { $0.append(message) } }
         let id = results.roundStarted(RoundStart(
-            game: .quizzes, setID: nil, questions: ["q"], seconds: nil, speedPoints: false, startedAt: start))
+            game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         #expect(id == 0)
         results.answered(answer(1, "Ana", 1, "x", right: false), inRound: 3)
         results.roundEnded(3, at: start, players: [])
@@ -110,5 +110,32 @@ struct RoundResultsStoreTests {
         #expect(messages.count == 1, "said once while it fails: \(messages)")
         #expect(messages.first?.contains("No se pueden guardar los resultados") == true)
         #expect(results.problem != nil && results.hasUnwritten, "the answer and the end are kept, to be written later")
+    }
+
+    @Test func eachQuestionKeepsItsKindOptionsAndRightAnswersAsAsked() async throws {
+        let asked = [
+            RecordedQuestion(text: "¿Capital?", kind: .choice, options: ["París", "Lyon", "Niza"], rightAnswers: ["París"]),
+            RecordedQuestion(text: "¿Estrella?", kind: .truefalse, options: ["Verdadero", "Falso"], rightAnswers: ["Verdadero"]),
+            RecordedQuestion(text: "¿Color?", kind: .poll, options: ["Rojo", "Azul"]),
+        ]
+        let id = RoundResultsStore(store: try Store(path: path)).roundStarted(RoundStart(
+            game: .quizzes, setID: 3, questions: asked, seconds: nil, speedPoints: false, startedAt: start))
+        #expect(try await RoundResultsStore(store: try Store(path: path)).record(id).questions == asked)
+    }
+
+    @Test func roundsKeptBeforeSchema9KnowTheKindWhenTheirSourceTellsIt() async throws {
+        let old = try Store(path: path, migrations: StoreSchema.migrations.filter { $0.version <= 8 })
+        try old.write { connection throws(StoreError) in
+            try connection.execute(
+                """
+                INSERT INTO classroom_rounds (id, game, set_id, started_at) VALUES (1, 'trivia', NULL, 0), (2, 'quizzes', NULL, 0),
+                    (3, 'quizzes', 7, 0);
+                INSERT INTO classroom_round_questions (round_id, number, text) VALUES (1, 1, 't'), (2, 1, 'q'), (3, 1, 's')
+                """)
+        }
+        let results = RoundResultsStore(store: try Store(path: path))
+        #expect(try await results.record(1).questions == [RecordedQuestion(text: "t", kind: .choice)])
+        #expect(try await results.record(2).questions == [RecordedQuestion(text: "q", kind: .text)])
+        #expect(try await results.record(3).questions == [RecordedQuestion(text: "s", kind: nil)], "a set's: unknown")
     }
 }
