@@ -80,7 +80,13 @@ final class ClassroomSession {
         self.services = services
         self.store = store
         sets = store.map { QuizSetStore(store: $0) }
-        results = store.map { RoundResultsStore(store: $0) }
+        // The host's page shows why results cannot be written: the store's word when the main
+        // actor reads it (the latest, whatever order the hops arrive in).
+        results = store.map { store in
+            RoundResultsStore(store: store, changed: { [room] results in
+                Task { @MainActor in room.showResultsProblem(results.hostProblem) }
+            })
+        }
         round.recorder = results
         self.hub = hub
         self.registry = registry

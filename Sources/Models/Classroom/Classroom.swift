@@ -42,6 +42,8 @@ public final class Classroom: Observable, SignalObservable {
     let setState = State<ChosenSet?>(nil)
     /// The id of the round being played or last played (0: none yet): 1, 2, 3… in the room's life.
     let roundState = State(0)
+    /// What the host is told while results cannot be written, or nil.
+    private let resultsProblemState = State<String?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private(set) var indexByID: [Int: Int] = [:]
@@ -73,6 +75,7 @@ public final class Classroom: Observable, SignalObservable {
         let open = openState
         let chosenSet = setState
         let round = roundState
+        let resultsProblem = resultsProblemState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
@@ -81,7 +84,7 @@ public final class Classroom: Observable, SignalObservable {
                 selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
                 open: phase.value == .playing && !selfPaced.value ? open.value : nil,
                 deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
-                podium: phase.value == .finished ? Self.podium(rows) : [])
+                podium: phase.value == .finished ? Self.podium(rows) : [], resultsProblem: resultsProblem.value)
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
@@ -247,6 +250,11 @@ public final class Classroom: Observable, SignalObservable {
             deadlineState.value = deadline
             chartState.value = chart
         }
+    }
+
+    /// Shows why the results cannot be written, in Spanish (nil: they are written again).
+    public func showResultsProblem(_ problem: String?) {
+        resultsProblemState.value = problem
     }
 
     /// Shows the host's set the next quizzes round plays (nil: none).
