@@ -123,7 +123,7 @@ public final class AdivinaServer {
         let registry = TopicRegistry()
         registry.register([shared.rankingTopic])
         if configuration.classroom {
-            let key = SecretToken.random()
+            let key = try HostKeyFile.key(in: configuration.dataDirectory, renew: configuration.newHostKey)
             hostKey = key
             let joinURL = try address.joinURL()
             self.joinURL = joinURL

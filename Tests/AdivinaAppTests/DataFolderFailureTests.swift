@@ -79,7 +79,7 @@ struct DataFolderFailureTests {
         try await TinyDisk.with(size: "16m") { disk in
             let child = try ExecutableTests.Child(["--classroom", "--port", "0", "--data-dir", disk.folder.path])
             defer { child.process.terminate() }
-            let host = try await Self.host(of: child)
+            let host = try await child.classroomHost()
             let players = try await ClassroomClient(base: host.base).joined(["Ana", "Bea", "Carla"])
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
@@ -120,7 +120,7 @@ struct DataFolderFailureTests {
         try await TinyDisk.with(size: "16m") { disk in
             let child = try ExecutableTests.Child(["--classroom", "--port", "0", "--data-dir", disk.folder.path])
             defer { child.process.terminate() }
-            let host = try await Self.host(of: child)
+            let host = try await child.classroomHost()
             _ = try await ClassroomClient(base: host.base).joined(["Ana"])
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             try await disk.fill()
@@ -138,17 +138,6 @@ struct DataFolderFailureTests {
             child.process.terminate()
             _ = await child.exitStatus()
         }
-    }
-
-    /// The host of the `adivina --classroom` child, with the key it printed.
-    static func host(of child: ExecutableTests.Child) async throws -> ClassroomClient {
-        _ = try #require(await child.wait(for: "anfitrión: "))
-        let (text, started) = await eventually({ child.text }, until: { $0.split(separator: "\n").count >= 3 })
-        try #require(started, "\(text)")
-        let lines = text.split(separator: "\n").map(String.init)
-        let base = try #require(URL(string: String(lines[0].dropFirst("Adivina: ".count))))
-        let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
-        return ClassroomClient(base: base, headers: ["X-Host-Key": key])
     }
 
     /// The room's `resultsProblem`, as the host's page gets it.
