@@ -3,7 +3,9 @@ import Testing
 import TestSupport
 
 /// The class survives a restart of the real `adivina --classroom` (issue 36, point 3): the host
-/// key is kept in the data folder, owner-only, and `--new-host-key` makes another.
+/// key is kept in the data folder, owner-only, and `--new-host-key` makes another; after a
+/// kill -9 the players come back with their cookies, rejoin codes and points, and the round the
+/// crash interrupted is closed, marked so in the results.
 @Suite(.timeLimit(.minutes(5)))
 struct ClassroomRestartTests {
     /// A new data folder's arguments for a classroom on any free port.
@@ -45,5 +47,57 @@ struct ClassroomRestartTests {
         let old = try await ClassroomClient(base: renewedBase).post("/api/classroom/host/login", try ClassroomClient.json(["key": key]))
         #expect(old.status == 403, "the old key stops working: \(old.status)")
         await Self.stop(renewed, SIGTERM)
+    }
+
+    @Test func afterAKill9ThePlayersComeBackAndTheInterruptedRoundIsClosed() async throws {
+        let data = try Self.newDataFolder()
+        let first = try Self.classroom(data)
+        let host = try await first.classroomHost()
+        let players = try await ClassroomClient(base: host.base).joined(["Ana", "Bea"])
+        let code = try #require(try await players[1].round()["rejoinCode"] as? String)
+        let quiz = #"{"kind":"truefalse","question":"¿El agua hierve a 100 °C al nivel del mar?","answer":true}"#
+        let set = try await host.post("/api/classroom/sets", #"{"title":"Física","quizzes":[\#(quiz),\#(quiz)]}"#)
+        let setID = try #require(set.json["id"] as? Int, "\(set.status) \(set.error ?? "")")
+        let pick = #"{"game":"quizzes","set":\#(setID)}"#
+        _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+        _ = try await host.post("/api/classroom/host/game", pick)
+        #expect(try await host.post("/api/classroom/host/start").status == 200)
+        let reply = try await players[0].answer(1, true)
+        #expect(reply.status == 200, "\(reply.error ?? "")")
+        let points = try #require(reply.json["points"] as? Int)
+        #expect(points == 1, "right: \(reply.json)")
+        // The answer is written (the store's queue) before the crash: what waits in memory is
+        // lost to a kill -9, which the reliability section says.
+        let written = try await eventually({ try await host.get("/api/classroom/rounds").body }, until: { body in
+            ((try? JSONSerialization.jsonObject(with: body)) as? [[String: Any]])?.first?["players"] as? Int == 1
+        })
+        try #require(written.met, "the answer written: \(String(decoding: written.value, as: UTF8.self))")
+        await Self.stop(first, SIGKILL)
+
+        let second = try Self.classroom(data)
+        let (base, key) = try await second.classroomAddress()
+        let state = try await ClassroomClient(base: base).get("/api/classroom/state").json
+        let rows = try #require(state["players"] as? [[String: Any]])
+        #expect(rows.map { $0["name"] as? String } == ["Ana", "Bea"], "\(rows)")
+        #expect(rows.first?["score"] as? Int == points, "Ana's points kept: \(rows)")
+        #expect(state["phase"] as? String == "finished", "the interrupted round is over: \(state)")
+        let ana = ClassroomClient(base: base, cookie: players[0].cookie)
+        let me = try await ana.get("/api/classroom/me")
+        #expect(me.status == 200 && me.json["name"] as? String == "Ana", "Ana's cookie works after the restart: \(me.status)")
+        let rejoined = try await ClassroomClient(base: base).post("/api/classroom/rejoin", try ClassroomClient.json(["name": "Bea", "code": code]))
+        #expect(rejoined.status == 200, "Bea's rejoin code works: \(rejoined.status) \(rejoined.error ?? "")")
+        let restarted = ClassroomClient(base: base, headers: ["X-Host-Key": key])
+        let list = try #require(try JSONSerialization.jsonObject(with: try await restarted.get("/api/classroom/rounds").body) as? [[String: Any]])
+        let round = try #require(list.first)
+        #expect(round["interrupted"] as? Bool == true && !(round["endedAt"] is NSNull), "closed and marked: \(round)")
+        let report = try await restarted.get("/api/classroom/rounds/1").json
+        let totals = try #require(report["players"] as? [[String: Any]])
+        #expect(totals.first { $0["name"] as? String == "Ana" }?["points"] as? Int == points, "the results' points: \(totals)")
+        _ = try await restarted.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
+        _ = try await restarted.post("/api/classroom/host/game", pick)
+        #expect(try await restarted.post("/api/classroom/host/start").status == 200, "a new round starts")
+        let again = try await ana.answer(1, true)
+        #expect(again.status == 200, "and Ana plays it with her old cookie: \(again.error ?? "")")
+        await Self.stop(second, SIGTERM)
     }
 }

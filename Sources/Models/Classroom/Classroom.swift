@@ -47,7 +47,7 @@ public final class Classroom: Observable, SignalObservable {
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private(set) var indexByID: [Int: Int] = [:]
-    private var nextID = 1
+    var nextID = 1
 
     /// The public state of the room.
     public let snapshot: Computed<ClassroomSnapshot>
@@ -338,7 +338,7 @@ public final class Classroom: Observable, SignalObservable {
         guard isHost(key) else { throw .forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.") }
     }
 
-    private func reindex() {
+    func reindex() {
         indexByToken = [:]
         indexByID = [:]
         for (index, player) in playersState.value.enumerated() {

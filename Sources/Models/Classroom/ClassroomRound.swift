@@ -110,7 +110,7 @@ public final class ClassroomRound {
         players[playerID].map { ($0.view, $0.viewJSON) }
     }
 
-    private func seat(_ player: ClassroomPlayer) {
+    func seat(_ player: ClassroomPlayer) {
         if players[player.id] == nil {
             let seated = PlayerRound(player: player, round: self)
             players[player.id] = seated
