@@ -25,7 +25,7 @@ public final class AdivinaServer {
     /// The address students open in classroom mode (`/clase/` at `--public-url`; else the
     /// machine's LAN address when listening on every address), or nil.
     public private(set) var joinURL: URL?
-    /// The host key printed in classroom mode (random, 128 bits), or nil.
+    /// The host key printed in classroom mode (random, 128 bits, kept in the data folder: `HostKeyFile`), or nil.
     public let hostKey: String?
     /// Every route of the web API as declared, with what a classroom player gets from it.
     let apiRoutes: [APIRoute]
@@ -123,7 +123,7 @@ public final class AdivinaServer {
         let registry = TopicRegistry()
         registry.register([shared.rankingTopic])
         if configuration.classroom {
-            let key = SecretToken.random()
+            let key = try HostKeyFile.key(in: configuration.dataDirectory, renew: configuration.newHostKey)
             hostKey = key
             let joinURL = try address.joinURL()
             self.joinURL = joinURL
@@ -174,16 +174,24 @@ public final class AdivinaServer {
     }
 
     /// Stops gracefully: no new connections, in-flight requests finish, streams close; then the
-    /// database's `-wal` goes into its file.
+    /// results queued are written and the database's `-wal` goes into its file.
     public func shutdown() async {
         await server.shutdown()
+        await writeQueuedResults()
         finishStore()
     }
 
-    /// Returns once the server has stopped (and the database is checkpointed).
+    /// Returns once the server has stopped (the results queued written, the database checkpointed).
     public func waitUntilStopped() async {
         await server.waitUntilStopped()
+        await writeQueuedResults()
         finishStore()
+    }
+
+    /// Waits for the answers and ends queued to the results store to be written (a clean stop
+    /// loses none; what waits for a failing disk stays unwritten, as the terminal was told).
+    private func writeQueuedResults() async {
+        _ = try? await classroom?.results?.read { _ in 0 }
     }
 }
 

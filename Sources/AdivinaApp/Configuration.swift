@@ -36,6 +36,8 @@ public struct Configuration: Sendable, Equatable {
     public var loops: Int?
     /// Classroom mode: players join with a name, a host (with the printed key) runs rounds.
     public var classroom = false
+    /// Make a new host key instead of the one kept in the data folder (`--new-host-key`).
+    public var newHostKey = false
     /// A real quiz server to use instead of the built-in stand-in.
     public var quizServer: URL?
     /// The token for ``quizServer`` (never sent to the browser).
@@ -77,6 +79,8 @@ public struct Configuration: Sendable, Equatable {
                            core)
       --classroom          classroom mode: students join at the printed URL, the host
                            (with the printed host key) runs rounds and a live leaderboard
+      --new-host-key       with --classroom: a new host key instead of the one kept in
+                           the data folder (the old one stops working)
       --quiz-server URL    a real quiz server instead of the built-in stand-in
       --quiz-token TOKEN   the token for --quiz-server
       --quiz-data FILE     a quizzes.json for the built-in quiz stand-in to serve: the
@@ -111,6 +115,7 @@ public struct Configuration: Sendable, Equatable {
             if flag == "--help" || flag == "-h" { return nil }
             if flag == "--access-log" { configuration.accessLog = true; continue }
             if flag == "--classroom" { configuration.classroom = true; continue }
+            if flag == "--new-host-key" { configuration.newHostKey = true; continue }
             if flag == "--standin-controls" { configuration.standInControls = true; continue }
             var name = flag
             var inlineValue: String?
@@ -133,6 +138,9 @@ public struct Configuration: Sendable, Equatable {
         if configuration.quizzesFile != nil && configuration.classroom {
             // A round is ten quizzes of the quiz server, judged by it, the same for every player.
             throw .invalidValue("--quizzes-file", "cannot be used with --classroom (a round's quizzes come from the quiz server)")
+        }
+        if configuration.newHostKey && !configuration.classroom {
+            throw .invalidValue("--new-host-key", "only makes sense with --classroom")
         }
         if configuration.standInControls && (configuration.classroom || !configuration.listensOnLoopbackOnly) {
             throw .invalidValue("--standin-controls", "is for tests: only on loopback, never with --classroom")

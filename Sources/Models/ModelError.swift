@@ -14,6 +14,8 @@ public enum ModelError: Error, Hashable, Sendable {
     case conflict(String)
     /// Whoever asked may not do this (a host action without the host key); says why.
     case forbidden(String)
+    /// The app cannot do this now but may later (the results cannot be written); says why.
+    case unavailable(String)
 
     /// What to tell the user, in Spanish.
     public var userMessage: String {
@@ -22,7 +24,7 @@ public enum ModelError: Error, Hashable, Sendable {
         case .remote(let error): return error.userMessage
         case .store(let error): return error.userMessage
         case .file(let reason): return "No se puede cargar el fichero de preguntas: \(reason)."
-        case .invalid(let reason), .conflict(let reason), .forbidden(let reason): return reason
+        case .invalid(let reason), .conflict(let reason), .forbidden(let reason), .unavailable(let reason): return reason
         }
     }
 }

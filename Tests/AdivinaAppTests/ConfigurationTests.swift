@@ -25,6 +25,14 @@ struct ConfigurationTests {
         #expect(Configuration.usage.contains("--classroom"))
     }
 
+    @Test func aNewHostKeyIsAskedOnlyInAClassroom() throws {
+        #expect(try #require(try Configuration.parse(["--classroom"], environment: [:])).newHostKey == false)
+        #expect(try #require(try Configuration.parse(["--classroom", "--new-host-key"], environment: [:])).newHostKey)
+        #expect(throws: ConfigurationError.invalidValue("--new-host-key", "only makes sense with --classroom")) {
+            try Configuration.parse(["--new-host-key"], environment: [:])
+        }
+    }
+
     @Test func xdgDataHomeWins() throws {
         let configuration = try #require(
             try Configuration.parse([], environment: ["HOME": "/h", "XDG_DATA_HOME": "/x/data"]))

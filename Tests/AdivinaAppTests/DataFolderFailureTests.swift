@@ -79,14 +79,8 @@ struct DataFolderFailureTests {
         try await TinyDisk.with(size: "16m") { disk in
             let child = try ExecutableTests.Child(["--classroom", "--port", "0", "--data-dir", disk.folder.path])
             defer { child.process.terminate() }
-            _ = try #require(await child.wait(for: "anfitrión: "))
-            let (text, started) = await eventually({ child.text }, until: { $0.split(separator: "\n").count >= 3 })
-            try #require(started, "\(text)")
-            let lines = text.split(separator: "\n").map(String.init)
-            let base = try #require(URL(string: String(lines[0].dropFirst("Adivina: ".count))))
-            let key = String(lines[2].dropFirst("Clave de anfitrión: ".count))
-            let host = ClassroomClient(base: base, headers: ["X-Host-Key": key])
-            let players = try await ClassroomClient(base: base).joined(["Ana", "Bea", "Carla"])
+            let host = try await child.classroomHost()
+            let players = try await ClassroomClient(base: host.base).joined(["Ana", "Bea", "Carla"])
             _ = try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
             _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
             #expect(try await host.post("/api/classroom/host/start").status == 200)
@@ -99,11 +93,16 @@ struct DataFolderFailureTests {
             }
             let said = await child.wait(for: "No se pueden guardar los resultados: el disco está lleno")
             #expect(said != nil, "said at once on the terminal: \(child.text)")
+            let told = try await eventually({ try await Self.resultsProblem(host) }, until: { $0 != nil })
+            #expect(told.value?.hasPrefix("No se pueden guardar los resultados: el disco está lleno.") == true, "the host's state: \(told)")
+            #expect(told.value?.contains(disk.folder.path) == false, "the public state names no path")
             let ended = try await host.post("/api/classroom/host/end", #"{"saveToRanking":false}"#)
             #expect(ended.status == 200, "\(ended.status) \(ended.error ?? "")")
 
             try disk.empty()
             #expect(await child.wait(for: "los resultados vuelven a guardarse") != nil, "\(child.text)")
+            let cleared = try await eventually({ try await Self.resultsProblem(host) }, until: { $0 == nil })
+            #expect(cleared.met, "the host's alert goes once written: \(cleared.value ?? "")")
             let rounds = try await host.get("/api/classroom/rounds")
             let list = try #require(try JSONSerialization.jsonObject(with: rounds.body) as? [[String: Any]])
             let round = try #require(list.first)
@@ -115,5 +114,34 @@ struct DataFolderFailureTests {
             child.process.terminate()
             _ = await child.exitStatus()
         }
+    }
+
+    @Test func aRoundWhoseStartCannotBeWrittenIsNotPlayed() async throws {
+        try await TinyDisk.with(size: "16m") { disk in
+            let child = try ExecutableTests.Child(["--classroom", "--port", "0", "--data-dir", disk.folder.path])
+            defer { child.process.terminate() }
+            let host = try await child.classroomHost()
+            _ = try await ClassroomClient(base: host.base).joined(["Ana"])
+            _ = try await host.post("/api/classroom/host/game", #"{"game":"trivia"}"#)
+            try await disk.fill()
+            let refused = try await host.post("/api/classroom/host/start")
+            #expect(refused.status == 503, "\(refused.status) \(refused.error ?? "")")
+            #expect(refused.error?.hasPrefix("No se puede empezar la ronda: no se pueden guardar los resultados") == true, "\(refused.error ?? "")")
+            #expect(try await host.get("/api/classroom/state").json["phase"] as? String == "lobby", "not played unrecorded")
+
+            try disk.empty()
+            let started = try await host.post("/api/classroom/host/start")
+            #expect(started.status == 200, "once the disk allows: \(started.error ?? "")")
+            let rounds = try await host.get("/api/classroom/rounds")
+            let list = try #require(try JSONSerialization.jsonObject(with: rounds.body) as? [[String: Any]])
+            #expect(list.count == 1, "the round played is recorded: \(list)")
+            child.process.terminate()
+            _ = await child.exitStatus()
+        }
+    }
+
+    /// The room's `resultsProblem`, as the host's page gets it.
+    static func resultsProblem(_ host: ClassroomClient) async throws -> String? {
+        try await host.get("/api/classroom/state").json["resultsProblem"] as? String
     }
 }

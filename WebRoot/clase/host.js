@@ -4,7 +4,8 @@
 // answers so far, the countdown, the one button that moves the class on ("Mostrar respuesta",
 // "Siguiente pregunta", "Ver podio"; Space and → press it, so a presentation clicker drives the
 // class) and Terminar (both lead to the round's results);
-// the players, away ones marked, each with extra time, release of their name and removal.
+// the players, away ones marked, each with extra time, release of their name and removal; an
+// alert while the results cannot be written (the disk full), gone once they are written again.
 import { subscribe, act } from "../js/events.js";
 import { el, sym, showAlert, syncRows } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
@@ -41,6 +42,8 @@ const joinSection = $("host-join");
 const hostQuestion = $("host-question");
 const hostQuestionNumber = $("host-question-number");
 const hostQuestionText = $("host-question-text");
+const resultsProblem = $("results-problem");
+const resultsProblemMessage = $("results-problem-message");
 const countdown = createCountdown("host-countdown");
 barCount.before(countdown.element);
 
@@ -63,6 +66,7 @@ setupNavBar($("navbar"));
 
 function render(snapshot) {
   state = snapshot;
+  showResultsProblem(typeof snapshot.resultsProblem === "string" ? snapshot.resultsProblem : "");
   const playing = snapshot.phase === "playing";
   if (choicesSending === 0 && snapshot.game === pickedGame) pickedGame = null;
   for (const button of gameButtons) {
@@ -355,6 +359,12 @@ endButton.addEventListener("click", async () => {
   });
   if (sure) await endRound(endButton, save);
 });
+
+/** The alert that the results wait in memory for the disk (the server's words), or none. */
+function showResultsProblem(problem) {
+  if (resultsProblemMessage.textContent !== problem) resultsProblemMessage.textContent = problem;
+  resultsProblem.hidden = !problem;
+}
 
 whenHost(async () => {
   host.hidden = false;

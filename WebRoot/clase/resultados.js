@@ -68,9 +68,15 @@ async function loadRounds() {
   roundList.replaceChildren(...rounds.map((round) => el("li", { className: "row round-row", dataset: { id: round.id } },
     el("a", { className: "row-main row-link row-stretch round-link", href: `#ronda-${round.id}` },
       el("span", { className: "round-name", text: roundName(round) }),
-      el("span", { className: "row-detail", text: `${playersText(round.players)}${round.endedAt ? "" : " · sin terminar"}` })),
+      el("span", { className: "row-detail", text: `${playersText(round.players)}${roundState(round)}` })),
     el("span", { className: "disclosure", "aria-hidden": "true" }))));
   markCurrent();
+}
+
+/** " · sin terminar" for a round that never ended, " · interrumpida" for one Adivina closed when
+ * it started again after stopping during it; "" otherwise. */
+function roundState(round) {
+  return !round.endedAt ? " · sin terminar" : round.interrupted ? " · interrumpida" : "";
 }
 
 function markCurrent() {
@@ -94,7 +100,8 @@ async function showRound(id, { focus = false } = {}) {
   const round = report.round;
   roundHeader.textContent = `Ronda del ${dateTime.format(new Date(round.startedAt))}`;
   const parts = [roundSource(round), playersText(round.players), `${report.questions.length} preguntas`];
-  if (!round.endedAt) parts.push("sin terminar");
+  const state = roundState(round);
+  if (state) parts.push(state.slice(3));
   roundMeta.textContent = parts.join(" · ");
   for (const [link, type] of [[xlsxLink, "xlsx"], [csvLink, "csv"]]) {
     link.href = `/api/classroom/rounds/${round.id}/results.${type}`;

@@ -15,7 +15,8 @@ enum APIError {
     }
 
     /// The status and message a failed model action answers with: the model's own Spanish
-    /// message; 404 for what is not there, 502/504 when the remote service failed.
+    /// message; 404 for what is not there, 502/504 when the remote service failed, 503 for what
+    /// cannot be done now (results that cannot be written).
     static func from(_ error: ModelError) -> HTTPError {
         HTTPError(status(for: error), message: error.userMessage)
     }
@@ -26,6 +27,7 @@ enum APIError {
         case .invalid: return .badRequest
         case .conflict: return .conflict
         case .forbidden: return .forbidden
+        case .unavailable: return HTTPStatus(code: 503)
         case .remote(.timeout): return HTTPStatus(code: 504)
         case .remote(.cancelled): return HTTPStatus(code: 409)
         case .remote: return HTTPStatus(code: 502)

@@ -45,6 +45,8 @@ final class ClassroomSession {
     nonisolated let results: RoundResultsStore?
     private let services: RemoteServices
     private let store: Store?
+    /// The room's players kept in the store, to take the room back after a restart.
+    private let kept: ClassroomRoomRecords?
     private let hub: SSEHub
     private let registry: TopicRegistry
     private let ranking: Ranking
@@ -80,7 +82,14 @@ final class ClassroomSession {
         self.services = services
         self.store = store
         sets = store.map { QuizSetStore(store: $0) }
-        results = store.map { RoundResultsStore(store: $0) }
+        kept = store.map { ClassroomRoomRecords(store: $0) }
+        // The host's page shows why results cannot be written: the store's word when the main
+        // actor reads it (the latest, whatever order the hops arrive in).
+        results = store.map { store in
+            RoundResultsStore(store: store, changed: { [room] results in
+                Task { @MainActor in room.showResultsProblem(results.hostProblem) }
+            })
+        }
         round.recorder = results
         self.hub = hub
         self.registry = registry
@@ -92,6 +101,35 @@ final class ClassroomSession {
         // A question's chart goes to the projectors at once, not after the leaderboard's spacing.
         chartWatch = room.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
         watchAway()
+        restoreRoom()
+    }
+
+    /// Takes back the room kept in the store (issue 36, point 3): a round the stop interrupted
+    /// is closed and marked so in the results, then the players come back with their tokens
+    /// (their cookies work again), rejoin codes and addresses, and that round's points.
+    private func restoreRoom() {
+        guard let kept, let results else { return }
+        do throws(StoreError) {
+            let closed = try results.records.closeInterrupted(at: now())
+            let interrupted = try closed.flatMap { id throws(StoreError) in try results.records.record(id) }
+            let saved = try kept.players(now: now())
+            round.restore(saved.map(\.player), interrupted: interrupted, lastRound: try results.records.latestRoundID())
+            for entry in saved {
+                if let player = room.player(token: entry.player.token) { seat(player, from: entry.address, keeping: false) }
+            }
+        } catch {
+            RoundResultsStore.standardError("adivina: no se puede recuperar la clase guardada: \(error.userMessage)")
+        }
+    }
+
+    /// Keeps `player`, from client `address`, in the store as they are now.
+    private func keep(_ player: ClassroomPlayer, from address: String) {
+        guard let kept else { return }
+        do throws(StoreError) {
+            try kept.save(player, address: address, at: now())
+        } catch {
+            RoundResultsStore.standardError("adivina: no se puede guardar a «\(player.name)» en la clase: \(error.userMessage)")
+        }
     }
 
     isolated deinit {
@@ -147,13 +185,16 @@ final class ClassroomSession {
     /// Lets the next join with player `playerID`'s name take their place and points.
     func release(playerID: Int, hostKey: String) throws(ModelError) {
         try room.release(playerID: playerID, hostKey: hostKey)
+        if let player = room.roster.first(where: { $0.id == playerID }) { keep(player, from: addresses[playerID] ?? "") }
     }
 
     /// Seats `player` under their current token: their models the first time, the same models
-    /// under the new token when they come back (their old streams end).
-    private func seat(_ player: ClassroomPlayer, from address: String) {
+    /// under the new token when they come back (their old streams end); kept in the store
+    /// unless `keeping` is false (taken back from it).
+    private func seat(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
         lastSeen[player.id] = now()
         addresses[player.id] = address
+        if keeping { keep(player, from: address) }
         if let models = models[player.id] {
             players.remove(playerID: player.id)
             hub.closeStreams(on: Topic.seat(playerID: player.id))
@@ -230,6 +271,11 @@ final class ClassroomSession {
     /// ends (not loopback: that is the teacher's own machine).
     func kick(playerID: Int, hostKey: String, ban: Bool = false) throws(ModelError) {
         try round.remove(playerID: playerID, hostKey: hostKey)
+        do throws(StoreError) {
+            try kept?.remove(playerID: playerID)
+        } catch {
+            RoundResultsStore.standardError("adivina: no se puede sacar al jugador \(playerID) de la clase guardada: \(error.userMessage)")
+        }
         // Out of the table first: requests resolve players off the main actor, and none may get
         // models that are being cancelled.
         players.remove(playerID: playerID)

@@ -42,10 +42,12 @@ public final class Classroom: Observable, SignalObservable {
     let setState = State<ChosenSet?>(nil)
     /// The id of the round being played or last played (0: none yet): 1, 2, 3… in the room's life.
     let roundState = State(0)
+    /// What the host is told while results cannot be written, or nil.
+    private let resultsProblemState = State<String?>(nil)
     /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
     private var indexByToken: [String: Int] = [:]
     private(set) var indexByID: [Int: Int] = [:]
-    private var nextID = 1
+    var nextID = 1
 
     /// The public state of the room.
     public let snapshot: Computed<ClassroomSnapshot>
@@ -73,6 +75,7 @@ public final class Classroom: Observable, SignalObservable {
         let open = openState
         let chosenSet = setState
         let round = roundState
+        let resultsProblem = resultsProblemState
         snapshot = Computed {
             let rows = Self.leaderboard(
                 players.value, current: current.value, total: total.value, selfPaced: selfPaced.value)
@@ -81,7 +84,7 @@ public final class Classroom: Observable, SignalObservable {
                 selfPaced: selfPaced.value, locked: locked.value, timer: timing.value,
                 open: phase.value == .playing && !selfPaced.value ? open.value : nil,
                 deadline: phase.value == .playing ? deadline.value : nil, chart: chart.value, players: rows,
-                podium: phase.value == .finished ? Self.podium(rows) : [])
+                podium: phase.value == .finished ? Self.podium(rows) : [], resultsProblem: resultsProblem.value)
         }
         let snapshot = self.snapshot
         snapshotJSON = Computed { snapshot.value.json() }
@@ -249,6 +252,11 @@ public final class Classroom: Observable, SignalObservable {
         }
     }
 
+    /// Shows why the results cannot be written, in Spanish (nil: they are written again).
+    public func showResultsProblem(_ problem: String?) {
+        resultsProblemState.value = problem
+    }
+
     /// Shows the host's set the next quizzes round plays (nil: none).
     func show(set: ChosenSet?) {
         setState.value = set
@@ -330,7 +338,7 @@ public final class Classroom: Observable, SignalObservable {
         guard isHost(key) else { throw .forbidden("Solo el profesor, con la clave de anfitrión, puede hacer esto.") }
     }
 
-    private func reindex() {
+    func reindex() {
         indexByToken = [:]
         indexByID = [:]
         for (index, player) in playersState.value.enumerated() {

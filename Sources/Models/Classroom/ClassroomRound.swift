@@ -110,7 +110,7 @@ public final class ClassroomRound {
         players[playerID].map { ($0.view, $0.viewJSON) }
     }
 
-    private func seat(_ player: ClassroomPlayer) {
+    func seat(_ player: ClassroomPlayer) {
         if players[player.id] == nil {
             let seated = PlayerRound(player: player, round: self)
             players[player.id] = seated
@@ -144,7 +144,8 @@ public final class ClassroomRound {
         room.show(set: ChosenSet(set))
     }
 
-    /// Takes the picked game's questions once and starts the round for every player.
+    /// Takes the picked game's questions once and starts the round for every player; refused
+    /// (`unavailable`) when the recorder cannot record its start.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
         guard let game = room.gameState.value else { throw .conflict("Elige primero el juego de la ronda.") }
@@ -153,9 +154,16 @@ public final class ClassroomRound {
         defer { starting = false }
         let questions = try await questions(of: game)
         guard !questions.isEmpty else { throw .remote(.malformed("no hay preguntas para la ronda")) }
-        try room.start(questionCount: questions.count, hostKey: hostKey)
-        playedSet = game == .quizzes ? chosenSet : nil
+        let played = game == .quizzes ? chosenSet : nil
         let started = clock.now()
+        // Recorded first: a round whose start cannot be written is not played (it would record nothing).
+        let recorded = try recorder?.roundStarted(RoundStart(
+            game: game, setID: played?.id, setTitle: played?.title, questions: questions.map(RecordedQuestion.init),
+            seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
+            startedAt: started))
+        try room.start(questionCount: questions.count, hostKey: hostKey)
+        playedSet = played
+        recordedRound = recorded
         progress = RoundProgress(timing: room.timingState.value)
         pendingChecks = [:]
         batch {
@@ -164,10 +172,6 @@ public final class ClassroomRound {
             for player in players.values { player.progress.update { $0 = PlayerRound.Progress(factor: $0.factor) } }
             refreshStandings()
         }
-        recordedRound = recorder?.roundStarted(RoundStart(
-            game: game, setID: playedSet?.id, setTitle: playedSet?.title, questions: questions.map(RecordedQuestion.init),
-            seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
-            startedAt: started))
         openQuestion(1)
     }
 

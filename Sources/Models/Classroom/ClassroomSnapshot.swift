@@ -2,7 +2,7 @@ import Foundation
 
 /// The public state of the room (topic `classroom`, `GET /api/classroom/state`), never an answer:
 /// `{"phase","round","game","set","question","total","selfPaced","locked","timer","open","deadline","chart",
-/// "players":[ClassroomPlayerRow],"playerCount","answeredCount","awayCount","podium":[ClassroomPodiumRow]}`. Players are in leaderboard
+/// "players":[ClassroomPlayerRow],"playerCount","answeredCount","awayCount","podium":[ClassroomPodiumRow],"resultsProblem"}`. Players are in leaderboard
 /// order (score, highest first; ties in join order).
 public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnapshot {
     /// `lobby`, `playing` or `finished`.
@@ -42,12 +42,15 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
     public var awayCount: Int
     /// The first three places once the round is `finished`; empty otherwise.
     public var podium: [ClassroomPodiumRow]
+    /// While results cannot be written (the disk full, the folder read-only) and wait in
+    /// memory, what the host is told, in Spanish; null when everything is written.
+    @Nullable public var resultsProblem: String?
 
     /// Makes a snapshot.
     public init(
         phase: ClassroomPhase, round: Int = 0, game: ClassroomGame?, set: ChosenSet? = nil, question: Int, total: Int, selfPaced: Bool,
         locked: Bool = false, timer: RoundTiming? = nil, open: OpenQuestion? = nil, deadline: QuestionDeadline? = nil,
-        chart: QuestionChart? = nil, players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow]
+        chart: QuestionChart? = nil, players: [ClassroomPlayerRow], podium: [ClassroomPodiumRow], resultsProblem: String? = nil
     ) {
         self.phase = phase
         self.round = round
@@ -66,6 +69,7 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
         answeredCount = players.count { $0.answered }
         awayCount = players.count { $0.away }
         self.podium = podium
+        self.resultsProblem = resultsProblem
     }
 
     /// The changes from `old` as a `ClassroomSnapshotPatch`'s JSON; nil when there are none.

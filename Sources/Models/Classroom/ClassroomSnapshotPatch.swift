@@ -36,6 +36,7 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
         compare("answeredCount", \.answeredCount)
         compare("awayCount", \.awayCount)
         compare("podium", \.podium)
+        compare("resultsProblem", \.resultsProblem)
         let oldRows = Dictionary(uniqueKeysWithValues: old.players.map { ($0.id, $0) })
         upserted = new.players.filter { oldRows[$0.id] != $0 }
         let newIDs = Set(new.players.map(\.id))

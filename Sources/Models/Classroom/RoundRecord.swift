@@ -23,12 +23,16 @@ public struct RoundRecord: Hashable, Sendable {
     public var players: [RoundPlayer]
     /// Every answer, by question and then player.
     public var answers: [RoundAnswer]
+    /// Whether it was closed at a start after the app stopped or crashed during it (its
+    /// `endedAt` is that start; the scores are the sums of the answers kept).
+    public var interrupted: Bool
 
     /// Makes a record.
     public init(
         id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, questions: [RecordedQuestion],
-        players: [RoundPlayer], answers: [RoundAnswer], setTitle: String? = nil
+        players: [RoundPlayer], answers: [RoundAnswer], setTitle: String? = nil, interrupted: Bool = false
     ) {
+        self.interrupted = interrupted
         self.id = id
         self.game = game
         self.setID = setID
@@ -42,12 +46,15 @@ public struct RoundRecord: Hashable, Sendable {
 
     /// The line of the rounds list.
     public var summary: RoundSummary {
-        RoundSummary(id: id, game: game, setID: setID, startedAt: startedAt, endedAt: endedAt, players: players.count, setTitle: setTitle)
+        RoundSummary(
+            id: id, game: game, setID: setID, startedAt: startedAt, endedAt: endedAt, players: players.count, setTitle: setTitle,
+            interrupted: interrupted)
     }
 }
 
-/// A kept round as the list shows it: JSON `{"id","game","set","setTitle","startedAt","endedAt","players"}`
-/// with ISO 8601 dates (`endedAt` null while it never ended), `set` the set's id or null,
+/// A kept round as the list shows it: JSON `{"id","game","set","setTitle","startedAt","endedAt","players","interrupted"}`
+/// with ISO 8601 dates (`endedAt` null while it never ended; `interrupted`: closed at a start
+/// after the app stopped during it), `set` the set's id or null,
 /// `setTitle` its title when the round started or null, and `players` how many played.
 public struct RoundSummary: Encodable, Hashable, Sendable {
     /// The round's id.
@@ -64,9 +71,15 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
     public var endedAt: Date?
     /// How many players it had.
     public var players: Int
+    /// Whether it was closed at a start after the app stopped during it.
+    public var interrupted: Bool
 
     /// Makes a summary.
-    public init(id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, players: Int, setTitle: String? = nil) {
+    public init(
+        id: Int, game: ClassroomGame, setID: Int?, startedAt: Date, endedAt: Date?, players: Int, setTitle: String? = nil,
+        interrupted: Bool = false
+    ) {
+        self.interrupted = interrupted
         self.id = id
         self.game = game
         self.setID = setID
@@ -76,7 +89,7 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
         self.players = players
     }
 
-    private enum CodingKeys: String, CodingKey { case id, game, set, setTitle, startedAt, endedAt, players }
+    private enum CodingKeys: String, CodingKey { case id, game, set, setTitle, startedAt, endedAt, players, interrupted }
 
     /// Encodes the JSON above (nulls written, dates as ISO 8601 text whatever the encoder's strategy).
     public func encode(to encoder: any Encoder) throws {
@@ -88,6 +101,7 @@ public struct RoundSummary: Encodable, Hashable, Sendable {
         try container.encode(Self.iso8601(startedAt), forKey: .startedAt)
         try container.encode(endedAt.map(Self.iso8601), forKey: .endedAt)
         try container.encode(players, forKey: .players)
+        try container.encode(interrupted, forKey: .interrupted)
     }
 
     /// `date` as ISO 8601 in UTC with milliseconds (`2026-11-26T04:04:46.120Z`).

@@ -1,12 +1,14 @@
 import Foundation
 
 /// Whoever keeps a classroom's results (the results store): `ClassroomRound` tells it when a
-/// round starts, each answer as it is judged, and when the round ends. It must not throw: a
-/// recorder that can't keep something says so itself (a round never stops for its records).
+/// round starts, each answer as it is judged, and when the round ends. Only the start may
+/// throw (the round is then not played: it would record nothing); an answer or an end the
+/// recorder can't keep yet it keeps and says so itself (a round never stops for its records).
 @MainActor
 public protocol RoundRecorder: AnyObject {
-    /// A round began; returns the id its answers and end are recorded under.
-    func roundStarted(_ start: RoundStart) -> Int
+    /// A round is about to begin; returns the id its answers and end are recorded under, or
+    /// throws (in Spanish) when it cannot be recorded.
+    func roundStarted(_ start: RoundStart) throws(ModelError) -> Int
     /// A player's answer to a question of round `roundID`, as judged.
     func answered(_ answer: RoundAnswer, inRound roundID: Int)
     /// Round `roundID` ended at `endedAt` with `players` in the room (who played it).

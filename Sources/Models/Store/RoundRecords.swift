@@ -91,6 +91,38 @@ public struct RoundRecords: Sendable {
         }
     }
 
+    /// Closes every round that never ended (the process stopped or crashed during it) at
+    /// `date`, marked interrupted, each player's score the sum of their answers kept. Returns
+    /// the latest one closed, or nil.
+    public func closeInterrupted(at date: Date) throws(StoreError) -> Int? {
+        try store.write { connection throws(StoreError) -> Int? in
+            var open: [Int64] = []
+            try connection.run("SELECT id FROM classroom_rounds WHERE ended_at IS NULL ORDER BY id") { open.append($0.integer(0)) }
+            for id in open {
+                try connection.run(
+                    """
+                    UPDATE classroom_round_players SET score = (
+                        SELECT coalesce(sum(a.points), 0) FROM classroom_round_answers a
+                        WHERE a.round_id = classroom_round_players.round_id AND a.player_id = classroom_round_players.player_id)
+                    WHERE round_id = ?1
+                    """, [.integer(id)])
+                try connection.run(
+                    "UPDATE classroom_rounds SET ended_at = ?2, interrupted = 1 WHERE id = ?1",
+                    [.integer(id), .real(date.timeIntervalSince1970)])
+            }
+            return open.last.map { Int($0) }
+        }
+    }
+
+    /// The id of the latest round kept (0: none).
+    public func latestRoundID() throws(StoreError) -> Int {
+        try store.read { connection throws(StoreError) -> Int in
+            var latest = 0
+            try connection.run("SELECT coalesce(max(id), 0) FROM classroom_rounds") { latest = Int($0.integer(0)) }
+            return latest
+        }
+    }
+
     /// Every round kept, the latest first.
     public func list() throws(StoreError) -> [RoundSummary] {
         try store.read { connection throws(StoreError) in
@@ -98,7 +130,7 @@ public struct RoundRecords: Sendable {
             try connection.run(
                 """
                 SELECT r.id, r.game, r.set_id, r.started_at, r.ended_at,
-                    (SELECT count(*) FROM classroom_round_players p WHERE p.round_id = r.id), r.set_title
+                    (SELECT count(*) FROM classroom_round_players p WHERE p.round_id = r.id), r.set_title, r.interrupted
                 FROM classroom_rounds r ORDER BY r.started_at DESC, r.id DESC
                 """
             ) { row in
@@ -106,7 +138,7 @@ public struct RoundRecords: Sendable {
                     id: Int(row.integer(0)), game: ClassroomGame(rawValue: row.text(1) ?? "") ?? .quizzes,
                     setID: row.isNull(2) ? nil : Int(row.integer(2)), startedAt: Date(timeIntervalSince1970: row.real(3)),
                     endedAt: row.isNull(4) ? nil : Date(timeIntervalSince1970: row.real(4)), players: Int(row.integer(5)),
-                    setTitle: row.text(6)))
+                    setTitle: row.text(6), interrupted: row.integer(7) == 1))
             }
             return rounds
         }
@@ -117,12 +149,12 @@ public struct RoundRecords: Sendable {
         try store.read { connection throws(StoreError) -> RoundRecord? in
             let key: [SQLiteValue] = [.integer(Int64(id))]
             var found: RoundRecord?
-            try connection.run("SELECT game, set_id, started_at, ended_at, set_title FROM classroom_rounds WHERE id = ?1", key) { row in
+            try connection.run("SELECT game, set_id, started_at, ended_at, set_title, interrupted FROM classroom_rounds WHERE id = ?1", key) { row in
                 found = RoundRecord(
                     id: id, game: ClassroomGame(rawValue: row.text(0) ?? "") ?? .quizzes,
                     setID: row.isNull(1) ? nil : Int(row.integer(1)), startedAt: Date(timeIntervalSince1970: row.real(2)),
                     endedAt: row.isNull(3) ? nil : Date(timeIntervalSince1970: row.real(3)), questions: [], players: [], answers: [],
-                    setTitle: row.text(4))
+                    setTitle: row.text(4), interrupted: row.integer(5) == 1)
             }
             guard var record = found else { return nil }
             try connection.run(

@@ -14,7 +14,10 @@ import Synchronization
 /// folder made read-only) keeps its answers and ends in memory, in order, and they are written
 /// with the next write or the next try (every `retryInterval`), as soon as the disk allows.
 /// The failure is said at once, in Spanish, naming the database (`report`, stderr by default),
-/// and `problem` holds it until the records are written again, which is said too.
+/// and `problem` holds it until the records are written again, which is said too; `changed` is
+/// called each time `problem` comes or goes (the room shows `hostProblem` on the host's page).
+/// A round whose start cannot be written is refused (`roundStarted` throws): no round is
+/// played unrecorded.
 public final class RoundResultsStore: Sendable {
     /// The statements over the database.
     public let records: RoundRecords
@@ -23,8 +26,11 @@ public final class RoundResultsStore: Sendable {
     private let queue = DispatchQueue(label: "adivina.round-results")
     /// Records not written yet (answers, and ends after them), and whether a write is queued.
     private let pending = Mutex(Pending())
-    /// Why the last write failed, while records wait in memory; nil when all is written.
+    /// Why the last write failed (its cause, in words a teacher acts on), while records wait
+    /// in memory; nil when all is written.
     private let failure = Mutex<String?>(nil)
+    /// Called (on the store's queue) when `problem` comes or goes.
+    private let changed: @Sendable (RoundResultsStore) -> Void
     /// Where a failure and the recovery are said (stderr; a test's own in tests).
     private let report: @Sendable (String) -> Void
     private let path: String
@@ -35,11 +41,16 @@ public final class RoundResultsStore: Sendable {
         var queued = false
     }
 
-    /// Results kept in `store`; failures go to `report` (stderr by default).
-    public init(store: Store, report: @escaping @Sendable (String) -> Void = RoundResultsStore.standardError) {
+    /// Results kept in `store`; failures go to `report` (stderr by default), and `changed` is
+    /// called when `problem` comes or goes.
+    public init(
+        store: Store, report: @escaping @Sendable (String) -> Void = RoundResultsStore.standardError,
+        changed: @escaping @Sendable (RoundResultsStore) -> Void = { _ in }
+    ) {
         records = RoundRecords(store: store)
         path = store.path
         self.report = report
+        self.changed = changed
     }
 
     /// Writes `message` and a newline on stderr.
@@ -47,9 +58,18 @@ public final class RoundResultsStore: Sendable {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 
-    /// What the host is told while records wait in memory for the disk, in Spanish; nil when
-    /// every record is written.
-    public var problem: String? { failure.withLock { $0 } }
+    /// What the terminal is told while records wait in memory for the disk, in Spanish and
+    /// naming the database; nil when every record is written.
+    public var problem: String? { failure.withLock { $0 }.map { Self.problem(cause: $0, path: path) } }
+
+    /// What the host's page is told meanwhile (the room's state is public: no path, which the
+    /// terminal gives); nil when every record is written.
+    public var hostProblem: String? { failure.withLock { $0 }.map { Self.problem(cause: $0, path: nil) } }
+
+    private static func problem(cause: String, path: String?) -> String {
+        "No se pueden guardar los resultados: \(cause)\(path.map { " (\($0))" } ?? ""). Las respuestas se guardan "
+            + "en memoria y se escribirán en cuanto se pueda: no cierres Adivina."
+    }
 
     /// Whether records wait in memory to be written.
     public var hasUnwritten: Bool { pending.withLock { !$0.answers.isEmpty || !$0.ends.isEmpty } }
@@ -80,15 +100,15 @@ public final class RoundResultsStore: Sendable {
         return record
     }
 
-    /// Says a failed write once when it starts failing (the records wait); nil.
+    /// Says a failed write once when it starts failing (the records wait).
     fileprivate func failed(_ error: StoreError) {
-        let message = "No se pueden guardar los resultados: \(Self.cause(of: error)) (\(path)). Las respuestas se guardan "
-            + "en memoria y se escribirán en cuanto se pueda: no cierres Adivina."
-        let first = failure.withLock { failure in
-            defer { failure = message }
-            return failure == nil
+        let cause = Self.cause(of: error)
+        let was = failure.withLock { failure in
+            defer { failure = cause }
+            return failure
         }
-        if first { report("adivina: " + message) }
+        if was == nil { report("adivina: " + Self.problem(cause: cause, path: path)) }
+        if was != cause { changed(self) }
     }
 
     /// Says once that the records are written again.
@@ -97,7 +117,9 @@ public final class RoundResultsStore: Sendable {
             defer { failure = nil }
             return failure != nil
         }
-        if was { report("adivina: los resultados vuelven a guardarse en \(path); no se ha perdido ninguna respuesta.") }
+        guard was else { return }
+        report("adivina: los resultados vuelven a guardarse en \(path); no se ha perdido ninguna respuesta.")
+        changed(self)
     }
 
     /// The cause of a failed write, in words a teacher acts on.
@@ -157,17 +179,24 @@ public final class RoundResultsStore: Sendable {
 
 /// The round's recorder (declared apart so that only these calls are the main actor's).
 extension RoundResultsStore: RoundRecorder {
-    /// Keeps the round and its questions (after every write queued before); 0 if it can't (the
-    /// failure is said, and the round's answers are not recorded).
-    public func roundStarted(_ start: RoundStart) -> Int {
+    /// Keeps the round and its questions (after every write queued before) and returns its id;
+    /// refuses the round (`unavailable`, in Spanish) when it cannot be written: a round that
+    /// would record nothing is not played. Answers still waiting in memory stay there.
+    public func roundStarted(_ start: RoundStart) throws(ModelError) -> Int {
         let records = records
-        return queue.sync {
+        let result: Result<Int, StoreError> = queue.sync {
             do throws(StoreError) {
-                return try records.start(start)
+                return .success(try records.start(start))
             } catch {
-                failed(error)
-                return 0
+                return .failure(error)
             }
+        }
+        switch result {
+        case .success(let id):
+            return id
+        case .failure(let error):
+            throw .unavailable("No se puede empezar la ronda: no se pueden guardar los resultados (\(Self.cause(of: error))). "
+                + "Libera espacio en el disco o da permiso de escritura, y vuelve a intentarlo.")
         }
     }
 

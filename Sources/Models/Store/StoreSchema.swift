@@ -314,6 +314,27 @@ public enum StoreSchema {
                 the class (`asked`, their "n de m"'s m; null: not known, every question).
                 """,
             statements: ["ALTER TABLE classroom_round_players ADD COLUMN asked INTEGER"]),
+        Migration(
+            version: 11,
+            summary: """
+                Classroom: the room's players (id, name, session token, rejoin code, client \
+                address, released, when saved) so that the room survives a restart; a round the \
+                process never ended is closed at the next start and marked `interrupted`.
+                """,
+            statements: [
+                """
+                CREATE TABLE classroom_players (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL,
+                    token TEXT NOT NULL,
+                    rejoin_code TEXT NOT NULL,
+                    address TEXT NOT NULL DEFAULT '',
+                    released INTEGER NOT NULL DEFAULT 0 CHECK (released IN (0, 1)),
+                    saved_at REAL NOT NULL
+                )
+                """,
+                "ALTER TABLE classroom_rounds ADD COLUMN interrupted INTEGER NOT NULL DEFAULT 0 CHECK (interrupted IN (0, 1))",
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

@@ -19,7 +19,7 @@ struct NullableTests {
                 == #"{"error":null,"lastAnswer":null,"loading":false,"number":0,"phase":"idle","question":null,"saved":false,"score":0,"total":10}"#)
         #expect(
             Self.text(ClassroomSnapshot(phase: .lobby, game: nil, question: 0, total: 0, selfPaced: false, players: [], podium: []))
-                == #"{"answeredCount":0,"awayCount":0,"chart":null,"deadline":null,"game":null,"locked":false,"open":null,"phase":"lobby","playerCount":0,"players":[],"podium":[],"question":0,"round":0,"selfPaced":false,"set":null,"timer":null,"total":0}"#)
+                == #"{"answeredCount":0,"awayCount":0,"chart":null,"deadline":null,"game":null,"locked":false,"open":null,"phase":"lobby","playerCount":0,"players":[],"podium":[],"question":0,"resultsProblem":null,"round":0,"selfPaced":false,"set":null,"timer":null,"total":0}"#)
         #expect(
             Self.text(NewsSnapshot(posts: [], site: "https://s.test", loading: false, progress: nil, skipped: 0, error: nil))
                 == #"{"error":null,"hasMore":false,"loading":false,"loadingMore":false,"moreError":null,"posts":[],"progress":null,"retryAt":null,"site":"https://s.test","skipped":0,"total":null}"#)

@@ -21,7 +21,7 @@ struct RoundResultsStoreTests {
 
     @Test func aRoundIsRecordedAndReadBackAcrossReopening() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
-        let id = results.roundStarted(RoundStart(
+        let id = try results.roundStarted(RoundStart(
             game: .quizzes, setID: 4, questions: ["¿Capital de Francia?", "¿Capital de Italia?"].typed, seconds: 20,
             speedPoints: true, startedAt: start))
         #expect(id > 0)
@@ -50,10 +50,10 @@ struct RoundResultsStoreTests {
 
     @Test func roundsAreListedLatestFirstAndAnUnendedRoundHasNoEnd() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
-        let first = results.roundStarted(RoundStart(
+        let first = try results.roundStarted(RoundStart(
             game: .trivia, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         results.roundEnded(first, at: start.addingTimeInterval(10), players: [])
-        let second = results.roundStarted(RoundStart(
+        let second = try results.roundStarted(RoundStart(
             game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start.addingTimeInterval(60)))
         results.answered(answer(7, "Dani", 1, "a", right: true), inRound: second)
         #expect(try await results.list() == [
@@ -65,7 +65,7 @@ struct RoundResultsStoreTests {
 
     @Test func anAnswerGivenAgainReplacesTheFirstAndARemovedPlayerKeepsTheirAnswers() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
-        let id = results.roundStarted(RoundStart(
+        let id = try results.roundStarted(RoundStart(
             game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         results.answered(answer(1, "Ana", 1, "x", right: false), inRound: id)
         results.answered(answer(1, "Ana", 1, "y", right: true), inRound: id)
@@ -78,7 +78,7 @@ struct RoundResultsStoreTests {
 
     @Test func aClassAnsweringAtOnceLosesNoAnswerAndAReadSeesEveryOneAskedBefore() async throws {
         let results = RoundResultsStore(store: try Store(path: path))
-        let id = results.roundStarted(RoundStart(
+        let id = try results.roundStarted(RoundStart(
             game: .trivia, setID: nil, questions: ((1...10).map { "q\($0)" }).typed, seconds: nil, speedPoints: false, startedAt: start))
         // 40 players answer their 10 questions at once: the answers that come while a write
         // waits are written with it.
@@ -95,21 +95,31 @@ struct RoundResultsStoreTests {
         #expect(record.answers.contains(answer(41, "Último", 1, "z", right: true)), "asked just before the read")
     }
 
-    @Test func aStoreThatCannotWriteSaysSoOnceKeepsTheRecordsAndTheRoundGoesOn() async throws {
+    @Test func aStoreThatCannotWriteSaysSoOnceKeepsTheRecordsAndRefusesANewRound() async throws {
         // A database at schema 6 has no results tables: every write fails.
         let old = try Store(path: path, migrations: StoreSchema.migrations.filter { $0.version <= 6 })
         let said = Mutex<[String]>([])
-        let results = RoundResultsStore(store: old) { message in said.withLock { $0.append(message) } }
-        let id = results.roundStarted(RoundStart(
-            game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
-        #expect(id == 0)
+        let changes = Mutex<[String?]>([])
+        let results = RoundResultsStore(store: old, report: { message in said.withLock { $0.append(message) } }) { results in
+            changes.withLock { $0.append(results.hostProblem) }
+        }
+        #expect(throws: ModelError.self, "a round that would record nothing is not played") {
+            try results.roundStarted(RoundStart(
+                game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
+        }
+        #expect(results.problem == nil, "a refused start leaves nothing waiting")
         results.answered(answer(1, "Ana", 1, "x", right: false), inRound: 3)
         results.roundEnded(3, at: start, players: [])
         _ = try await results.read { _ in 0 }
         let messages = said.withLock { $0 }
         #expect(messages.count == 1, "said once while it fails: \(messages)")
         #expect(messages.first?.contains("No se pueden guardar los resultados") == true)
+        #expect(messages.first?.contains(path) == true, "the terminal names the database")
         #expect(results.problem != nil && results.hasUnwritten, "the answer and the end are kept, to be written later")
+        let told = changes.withLock { $0 }
+        #expect(told.count == 1, "the host's page is told once: \(told)")
+        let hostProblem = try #require(told.first ?? nil)
+        #expect(hostProblem.hasPrefix("No se pueden guardar los resultados") && !hostProblem.contains(path), "\(hostProblem)")
     }
 
     @Test func eachQuestionKeepsItsKindOptionsAndRightAnswersAsAsked() async throws {
@@ -118,7 +128,7 @@ struct RoundResultsStoreTests {
             RecordedQuestion(text: "¿Estrella?", kind: .truefalse, options: ["Verdadero", "Falso"], rightAnswers: ["Verdadero"]),
             RecordedQuestion(text: "¿Color?", kind: .poll, options: ["Rojo", "Azul"]),
         ]
-        let id = RoundResultsStore(store: try Store(path: path)).roundStarted(RoundStart(
+        let id = try RoundResultsStore(store: try Store(path: path)).roundStarted(RoundStart(
             game: .quizzes, setID: 3, questions: asked, seconds: nil, speedPoints: false, startedAt: start))
         #expect(try await RoundResultsStore(store: try Store(path: path)).record(id).questions == asked)
     }

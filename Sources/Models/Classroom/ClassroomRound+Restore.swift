@@ -1,0 +1,44 @@
+import Foundation
+import Signals
+
+/// Taking back a room kept before a restart (issue 36, point 3).
+extension ClassroomRound {
+    /// Takes back the room's `players` (ids, names, tokens, rejoin codes, released names), and,
+    /// when the round being played was interrupted by the stop, that round as the results kept
+    /// it: shown finished with its podium, each player's points the sum of their answers kept
+    /// (an open question's answers count: it is closed). `lastRound`: the latest round's id in
+    /// the results, so that the room's round ids keep growing across restarts.
+    public func restore(_ players: [ClassroomPlayer], interrupted: RoundRecord?, lastRound: Int) {
+        var restored = players
+        if let interrupted {
+            for index in restored.indices {
+                let answers = interrupted.answers.filter { $0.playerID == restored[index].id }
+                restored[index].answered = Set(answers.map(\.question))
+                restored[index].points = Dictionary(answers.map { ($0.question, $0.points) }, uniquingKeysWith: { $1 })
+                restored[index].score = answers.reduce(0) { $0 + $1.points }
+                restored[index].rightCount = answers.count { $0.right }
+            }
+        }
+        room.restore(
+            restored, round: lastRound, game: interrupted?.game, questionCount: interrupted?.questions.count ?? 0,
+            finished: interrupted != nil)
+        for player in restored { seat(player) }
+    }
+}
+
+extension Classroom {
+    /// The room as it was kept: `players`, round id `round`, and (`finished`) that round of
+    /// `game` and `questionCount` questions over, with its podium; else the lobby.
+    func restore(_ players: [ClassroomPlayer], round: Int, game: ClassroomGame?, questionCount: Int, finished: Bool) {
+        batch {
+            playersState.value = players
+            roundState.value = round
+            gameState.value = game
+            totalState.value = questionCount
+            currentState.value = finished ? questionCount : 0
+            phaseState.value = finished ? .finished : .lobby
+        }
+        nextID = (players.map(\.id).max() ?? 0) + 1
+        reindex()
+    }
+}
