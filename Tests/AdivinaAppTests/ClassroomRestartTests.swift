@@ -96,8 +96,9 @@ struct ClassroomRestartTests {
         let report = try await restarted.get("/api/classroom/rounds/1").json
         let totals = try #require(report["players"] as? [[String: Any]])
         #expect(totals.first { $0["name"] as? String == "Ana" }?["points"] as? Int == points, "the results' points: \(totals)")
+        // The interrupted round's set is picked again: «Empezar» plays it, not the quiz server.
+        #expect((state["set"] as? [String: Any])?["id"] as? Int == setID, "the set picked again: \(state["set"] ?? "none")")
         _ = try await restarted.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#)
-        _ = try await restarted.post("/api/classroom/host/game", pick)
         #expect(try await restarted.post("/api/classroom/host/start").status == 200, "a new round starts")
         let again = try await ana.answer(1, true)
         #expect(again.status == 200, "and Ana plays it with her old cookie: \(again.error ?? "")")

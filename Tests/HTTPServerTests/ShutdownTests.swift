@@ -41,7 +41,10 @@ import Testing
         let gate = Gate()
         var router = Self.router(answering: "/slow", with: "done", after: gate)
         router.get("/fast") { _ in .text("fast") }
-        let server = try HTTPServer(configuration: .init(port: 0), router: router)
+        // The grace period is the bound against a hang, not a pace: the test opens the gate only
+        // after it saw the idle connection and the listener closed, which a busy machine may take
+        // longer than the default 5 s to show (the handler was cut off and answered nothing).
+        let server = try HTTPServer(configuration: .init(port: 0, shutdownGracePeriod: hangBound), router: router)
         let port = server.port
 
         let idle = try RawClient(port: port)

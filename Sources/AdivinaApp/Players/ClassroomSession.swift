@@ -111,9 +111,15 @@ final class ClassroomSession {
         guard let kept, let results else { return }
         do throws(StoreError) {
             let closed = try results.records.closeInterrupted(at: now())
-            let interrupted = try closed.flatMap { id throws(StoreError) in try results.records.record(id) }
             let saved = try kept.players(now: now())
-            round.restore(saved.map(\.player), interrupted: interrupted, lastRound: try results.records.latestRoundID())
+            let lastRound = try results.records.latestRoundID()
+            // The room shows the interrupted round only when it is the room's last and the room
+            // itself is taken back (a forgotten room starts empty, in the lobby).
+            let shown = saved.isEmpty || closed != lastRound ? nil : closed
+            let interrupted = try shown.flatMap { id throws(StoreError) in try results.records.record(id) }
+            // Its set is picked again, so that «Empezar» plays the teacher's set, not the quiz server.
+            let set = interrupted?.setID.flatMap { try? sets?.get($0) }
+            round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
             for entry in saved {
                 if let player = room.player(token: entry.player.token) { seat(player, from: entry.address, keeping: false) }
             }

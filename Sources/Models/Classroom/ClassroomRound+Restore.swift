@@ -7,8 +7,11 @@ extension ClassroomRound {
     /// when the round being played was interrupted by the stop, that round as the results kept
     /// it: shown finished with its podium, each player's points the sum of their answers kept
     /// (an open question's answers count: it is closed). `lastRound`: the latest round's id in
-    /// the results, so that the room's round ids keep growing across restarts.
-    public func restore(_ players: [ClassroomPlayer], interrupted: RoundRecord?, lastRound: Int) {
+    /// the results, so that the room's round ids keep growing across restarts. `set`: the
+    /// interrupted round's set as it is now, picked again for the next round; when a quizzes
+    /// round's set is gone, no game is picked (the host picks one: «Empezar» never falls back to
+    /// the quiz server).
+    public func restore(_ players: [ClassroomPlayer], interrupted: RoundRecord?, set: QuizSet? = nil, lastRound: Int) {
         var restored = players
         if let interrupted {
             for index in restored.indices {
@@ -19,9 +22,14 @@ extension ClassroomRound {
                 restored[index].rightCount = answers.count { $0.right }
             }
         }
+        let setGone = interrupted?.game == .quizzes && interrupted?.setID != nil && set == nil
         room.restore(
-            restored, round: lastRound, game: interrupted?.game, questionCount: interrupted?.questions.count ?? 0,
+            restored, round: lastRound, game: setGone ? nil : interrupted?.game, questionCount: interrupted?.questions.count ?? 0,
             finished: interrupted != nil)
+        if interrupted?.game == .quizzes, let set {
+            chosenSet = set
+            room.show(set: ChosenSet(set))
+        }
         for player in restored { seat(player) }
     }
 }

@@ -50,7 +50,7 @@ public final class ClassroomRound {
     /// Each player's part of the round, by id.
     var players: [Int: PlayerRound] = [:]
     /// The host's set the next quizzes round plays (nil: the quiz source).
-    private var chosenSet: QuizSet?
+    var chosenSet: QuizSet?
     /// The set the round being played came from.
     private var playedSet: QuizSet?
     private var starting = false
@@ -161,7 +161,14 @@ public final class ClassroomRound {
             game: game, setID: played?.id, setTitle: played?.title, questions: questions.map(RecordedQuestion.init),
             seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
             startedAt: started))
-        try room.start(questionCount: questions.count, hostKey: hostKey)
+        do throws(ModelError) {
+            try room.start(questionCount: questions.count, hostKey: hostKey)
+        } catch {
+            // Refused after all (its checks are made again after the questions came): the round
+            // recorded is ended at once, never left to be found interrupted.
+            if let recorded { recorder?.roundEnded(recorded, at: started, players: []) }
+            throw error
+        }
         playedSet = played
         recordedRound = recorded
         progress = RoundProgress(timing: room.timingState.value)

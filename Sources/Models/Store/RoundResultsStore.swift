@@ -67,7 +67,9 @@ public final class RoundResultsStore: Sendable {
     public var hostProblem: String? { failure.withLock { $0 }.map { Self.problem(cause: $0, path: nil) } }
 
     private static func problem(cause: String, path: String?) -> String {
-        "No se pueden guardar los resultados: \(cause)\(path.map { " (\($0))" } ?? ""). Las respuestas se guardan "
+        // A cause that ends its own sentence (a store error's message) gets no second full stop.
+        let sentence = cause.hasSuffix(".") ? String(cause.dropLast()) : cause
+        return "No se pueden guardar los resultados: \(sentence)\(path.map { " (\($0))" } ?? ""). Las respuestas se guardan "
             + "en memoria y se escribirán en cuanto se pueda: no cierres Adivina."
     }
 

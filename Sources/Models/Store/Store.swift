@@ -78,6 +78,16 @@ public final class Store: Sendable {
         }
         self.path = path
         connection = Mutex(opened)
+        Self.keepPrivate(path)
+    }
+
+    /// Makes the database file and its `-wal` and `-shm` readable and writable by their owner
+    /// alone (0600): they hold the class's session tokens and rejoin codes. SQLite gives the
+    /// `-wal` and `-shm` it creates later the database file's mode.
+    static func keepPrivate(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
     }
 
     /// Moves the `-wal` file's pages into the database file and empties it: afterwards the
@@ -91,6 +101,7 @@ public final class Store: Sendable {
     /// may go on using it.
     public func backup(to path: String) throws(StoreError) {
         try connection.withLock { connection throws(StoreError) in try connection.backup(to: path) }
+        Self.keepPrivate(path)
     }
 
     /// The default data directory. On Linux `$XDG_DATA_HOME/adivina`, else

@@ -37,6 +37,23 @@ struct StoreTests {
         #expect(FileManager.default.fileExists(atPath: store.path))
     }
 
+    /// The database holds the class's session tokens: its files are the owner's alone (0600),
+    /// a file made before with wider rights too, and a backup copy.
+    @Test func theFilesAreReadableByTheirOwnerAlone() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let before = try Store(path: path)
+        _ = try before.schemaVersion()
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: path)
+        let store = try Store(path: path)
+        let backup = directory.appendingPathComponent("copia.sqlite").path
+        try store.backup(to: backup)
+        for file in [path, path + "-wal", path + "-shm", backup] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file): \(String(mode ?? 0, radix: 8))")
+        }
+    }
+
     @Test func keepsTheRecordPerServerAcrossReopening() throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
