@@ -126,7 +126,9 @@ def test_a_host_paced_trivia_round_from_join_to_podium(classroom, new_context):
     for name, failed in zip(names, failures):
         assert failed == [], f"{name}'s pages got refusals in the normal flow: {failed}"
 
-    # A new round clears the podium.
+    # A new round clears the podium. Terminar opened the results first: wait for that
+    # navigation, or it interrupts the one below.
+    expect(host).to_have_url(re.compile(r"/clase/resultados\.html#ultima$"))
     host.goto(server.url("/clase/anfitrion.html"))
     host.locator("#start").click()
     expect(board.locator("#podium")).to_be_hidden()
