@@ -24,20 +24,8 @@ import sys
 import tempfile
 import time
 
-from classroom_kit import (build_viewers, classroom_options, join_players, now, report_failures, request, run_players,
-                       start_classroom, start_self_paced_trivia, start_viewer_shards, stop_viewers)
-
-
-def memory_kib(pid):
-    """The memory fields of process `pid` (/proc/PID/status: VmRSS, VmHWM, RssAnon, RssFile,
-    RssShmem), in KiB."""
-    fields = {}
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            name, _, value = line.partition(":")
-            if name in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem"):
-                fields[name] = int(value.split()[0])
-    return fields
+from classroom_kit import (build_viewers, classroom_options, join_players, memory_kib, now, report_failures, request,
+                       run_players, start_classroom, start_self_paced_trivia, start_viewer_shards, stop_viewers)
 
 
 def play_round(port, key, players, arguments, number, failures):

@@ -205,3 +205,15 @@ def classroom_options(description, players, viewers, seconds):
     parser.add_argument("--seconds", type=float, default=seconds, help="time over which a round's answers come")
     parser.add_argument("--seed", type=int, default=1)
     return parser
+
+
+def memory_kib(pid):
+    """The memory fields of process `pid` (/proc/PID/status: VmRSS, VmHWM, RssAnon, RssFile,
+    RssShmem), in KiB."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            name, _, value = line.partition(":")
+            if name in ("VmRSS", "VmHWM", "RssAnon", "RssFile", "RssShmem"):
+                fields[name] = int(value.split()[0])
+    return fields

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Timed-question benchmark: the classroom at its cap answering a `choice` question against the clock.
 
-Starts the release `adivina --classroom` on loopback, joins --players players (300, the room's
+Starts the release `adivina --classroom` on loopback, joins --players players (1,000, the room's
 cap), opens one event stream per player (their view of the round, topic `round`, with their
 cookie, as the class page does), one projector stream (topic `classroom`) and --viewers more
 projector and leaderboard viewers (topic `classroom`, from --shards processes of
@@ -21,8 +21,11 @@ Measures, per question and over all of them:
   * nothing lost: the chart's right + wrong equals the answers accepted, and every player
     stream and every viewer is still open at the end.
 
-Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 300]
-       [--viewers 2000] [--shards 4] [--questions 10] [--timer 5] [--window 3] [--threads 50]
+Also prints the server's resident memory (VmRSS; VmHWM, the peak): idle, with the players and
+their streams in, with the viewers too, and after the round; and what one class player costs.
+
+Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 1000]
+       [--viewers 3000] [--shards 4] [--questions 10] [--timer 5] [--window 3] [--threads 50]
        [--silent 0] [--seed 1]
   (--silent N: N players never answer, so each question closes when its time is up)
 """
@@ -39,7 +42,7 @@ import threading
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from classroom_kit import (build_viewers, join_players, percentile, report_failures, request, split_events,  # noqa: E402
+from classroom_kit import (build_viewers, join_players, memory_kib, percentile, report_failures, request, split_events,  # noqa: E402
                            start_classroom, start_viewer_shards, stop_viewers)
 
 
@@ -132,8 +135,8 @@ def answer_all(port, players, question, deadline, window, threads, rng):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/adivina")
-    parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--viewers", type=int, default=2000)
+    parser.add_argument("--players", type=int, default=1000)
+    parser.add_argument("--viewers", type=int, default=3000)
     parser.add_argument("--shards", type=int, default=4, help="sse-viewers processes")
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--timer", type=int, default=5)
@@ -142,7 +145,7 @@ def main():
     parser.add_argument("--silent", type=int, default=0, help="players who never answer: the question closes when time is up")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
-    assert arguments.players <= 300 and arguments.viewers <= 5000 and arguments.questions <= 10
+    assert arguments.players <= 1000 and arguments.viewers <= 5000 and arguments.questions <= 10
     assert arguments.window < arguments.timer
     rng = random.Random(arguments.seed)
 
@@ -154,11 +157,15 @@ def main():
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         host = {"X-Host-Key": key}
 
+        idle = memory_kib(server.pid)["VmRSS"]
         cookies = [cookie for _, cookie in join_players(api, arguments.players, failures)]
         streams = Streams(open_stream(port, "classroom"), [open_stream(port, "round", cookie) for cookie in cookies])
         streams.start()
+        time.sleep(1)  # the players' streams opened: what the room holds for them
+        joined = memory_kib(server.pid)["VmRSS"]
         viewers = start_viewer_shards(viewer_binary, port, arguments.viewers, arguments.shards)
         time.sleep(1)
+        watched = memory_kib(server.pid)["VmRSS"]
 
         game = {"game": "trivia", "seconds": arguments.timer, "speedPoints": True}
         for method, path, body in [("POST", "/api/classroom/host/game", game), ("POST", "/api/classroom/host/start", None)]:
@@ -191,6 +198,7 @@ def main():
                 status, answer, _ = request(api, "POST", "/api/classroom/host/next", None, host)
                 if status != 200:
                     raise RuntimeError(f"next: {status} {answer}")
+        memory = memory_kib(server.pid)
         streams.stop.set()
         streams.join()
         if streams.closed:
@@ -212,6 +220,9 @@ def main():
     print(f"verdict latency: p50 {ms(latencies, 0.5):.1f} ms, p99 {ms(latencies, 0.99):.1f} ms ({len(latencies)} answers)")
     print(f"chart on the projector after closing: p50 {ms(chart_delays, 0.5):.1f} ms, "
           f"p99 {ms(chart_delays, 0.99):.1f} ms, max {max(chart_delays, default=float('nan')) * 1000:.1f} ms")
+    print(f"resident memory: idle {idle / 1024:.1f} MB, the players in {joined / 1024:.1f} MB, the viewers too "
+          f"{watched / 1024:.1f} MB, after the round {memory['VmRSS'] / 1024:.1f} MB, peak {memory['VmHWM'] / 1024:.1f} MB; "
+          f"a class player with their stream {(joined - idle) / max(arguments.players, 1):.0f} KiB")
     sys.exit(report_failures(failures))
 
 

@@ -108,6 +108,29 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
     expect(host.locator("#players .player-row")).to_have_count(2)
 
 
+def test_a_phone_follows_its_own_round_view_alone(classroom, new_context):
+    """The phone's one topic is the player's view (`round`): the lobby card's count and points, the
+    round and a removal all come through it; it never follows the room's whole state."""
+    server, key = classroom
+    context = new_context()
+    context.add_init_script("delete window.SharedWorker")  # the page's own stream, so its requests show
+    phone = context.new_page()
+    streams = []
+    phone.on("request", lambda request: streams.append(request.url) if "/api/events" in request.url else None)
+    join_class(phone, server, "Ana")
+    expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Aún no ha llegado nadie más.")
+    expect(phone.locator("#me-score")).to_have_text("0 puntos")
+    join_class(new_context().new_page(), server, "Bea")
+    expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Estás con 1 compañero.")
+
+    host = open_host(new_context, server, key)
+    host.get_by_role("button", name="Expulsar a Ana").click()
+    alert(host).get_by_role("button", name="Expulsar").click()
+    expect(phone.locator("#join-note")).to_have_text("El anfitrión te ha quitado de la clase. Puedes volver a unirte.")
+    assert streams, "the phone opened no event stream"
+    assert all(re.search(r"[?&]topics=round(&|$)", url) for url in streams), streams
+
+
 def test_a_click_on_a_players_button_survives_the_rooms_news(classroom, new_context):
     """The room's news between the press and the release of a click on a player's button (in a
     class, news comes with every answer) does not swallow the click: the row is kept, not redrawn."""

@@ -76,10 +76,13 @@ def view(page, **changes):
 def test_every_state_of_the_phone(classroom, new_context, audit):  # noqa: F811
     server, _ = classroom
     phone = fed_page(new_context, server, "/clase/", {"width": 390, "height": 844}, me={"id": 1, "name": "Ana"})
-    feed(phone, "round", {**view(phone), "phase": "lobby", "question": 0, "text": None, "options": [], "startsAt": None, "deadline": None})
+    # The lobby card reads the player's own view alone: the phone follows no other topic.
+    feed(phone, "round", {**view(phone), "phase": "lobby", "question": 0, "text": None, "options": [], "startsAt": None,
+                          "deadline": None, "players": 1, "score": 0})
     expect(phone.locator("#me-code")).to_have_text("Tu código para volver: K7Q2")
-    feed(phone, "classroom", {"phase": "lobby", "players": [{"id": 1, "name": "Ana", "score": 0, "answered": False}]})
     expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Aún no ha llegado nadie más.")
+    expect(phone.locator("#me-score")).to_have_text("0 puntos")
+    assert not phone.evaluate("() => window.listening('classroom')")
     audit.check(phone, "phone lobby")
 
     feed(phone, "round", view(phone, startsAt=now(phone) + 60000))

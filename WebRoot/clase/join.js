@@ -1,12 +1,11 @@
 // The student's page: join the class with a name (the server sets the player's HttpOnly cookie),
 // or take a name and its points back with the short code shown on the player's screen (a phone
-// that lost its cookie: `POST /api/classroom/rejoin`); then wait in the lobby, which follows the
-// room (topic `classroom`), while the round's own screens (round-player.js) follow the player's
-// round (and show the code).
-import { subscribe, act, onConnection } from "../js/events.js";
+// that lost its cookie: `POST /api/classroom/rejoin`); then the phone follows one topic, the
+// player's own view of the round (`round`, round-player.js: the lobby card, the round's screens,
+// the rank). A removal or a rejoin elsewhere ends that stream; this page then asks who it is.
+import { act, onConnection } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
-import { pointsText } from "./words.js";
 import { followRound } from "./round-player.js";
 
 const joinSection = document.getElementById("join");
@@ -18,11 +17,9 @@ const joinNote = document.getElementById("join-note");
 const lobby = document.getElementById("lobby");
 const meName = document.getElementById("me-name");
 const meCode = document.getElementById("me-code");
-const roomStatus = document.getElementById("room-status");
-const meScore = document.getElementById("me-score");
 
 let me = null; // {id, name} once joined
-let seen = false; // whether the room's state has shown this player yet (a join may arrive first)
+let seen = false; // whether the player's view has arrived yet (the stream may end before it does)
 let stops = [];
 let checking = 0; // the timer asking whether this browser is still a player while the stream is down
 const CHECK_MS = 1500;
@@ -92,26 +89,7 @@ async function showLobby(player) {
   setLiveText(meName, player.name);
   joinSection.hidden = true;
   lobby.hidden = false;
-  if (stops.length === 0) stops = [subscribe("classroom", render), await followRound()];
-}
-
-function render(state) {
-  if (!me) return;
-  const players = Array.isArray(state.players) ? state.players : [];
-  const mine = players.find((player) => player.id === me.id);
-  if (!mine) {
-    // Not yet in the room's state (the join's answer came first, or the stream is catching up):
-    // wait. Once seen and then gone, the host removed this player.
-    if (seen) showJoin(REMOVED);
-    return;
-  }
-  seen = true;
-  setLiveText(meScore, pointsText(mine.score));
-  const others = players.length - 1;
-  const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;
-  setLiveText(roomStatus, state.phase === "finished" ? "Ronda terminada. Espera a que empiece otra."
-    : state.phase === "playing" ? "La ronda está en marcha."
-    : `Esperando a que empiece la ronda… ${company}`);
+  if (stops.length === 0) stops = [await followRound(() => { seen = true; })];
 }
 
 form.addEventListener("submit", async (event) => {

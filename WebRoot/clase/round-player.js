@@ -3,7 +3,8 @@
 // by itself: the 3-2-1 until `startsAt`, the question with its tiles or its field, the answer sent
 // (or waiting for the connection), the verdict with the right answer, the points and the place,
 // and the end. Phases: lobby, question, unopened (self-paced: "Ver la pregunta"), closed, done
-// (self-paced: all answered), finished.
+// (self-paced: all answered), finished. It owns the lobby card too: the player's points and the
+// room's state come in the same view (the phone follows no other topic).
 import { subscribe } from "../js/events.js";
 import { el, sym, announce, setLiveText } from "../js/ui.js";
 import { createCountdown, serverNow, syncServerClock } from "../js/countdown.js";
@@ -20,11 +21,14 @@ const slot = document.getElementById("round");
 const meCode = document.getElementById("me-code");
 const lateNote = document.getElementById("late-note");
 const lobbyCard = document.getElementById("lobby-card");
+const roomStatus = document.getElementById("room-status");
+const meScore = document.getElementById("me-score");
 const countdown = createCountdown("player-countdown", () => announce("Se acabó el tiempo."));
 const getReady = createGetReady("get-ready");
 const outbox = new AnswerOutbox(() => latest && render(latest));
 
 let latest = null;
+let onView = null;     // told of every view (join.js: the player is known to the room)
 let shownKey = "";     // what the slot shows now: a new key redraws it
 let status = null;     // the question screen's status line
 
@@ -255,10 +259,22 @@ function renderLate(view) {
   lateNote.hidden = !late;
 }
 
+/** The lobby card's lines: the player's points and what the room is doing, with how many are in it. */
+function renderLobbyCard(view) {
+  setLiveText(meScore, pointsText(Number.isInteger(view.score) ? view.score : 0));
+  const others = Number.isInteger(view.players) ? Math.max(0, view.players - 1) : 0;
+  const company = others === 0 ? "Aún no ha llegado nadie más." : `Estás con ${others} compañer${others === 1 ? "o" : "os"}.`;
+  setLiveText(roomStatus, view.phase === "finished" ? "Ronda terminada. Espera a que empiece otra."
+    : view.phase === "lobby" ? `Esperando a que empiece la ronda… ${company}`
+    : "La ronda está en marcha.");
+}
+
 /** Draws `view`, keeping the screen (and what the player is typing) while it stays the same. */
 function render(view) {
   latest = view;
+  onView?.(view);
   renderLate(view);
+  renderLobbyCard(view);
   if (typeof view.rejoinCode === "string" && view.rejoinCode) {
     meCode.textContent = `Tu código para volver: ${view.rejoinCode}`;
     meCode.hidden = false;
@@ -343,9 +359,11 @@ async function openQuestion(round, number) {
   if (button) button.disabled = false;
 }
 
-/** Follows the player's round (once the player is in the class); → stops following it. */
-export async function followRound() {
+/** Follows the player's round (once the player is in the class), telling `seen(view)` of each
+ * view; → stops following it. */
+export async function followRound(seen = null) {
   await syncServerClock();
   shownKey = "";
+  onView = seen;
   return subscribe("round", render);
 }

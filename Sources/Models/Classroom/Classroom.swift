@@ -22,7 +22,7 @@ public final class Classroom: Observable, SignalObservable {
     /// The longest name kept, in characters (see `PlayerName`).
     public nonisolated static let maxNameLength = PlayerName.maxCharacters
     /// How many players a room holds unless told otherwise.
-    public nonisolated static let defaultMaxPlayers = 300
+    public nonisolated static let defaultMaxPlayers = 1_000
 
     /// How many players this room holds.
     public let maxPlayers: Int
