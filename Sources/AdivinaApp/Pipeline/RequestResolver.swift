@@ -60,6 +60,13 @@ final class RequestResolver {
         }
     }
 
+    /// Whether `request` comes from a player in class: in classroom mode, with a joined seat's
+    /// cookie (`RouteAccess`). Answered from the head alone, without counting the request.
+    nonisolated func isPlayerInClass(_ request: HTTPRequest) -> Bool {
+        guard case .classroom(let session)? = mode else { return false }
+        return session.knownSeat(for: request) != nil
+    }
+
     /// The classroom session (404 outside classroom mode).
     nonisolated func classroom() throws(HTTPError) -> ClassroomSession {
         guard case .classroom(let session) = try currentMode() else { throw APIError.notFound }
