@@ -115,14 +115,14 @@ public final class AdivinaServer {
                 eventLoops: configuration.loops ?? HTTPServer.Configuration.defaultEventLoops,
                 errorRenderer: { APIError.serverRefusal($0) },
                 clientCaps: addresses.connectionCaps),
-            router: router)
+            router: router, startsServing: false)
         let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)
         url = try address.pagesURL()
 
         let services = RemoteServices(
             configuration: configuration,
             localBase: try address.localBase(),
-            transport: transport ?? URLSessionTransport(), standIns: standIns.access)
+            transport: standIns.transport(over: transport ?? URLSessionTransport()), standIns: standIns.access)
         let registry = TopicRegistry()
         registry.register([shared.rankingTopic])
         if configuration.classroom {
@@ -144,6 +144,9 @@ public final class AdivinaServer {
             player.startLoading()
         }
         hub.setSnapshotProvider { registry.snapshot($0) }
+        // Bound, but serving only now that the players' models exist: no request is ever
+        // answered "still starting" (503); one that came meanwhile waited in the backlog.
+        server.startServing()
         checkpoints = Task.detached { [store] in
             while (try? await Task.sleep(for: Self.checkpointInterval)) != nil {
                 Self.checkpoint(store)
