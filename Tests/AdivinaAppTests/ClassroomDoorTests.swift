@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Testing
 import TestSupport
 @testable import AdivinaApp
@@ -93,19 +94,34 @@ struct ClassroomDoorTests {
         "GET /api/events": (400, nil),
     ]
 
+    /// Four students in a running quizzes round: they share the calls, so none goes over the rate limit.
+    private static func studentsInARound(_ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> [ClassroomClient] {
+        var students: [ClassroomClient] = []
+        for name in ["Ana", "Bea", "Carla", "Dani"] {
+            let (reply, student) = try await anyone.join(name)
+            try #require(reply.status == 201)
+            students.append(student)
+        }
+        #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#).status == 200)
+        #expect(try await host.post("/api/classroom/host/start").status == 200)
+        return students
+    }
+
+    /// Calls the route `method pattern` as `student`: its parameters filled with what no round
+    /// holds, with a body every action decodes.
+    private static func call(_ method: HTTPMethod, _ pattern: String, by student: ClassroomClient) async throws -> RunningApp.Reply {
+        let path = pattern.replacingOccurrences(of: ":id", with: "\(strangerID)")
+            .replacingOccurrences(of: ":name", with: "x.png").replacingOccurrences(of: "*", with: "x")
+        let body = method == .get || method == .delete ? nil : bodies["\(method.rawValue) \(pattern)"] ?? anyBody
+        return try await student.send(method.rawValue, path, body: body)
+    }
+
     /// Every route the server's router holds is declared, and a player in class is refused by
     /// each one that their declaration does not open: walked from the router's own table, so a
     /// route added any other way has no declaration and fails here.
     @Test func everyRegisteredRouteRefusesAPlayerInClassUnlessItsDeclarationOpensIt() async throws {
         try await withClassroom { running, host, anyone in
-            var students: [ClassroomClient] = []
-            for name in ["Ana", "Bea", "Carla", "Dani"] {
-                let (reply, student) = try await anyone.join(name)
-                try #require(reply.status == 201)
-                students.append(student)
-            }
-            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#).status == 200)
-            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let students = try await Self.studentsInARound(host, anyone)
 
             let table = running.app.routeTable
             #expect(table.count == running.app.apiRoutes.count)
@@ -116,10 +132,7 @@ struct ClassroomDoorTests {
                 let declared = running.app.apiRoutes.filter { $0.method == entry.method && $0.pattern == entry.pattern }
                 try #require(declared.count == 1, "\(name) is declared once")
                 let access = try #require(declared.first?.access)
-                let path = entry.pattern.replacingOccurrences(of: ":id", with: "\(Self.strangerID)")
-                    .replacingOccurrences(of: ":name", with: "x.png").replacingOccurrences(of: "*", with: "x")
-                let body = entry.method == .get || entry.method == .delete ? nil : Self.bodies[name] ?? Self.anyBody
-                let reply = try await students[index % students.count].send(entry.method.rawValue, path, body: body)
+                let reply = try await Self.call(entry.method, entry.pattern, by: students[index % students.count])
                 switch access {
                 case .notInClass(let reason):
                     closed += 1
@@ -160,15 +173,7 @@ struct ClassroomDoorTests {
 
     @Test func everyRouteGivesAClassroomPlayerWhatTheRoundAllows() async throws {
         try await withClassroom { running, host, anyone in
-            // Four students share the calls, so none goes over the rate limit.
-            var students: [ClassroomClient] = []
-            for name in ["Ana", "Bea", "Carla", "Dani"] {
-                let (reply, student) = try await anyone.join(name)
-                try #require(reply.status == 201)
-                students.append(student)
-            }
-            #expect(try await host.post("/api/classroom/host/game", #"{"game":"quizzes"}"#).status == 200)
-            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let students = try await Self.studentsInARound(host, anyone)
 
             let apiRoutes = running.app.apiRoutes.filter { $0.pattern.hasPrefix("/api/") }
             let declared = apiRoutes.map { "\($0.method.rawValue) \($0.pattern)" }
@@ -177,9 +182,7 @@ struct ClassroomDoorTests {
             for (index, route) in apiRoutes.enumerated() {
                 let name = "\(route.method.rawValue) \(route.pattern)"
                 let expected = try #require(Self.expected[name])
-                let path = route.pattern.replacingOccurrences(of: ":id", with: "\(Self.strangerID)")
-                let body = route.method == .get || route.method == .delete ? nil : Self.bodies[name] ?? Self.anyBody
-                let reply = try await students[index % students.count].send(route.method.rawValue, path, body: body)
+                let reply = try await Self.call(route.method, route.pattern, by: students[index % students.count])
                 #expect(reply.status == expected.status, "\(name): \(reply.error ?? "")")
                 if let reason = expected.reason { #expect(reply.error == reason, "\(name)") }
                 if case .notInClass(let reason) = route.access {
