@@ -27,8 +27,10 @@ public final class AdivinaServer {
     public private(set) var joinURL: URL?
     /// The host key printed in classroom mode (random, 128 bits, kept in the data folder: `HostKeyFile`), or nil.
     public let hostKey: String?
-    /// Every route of the web API as declared, with what a classroom player gets from it.
+    /// Every route of the app as declared (the web API's and the stand-ins'), with who may call it.
     let apiRoutes: [APIRoute]
+    /// Every route the server's router holds, as it holds them: each has its line in `apiRoutes`.
+    let routeTable: [Router.Entry]
     /// The token the models use with the quiz stand-in (a secret one in classroom mode).
     let standInQuizToken: String
     /// How often the database's `-wal` is moved into its file while the app runs (and once more
@@ -74,7 +76,6 @@ public final class AdivinaServer {
         let webRoot = try WebRootLocator.locate(configuration.webRoot)
 
         var router = Router()
-        standIns.mount(on: &router)
         standInQuizToken = standIns.access.quizToken
 
         // Every API request goes through `APIRouter`, which resolves who is asking with
@@ -84,6 +85,7 @@ public final class AdivinaServer {
         let addresses = ClientAddresses(trustedProxy: configuration.trustedProxy)
         let resolver = RequestResolver(shared: shared, addresses: addresses)
         var api = APIRouter(router: router, resolver: resolver)
+        api.mount(standIns)
         QuizzesRoutes.add(to: &api)
         ExamRoutes.add(to: &api)
         TriviaRoutes.add(to: &api)
@@ -98,6 +100,7 @@ public final class AdivinaServer {
         EventRoutes.add(to: &api, hub: hub, classroom: configuration.classroom)
         router = api.router
         apiRoutes = api.routes
+        routeTable = router.table
         router.fallback("/api") { _ in throw APIError.notFound }
         let names = HostNames(
             configuration: configuration,
@@ -112,14 +115,14 @@ public final class AdivinaServer {
                 eventLoops: configuration.loops ?? HTTPServer.Configuration.defaultEventLoops,
                 errorRenderer: { APIError.serverRefusal($0) },
                 clientCaps: addresses.connectionCaps),
-            router: router)
+            router: router, startsServing: false)
         let address = ServerAddress(host: configuration.host, port: server.port, publicURL: configuration.publicURL)
         url = try address.pagesURL()
 
         let services = RemoteServices(
             configuration: configuration,
             localBase: try address.localBase(),
-            transport: transport ?? URLSessionTransport(), standIns: standIns.access)
+            transport: standIns.transport(over: transport ?? URLSessionTransport()), standIns: standIns.access)
         let registry = TopicRegistry()
         registry.register([shared.rankingTopic])
         if configuration.classroom {
@@ -141,6 +144,9 @@ public final class AdivinaServer {
             player.startLoading()
         }
         hub.setSnapshotProvider { registry.snapshot($0) }
+        // Bound, but serving only now that the players' models exist: no request is ever
+        // answered "still starting" (503); one that came meanwhile waited in the backlog.
+        server.startServing()
         checkpoints = Task.detached { [store] in
             while (try? await Task.sleep(for: Self.checkpointInterval)) != nil {
                 Self.checkpoint(store)

@@ -11,6 +11,8 @@ struct LocalStandIns: Sendable {
     /// How the models reach the stand-ins (a secret token and path in classroom mode).
     let access: RemoteServices.StandInAccess
     private let mountables: [any MountableStandIn]
+    /// The quiz stand-in, which the models call in process (`InProcessTransport`).
+    let quiz: QuizServerStandIn
     /// Whether the stand-ins' test controls answer (`--standin-controls`).
     private let controls: Bool
 
@@ -21,7 +23,7 @@ struct LocalStandIns: Sendable {
         access = configuration.classroom
             ? RemoteServices.StandInAccess(quizToken: SecretToken.random(), triviaPath: "standin/trivia-\(SecretToken.random())")
             : RemoteServices.StandInAccess.local
-        let quiz = try QuizServerStandIn(
+        quiz = try QuizServerStandIn(
             catalog: try configuration.quizData.map { try QuizCatalog(contentsOf: $0) } ?? QuizCatalog.bundled(),
             images: try StandInImages.bundled("quiz"), mountPath: "/standin/quiz",
             dataDirectory: configuration.dataDirectory,
@@ -34,6 +36,11 @@ struct LocalStandIns: Sendable {
             try TriviaStandIn.bundled(mountPath: "/" + access.triviaPath),
             try WordPressStandIn.bundled(mountPath: "/standin/news"),
         ]
+    }
+
+    /// The models' transport: the quiz stand-in in process, everything else through `network`.
+    func transport(over network: any HTTPTransport) -> InProcessTransport {
+        InProcessTransport(standIns: [quiz], network: network)
     }
 
     /// Adds every stand-in to `router`.

@@ -1,8 +1,8 @@
 import Foundation
 import Models
 
-/// Where the models find their remote services: the built-in stand-ins on this same server, or
-/// the real servers the command line names.
+/// Where the models find their remote services: the built-in stand-ins (the quiz stand-in in
+/// process, the others on this same server), or the real servers the command line names.
 struct RemoteServices: Sendable {
     /// The token the local mode uses with the quiz stand-in (favourites are kept per token).
     static let standInQuizToken = "adivina-local"
@@ -38,14 +38,15 @@ struct RemoteServices: Sendable {
     /// The key the news data is kept under: stable for the stand-in whatever port it has.
     let newsSiteKey: String
 
-    /// The services for `configuration`, with the stand-ins reached at `localBase`.
-    init(configuration: Configuration, localBase: URL, transport: any HTTPTransport, standIns: StandInAccess = .local) {
+    /// The services for `configuration`: the quiz stand-in called in process through `transport`
+    /// (at `InProcessTransport.origin`), the other stand-ins reached at `localBase`.
+    init(configuration: Configuration, localBase: URL, transport: InProcessTransport, standIns: StandInAccess = .local) {
         if let server = configuration.quizServer, let token = configuration.quizToken {
             quizClient = QuizServerClient(baseURL: server, token: token, transport: transport)
             quizRecordKey = QuizServerClient.serverKey(for: server)
         } else {
             quizClient = QuizServerClient(
-                baseURL: localBase.appendingPathComponent("standin/quiz"), token: standIns.quizToken,
+                baseURL: InProcessTransport.origin.appendingPathComponent("standin/quiz"), token: standIns.quizToken,
                 transport: transport)
             quizRecordKey = "standin:quiz"
         }

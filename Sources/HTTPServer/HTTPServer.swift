@@ -1,5 +1,6 @@
 import CEventLoop
 import Foundation
+import Synchronization
 
 /// An HTTP/1.1 server: binds on `init`, serves on its own event-loop thread(s) until `shutdown()`.
 /// Handlers run as Swift tasks; socket I/O never blocks the cooperative pool.
@@ -112,6 +113,8 @@ public final class HTTPServer: Sendable {
     /// The port the server listens on (the real one when 0 was asked for).
     public let port: Int
     private let inboxes: [LoopInbox]
+    /// The event loops' threads until they are started (`startServing`), then empty.
+    private let unstarted: Mutex<[Thread]>
     private let stopped: StopSignal
     private let statistics = ServerStatistics()
 
@@ -137,8 +140,10 @@ public final class HTTPServer: Sendable {
     var connectionsPerLoop: [Int] { inboxes.map { $0.load.load(ordering: .relaxed) } }
 
     /// Binds the port and starts serving `router` on `configuration.eventLoops` new threads.
-    /// Throws `StartError` when the port is taken or cannot be bound.
-    public init(configuration: Configuration = Configuration(), router: Router) throws {
+    /// Throws `StartError` when the port is taken or cannot be bound. With `startsServing` false
+    /// the port is bound (and `port` known) but nothing is answered until `startServing()`: a
+    /// connection that arrives meanwhile waits in the listen backlog, then is served.
+    public init(configuration: Configuration = Configuration(), router: Router, startsServing: Bool = true) throws {
         let fileLimit = cel_raise_open_file_limit()
         var boundPort: Int32 = 0
         let listenFD = cel_listen(configuration.host, Int32(configuration.port), Int32(configuration.backlog), &boundPort)
@@ -190,6 +195,7 @@ public final class HTTPServer: Sendable {
             errors: ErrorResponder(renderer: configuration.errorRenderer),
             clientCounts: configuration.clientCaps.map(ClientCounts.init))
         let parser = HTTPRequestParser(limits: configuration.limits)
+        var threads: [Thread] = []
         for (index, inbox) in inboxes.enumerated() {
             let poller = SendablePoller(pointer: pollers[index])
             let thread = Thread { [stopped, statistics, inboxes] in
@@ -201,8 +207,16 @@ public final class HTTPServer: Sendable {
             }
             thread.name = "HTTPServer event loop \(index + 1)"
             thread.stackSize = 1 << 20
-            thread.start()
+            threads.append(thread)
         }
+        unstarted = Mutex(threads)
+        if startsServing { startServing() }
+    }
+
+    /// Starts the event loops of a server made with `startsServing: false` (once; later calls do
+    /// nothing).
+    public func startServing() {
+        for thread in unstarted.withLock({ threads in defer { threads = [] }; return threads }) { thread.start() }
     }
 
     /// The most connections a process with `openFileLimit` descriptors serves at once: the limit
@@ -219,6 +233,7 @@ public final class HTTPServer: Sendable {
     /// Stops gracefully: stops accepting, lets in-flight requests finish (up to the grace period),
     /// closes event streams and idle connections. Returns when every loop has stopped.
     public func shutdown() async {
+        startServing()  // A loop that never ran could not stop.
         for inbox in inboxes { inbox.post(.shutdown) }
         await waitUntilStopped()
     }

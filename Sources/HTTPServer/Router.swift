@@ -60,6 +60,12 @@ public struct Router: Sendable {
         case badPath
     }
 
+    /// One route as added: its method and its pattern (`/api/quizzes/:id/check`, `/standin/quiz/*`).
+    public struct Entry: Sendable, Equatable {
+        public let method: HTTPMethod
+        public let pattern: String
+    }
+
     private(set) var routes: [Route] = []
     private(set) var staticFiles: StaticFiles?
     private(set) var fallbacks: [Route] = []
@@ -67,6 +73,20 @@ public struct Router: Sendable {
 
     /// Makes an empty router.
     public init() {}
+
+    /// Every route added or mounted, in order (not the fallbacks, not the static files).
+    public var table: [Entry] {
+        routes.map { route in
+            let parts = route.segments.map { segment in
+                switch segment {
+                case .literal(let literal): literal
+                case .parameter(let name): ":" + name
+                case .rest: "*"
+                }
+            }
+            return Entry(method: route.method, pattern: "/" + parts.joined(separator: "/"))
+        }
+    }
 
     /// Adds a route. `bodyLimit` overrides the server's default body limit for this route
     /// (bigger bodies get 413 before they are read). `immediate`, if given, is asked first, on

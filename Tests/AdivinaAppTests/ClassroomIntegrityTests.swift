@@ -20,7 +20,7 @@ struct ClassroomIntegrityTests {
             #expect(try await host.post("/api/classroom/host/start").status == 200)
             for _ in 0..<5 {
                 let next = try await ana.post("/api/quiz/next")
-                #expect(next.status == 403 && next.error == APIRouter.onlyTheRound)
+                #expect(next.status == 403 && next.error == RouteAccess.onlyTheRoundReason)
             }
             for id in 11...15 {
                 #expect(try await ana.post("/api/quiz/\(id)/check", #"{"answer":"1"}"#).status == 403)

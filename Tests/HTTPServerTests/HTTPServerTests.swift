@@ -51,6 +51,34 @@ import TestSupport
         }
     }
 
+    /// Bound without serving (`startsServing: false`): the port is known, a request that comes
+    /// meanwhile waits in the backlog and is answered once `startServing()` is called.
+    @Test func aRequestBeforeServingStartsIsAnsweredOnceItStarts() async throws {
+        let server = try HTTPServer(configuration: .init(port: 0), router: Self.router(), startsServing: false)
+        #expect(server.port > 0)
+        let socket = try LoopbackSocket.connected(toPort: server.port, receiveTimeout: 60)
+        defer { socket.close() }
+        let request = Array("GET /hello/Ana HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8)
+        #expect(request.withUnsafeBytes { socket.send($0) } == request.count)
+        server.startServing()
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { socket.receive(into: $0) }
+            if count <= 0 { break }
+            received += chunk[0..<count]
+        }
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.hasPrefix("HTTP/1.1 200") && text.hasSuffix("Hola, Ana"), "\(text)")
+        await server.shutdown()
+    }
+
+    /// A server that never started serving still shuts down.
+    @Test func anUnstartedServerShutsDown() async throws {
+        let server = try HTTPServer(configuration: .init(port: 0), router: Self.router(), startsServing: false)
+        await server.shutdown()
+    }
+
     @Test func decodesQueryItems() async throws {
         try await withServer(Self.router()) { server in
             let url = URL(string: "http://127.0.0.1:\(server.port)/query?x=1&q=caf%C3%A9+con+leche")!

@@ -35,6 +35,18 @@ import Testing
         #expect(await respond(router, .get, "/api/quizzes//answer").status == .notFound)
     }
 
+    @Test func theTableListsEveryRouteAsAddedAndMounted() {
+        var router = router()
+        var mounted = Router()
+        mounted.add(.put, "/*") { _ in .text("mounted") }
+        router.mount("/standin/x", mounted)
+        router.fallback("/api") { _ in .text("fallback") }
+        let table = router.table.map { "\($0.method.rawValue) \($0.pattern)" }
+        #expect(table.prefix(2) == ["GET /api/quizzes/:id/answer", "POST /api/quizzes/:id/check"])
+        #expect(table.contains("GET /files/*") && table.last == "PUT /standin/x/*")
+        #expect(!table.contains { $0.hasPrefix("GET /api/*") }, "fallbacks are not routes")
+    }
+
     @Test func wildcardTakesTheRest() async {
         let router = router()
         #expect(await respond(router, .get, "/files/a/b/c.txt").bodyText == "rest=a/b/c.txt")

@@ -12,12 +12,12 @@ import Models
 /// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
 /// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
 ///
-/// **The classroom's one door.** While a player is in a classroom, the round's own routes
-/// (`/api/classroom/round/…`) are the only way to an answer: every other answer route is added
-/// inside `closedInClassroom` (the quiz apps' checks, the exams' answers, the single-player
-/// trivia game and its ranking, the right answer of a quiz) and answers a classroom player 403
-/// with the reason given, before its handler runs — one rule here, none in a handler. `routes`
-/// lists every route with its rule.
+/// **Who may call it.** Every route declares who may call it where it is added: `access` (a
+/// `RouteAccess`), by default its context's (`RequestContext.access`: closed to a player in class,
+/// the host's routes to whoever holds the key). A player in class gets 403 with the route's reason
+/// from the request's head, before its body is read or its handler runs — one rule here, none in a
+/// handler. `routes` lists every route with its declaration; `RouteAccess` says what a phone in
+/// class may reach.
 ///
 ///     api.post("/api/quizzes/:id/check", body: AnswerBody.self) { (context: PlayerContext, body) in
 ///         try await context.player.quizzes.check(quizID: try context.request.idParameter(), answer: body.answer)
@@ -27,10 +27,8 @@ struct APIRouter {
     private(set) var router: Router
     /// Who is asking, for the contexts.
     let resolver: RequestResolver
-    /// Every route added, with what a classroom player gets from it.
+    /// Every route added, with who may call it.
     private(set) var routes: [APIRoute] = []
-    /// The reason routes added now are closed to classroom players, or nil.
-    private var closedReason: String?
 
     /// Adds the API's routes to `router`, resolving contexts with `resolver`.
     init(router: Router, resolver: RequestResolver) {
@@ -40,23 +38,21 @@ struct APIRouter {
 
     // MARK: Routes
 
-    /// Why a classroom player can't use an answer route outside the round.
-    static let onlyTheRound = "En la clase solo se responde a las preguntas de la ronda."
-
-    /// Adds the routes `add` adds closed to classroom players: they get 403 with `reason`.
-    mutating func closedInClassroom(_ reason: String, _ add: (inout APIRouter) -> Void) {
-        let outer = closedReason
-        closedReason = reason
-        add(&self)
-        closedReason = outer
+    /// Mounts the app's own stand-ins, declared open to everyone (see `RouteAccess`).
+    mutating func mount(_ standIns: LocalStandIns) {
+        let before = router.table.count
+        standIns.mount(on: &router)
+        for entry in router.table.dropFirst(before) {
+            routes.append(APIRoute(method: entry.method, pattern: entry.pattern, access: .everyone))
+        }
     }
 
     /// A route whose handler answers a value, sent as JSON.
     mutating func add<Context: RequestContext, Result: Encodable & Sendable>(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard,
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Context) async throws -> Result
     ) {
-        addResponding(method, pattern, bodyLimit: bodyLimit) { (context: Context) in
+        addResponding(method, pattern, bodyLimit: bodyLimit, access: access) { (context: Context) in
             try .json(try await handler(context))
         }
     }
@@ -64,9 +60,9 @@ struct APIRouter {
     /// A route that reads a JSON body of type `Body`, and answers a value sent as JSON.
     mutating func add<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
-        _ handler: @escaping @Sendable (Context, Body) async throws -> Result
+        access: RouteAccess? = nil, _ handler: @escaping @Sendable (Context, Body) async throws -> Result
     ) {
-        addResponding(method, pattern, body: body, bodyLimit: bodyLimit) { (context: Context, body) in
+        addResponding(method, pattern, body: body, bodyLimit: bodyLimit, access: access) { (context: Context, body) in
             try .json(try await handler(context, body))
         }
     }
@@ -74,12 +70,12 @@ struct APIRouter {
     /// A route whose handler makes its own response (a snapshot's bytes, a page, cookies).
     /// `fileBody`: the body is a file of its own type (a question bank), taken with any
     /// `Content-Type` and not read as JSON by the control-character check (its reader checks it
-    /// as the text it is).
+    /// as the text it is). `access`: who may call it (nil: `Context.access`).
     mutating func addResponding<Context: RequestContext>(
         _ method: HTTPMethod, _ pattern: String, bodyLimit: Int = BodyLimit.standard, fileBody: Bool = false,
-        _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
+        access: RouteAccess? = nil, _ handler: @escaping @Sendable (Context) async throws -> HTTPResponse
     ) {
-        route(method, pattern, bodyLimit: bodyLimit, fileBody: fileBody, input: { _ in () }) { (context: Context, _: Void) in
+        route(method, pattern, bodyLimit: bodyLimit, fileBody: fileBody, access: access, input: { _ in () }) { (context: Context, _: Void) in
             try await handler(context)
         }
     }
@@ -87,28 +83,29 @@ struct APIRouter {
     /// A route that reads a JSON body of type `Body` and makes its own response.
     mutating func addResponding<Context: RequestContext, Body: Decodable & Sendable>(
         _ method: HTTPMethod, _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
-        _ handler: @escaping @Sendable (Context, Body) async throws -> HTTPResponse
+        access: RouteAccess? = nil, _ handler: @escaping @Sendable (Context, Body) async throws -> HTTPResponse
     ) {
-        route(method, pattern, bodyLimit: bodyLimit, input: { try $0.decodeBody(Body.self) }, handler)
+        route(method, pattern, bodyLimit: bodyLimit, access: access, input: { try $0.decodeBody(Body.self) }, handler)
     }
 
-    /// Every route goes through here: on the event loop, from the head alone, the context may
-    /// refuse who is asking before a byte of the body is read (`RequestContext.screen`: no host
-    /// key, no player); then an action's origin and body type are checked (`SameOrigin`), the
-    /// `:id` parameter is checked and the input read from the request (400 when wrong), then the
-    /// context is resolved, then the classroom's door is kept, then the handler runs. No context
-    /// takes a turn on the main actor; a handler that calls a model takes its own.
+    /// Every route goes through here: on the event loop, from the head alone, the route's access
+    /// refuses a player in class it is closed to, and the context may refuse who is asking
+    /// (`RequestContext.screen`: no host key, no player), before a byte of the body is read; then
+    /// an action's origin and body type are checked (`SameOrigin`), the `:id` parameter is
+    /// checked and the input read from the request (400 when wrong), then the context is
+    /// resolved, then the handler runs. No context takes a turn on the main actor; a handler that
+    /// calls a model takes its own.
     private mutating func route<Context: RequestContext, Input: Sendable>(
-        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int, fileBody: Bool = false,
+        _ method: HTTPMethod, _ pattern: String, bodyLimit: Int, fileBody: Bool = false, access: RouteAccess?,
         input: @escaping @Sendable (HTTPRequest) throws -> Input,
         _ handler: @escaping @Sendable (Context, Input) async throws -> HTTPResponse
     ) {
         let checksID = pattern.contains("/:id")
-        let closedReason = closedReason
-        routes.append(APIRoute(method: method, pattern: pattern, closedInClassroom: closedReason))
+        let access = access ?? Context.access
+        routes.append(APIRoute(method: method, pattern: pattern, access: access))
         let isAction = method != .get && method != .head
         router.add(method, pattern, bodyLimit: bodyLimit, headCheck: { [resolver] request in
-            Context.screen(request, by: resolver)?.response
+            (access.refusal(isPlayerInClass: resolver.isPlayerInClass(request)) ?? Context.screen(request, by: resolver))?.response
         }) { [resolver] request in
             if isAction {
                 try SameOrigin.check(request, trustsProxy: resolver.addresses.isFromTrustedProxy(request), fileBody: fileBody)
@@ -118,7 +115,6 @@ struct APIRouter {
             let input = try input(request)
             do {
                 let context = try await Context.resolve(request, by: resolver)
-                if let closedReason, context.inClassroom { throw HTTPError(.forbidden, message: closedReason) }
                 return try await handler(context, input)
             } catch let error as ModelError {
                 throw APIError.from(error)
@@ -129,17 +125,15 @@ struct APIRouter {
     /// `GET pattern`: the snapshot of the player's live topic `topic`, the same bytes as its
     /// SSE event. Answered on the event loop's thread (`Router.ImmediateHandler`): the player
     /// comes from the resolver's thread-safe tables and the bytes from the topic, with the
-    /// refusals of any `PlayerContext` route (503, 401, 429, and 403 inside `closedInClassroom`).
+    /// refusals of any `PlayerContext` route (503, 401, 429). Open to a player in class
+    /// (`RouteAccess.everyone`): it reads what the event stream carries anyway.
     mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
-        routes.append(APIRoute(method: .get, pattern: pattern, closedInClassroom: closedReason))
-        let closedReason = closedReason
+        routes.append(APIRoute(method: .get, pattern: pattern, access: .everyone))
         // On the event loop: a refusal, or the response kept since the snapshot last changed;
         // after a change the first request is answered on the pool, which makes the new one.
         let resolve: @Sendable (HTTPRequest) -> Result<LiveTopic, HTTPError> = { [resolver] request in
             Result { () throws(HTTPError) -> LiveTopic in
-                let player = try resolver.player(for: request)
-                if let closedReason, player.seat != nil { throw HTTPError(.forbidden, message: closedReason) }
-                return topic(player.topics)
+                try topic(resolver.player(for: request).topics)
             }
         }
         router.get(pattern, immediate: { [resolver] request in
@@ -164,24 +158,25 @@ struct APIRouter {
 
     /// A `GET` route (it answers `HEAD` too) answering a value as JSON.
     mutating func get<Context: RequestContext, Result: Encodable & Sendable>(
-        _ pattern: String, _ handler: @escaping @Sendable (Context) async throws -> Result
+        _ pattern: String, access: RouteAccess? = nil, _ handler: @escaping @Sendable (Context) async throws -> Result
     ) {
-        add(.get, pattern, handler)
+        add(.get, pattern, access: access, handler)
     }
 
     /// A `POST` route with no body to read, answering a value as JSON.
     mutating func post<Context: RequestContext, Result: Encodable & Sendable>(
-        _ pattern: String, bodyLimit: Int = BodyLimit.standard, _ handler: @escaping @Sendable (Context) async throws -> Result
+        _ pattern: String, bodyLimit: Int = BodyLimit.standard, access: RouteAccess? = nil,
+        _ handler: @escaping @Sendable (Context) async throws -> Result
     ) {
-        add(.post, pattern, bodyLimit: bodyLimit, handler)
+        add(.post, pattern, bodyLimit: bodyLimit, access: access, handler)
     }
 
     /// A `POST` route with no body to read that runs `action` and answers `Done` (its effect
     /// arrives over SSE).
     mutating func action<Context: RequestContext>(
-        _ pattern: String, _ action: @escaping @Sendable (Context) async throws -> Void
+        _ pattern: String, access: RouteAccess? = nil, _ action: @escaping @Sendable (Context) async throws -> Void
     ) {
-        post(pattern) { (context: Context) in
+        post(pattern, access: access) { (context: Context) in
             try await action(context)
             return Done()
         }
@@ -189,27 +184,26 @@ struct APIRouter {
 
     /// A `POST` route reading a JSON body, answering a value as JSON.
     mutating func post<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Context, Body) async throws -> Result
     ) {
-        add(.post, pattern, body: body, bodyLimit: bodyLimit, handler)
+        add(.post, pattern, body: body, bodyLimit: bodyLimit, access: access, handler)
     }
 
     /// A `PUT` route reading a JSON body, answering a value as JSON.
     mutating func put<Context: RequestContext, Body: Decodable & Sendable, Result: Encodable & Sendable>(
-        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard,
+        _ pattern: String, body: Body.Type, bodyLimit: Int = BodyLimit.standard, access: RouteAccess? = nil,
         _ handler: @escaping @Sendable (Context, Body) async throws -> Result
     ) {
-        add(.put, pattern, body: body, bodyLimit: bodyLimit, handler)
+        add(.put, pattern, body: body, bodyLimit: bodyLimit, access: access, handler)
     }
 }
 
-/// One route of the API as declared: its method, its pattern and, if it is closed to classroom
-/// players, why.
+/// One route of the app as declared: its method, its pattern and who may call it.
 struct APIRoute: Sendable, Equatable {
     let method: HTTPMethod
     let pattern: String
-    let closedInClassroom: String?
+    let access: RouteAccess
 }
 
 /// The largest bodies the API reads.

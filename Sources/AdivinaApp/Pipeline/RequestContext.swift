@@ -12,13 +12,14 @@ protocol RequestContext: Sendable {
     /// read (a route for the host without a right key, for a player without a player); nil
     /// leaves it to `resolve`, which runs after.
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError?
-    /// Whether the request comes from a player in a classroom (see `APIRouter.closedInClassroom`).
-    var inClassroom: Bool { get }
+    /// Who may call a route of this context unless the route declares otherwise (`RouteAccess`):
+    /// closed to a player in class, but for the host's routes.
+    static var access: RouteAccess { get }
 }
 
 extension RequestContext {
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? { nil }
-    var inClassroom: Bool { false }
+    static var access: RouteAccess { .outsideClass }
 }
 
 /// A route anyone may call (a page, a projector, a student before joining): the request and
@@ -62,7 +63,6 @@ struct PlayerContext: RequestContext {
     let shared: SharedModels
     /// The player's place in the classroom, or nil in the local mode.
     var seat: ClassroomSeat? { player.seat }
-    var inClassroom: Bool { seat != nil }
 
     /// In a class, a request without a joined player's cookie: 401 (its rate is counted later).
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
@@ -104,6 +104,8 @@ struct HostContext: RequestContext {
     let key: String
     /// The round's rules.
     var round: ClassroomRound { session.round }
+    /// The host key decides; a player's cookie neither opens nor closes a host's route.
+    static var access: RouteAccess { .host }
 
     /// In a class, no host key (401), a wrong one (403) or a device that sent too many (429).
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {

@@ -5,9 +5,10 @@ import Synchronization
 /// Who a request comes from, for the request contexts: the local mode's one player, or in
 /// classroom mode the player whose cookie it carries; and the models every player shares.
 ///
-/// The routes are made before the server is bound, and the players' models after (their services
-/// need the server's port), so the app fills `mode` once, at the end of its `init`, before any
-/// request is served: until then a request gets 503.
+/// The routes are made before the server is bound, and the players' models after (the services of
+/// the stand-ins still reached over loopback need the server's port), so the app fills `mode` once,
+/// at the end of its `init`, and only then lets the server serve (`HTTPServer.startServing`): no
+/// request is answered without it (the 503 here is a guard that no served request meets).
 ///
 /// Who a player is (and their rate limit) is answered from any thread (`player(for:)`, over the
 /// session's `PlayerTable`), so resolving a `PlayerContext` takes no turn on the main actor.
@@ -58,6 +59,13 @@ final class RequestResolver {
         case .classroom(let session): session.knownSeat(for: request)?.models
         case nil: nil
         }
+    }
+
+    /// Whether `request` comes from a player in class: in classroom mode, with a joined seat's
+    /// cookie (`RouteAccess`). Answered from the head alone, without counting the request.
+    nonisolated func isPlayerInClass(_ request: HTTPRequest) -> Bool {
+        guard case .classroom(let session)? = mode else { return false }
+        return session.knownSeat(for: request) != nil
     }
 
     /// The classroom session (404 outside classroom mode).

@@ -3,8 +3,8 @@ import HTTPServer
 import Models
 
 /// A student's one door to the classroom's round (the rules are `ClassroomRound`'s; mounted with
-/// the classroom's routes). Every other answer route refuses a classroom player
-/// (`APIRouter.closedInClassroom`).
+/// the classroom's routes, declared open to a player in class: `RouteAccess.everyone`). Every
+/// other answer route is closed to them (`RouteAccess`).
 ///
 /// - `GET /api/classroom/round` → the player's view (`RoundView`), the same bytes as their topic
 ///   `round`'s events (`/api/events?topics=round`);
@@ -47,21 +47,21 @@ enum ClassroomRoundRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.addResponding(.get, "/api/classroom/round") { (context: PlayerContext) in
+        api.addResponding(.get, "/api/classroom/round", access: .everyone) { (context: PlayerContext) in
             guard let topic = context.player.topics.round else { throw APIError.notFound }
             var response = topic.stateResponse()
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             return response
         }
-        api.post("/api/classroom/round/open", body: OpenBody.self) { (context: PlayerContext, body) in
+        api.post("/api/classroom/round/open", body: OpenBody.self, access: .everyone) { (context: PlayerContext, body) in
             guard let seat = context.seat else { throw APIError.notFound }
             return try await seat.open(round: body.round, question: body.question)
         }
-        api.post("/api/classroom/round/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
+        api.post("/api/classroom/round/answer", body: AnswerBody.self, access: .everyone) { (context: PlayerContext, body) in
             guard let seat = context.seat else { throw APIError.notFound }
             return try await seat.answer(round: body.round, question: body.question, given: body.answer)
         }
-        api.addResponding(.post, "/api/classroom/rejoin", body: RejoinBody.self) { (context: ClassroomContext, body) in
+        api.addResponding(.post, "/api/classroom/rejoin", body: RejoinBody.self, access: .everyone) { (context: ClassroomContext, body) in
             try await context.session.admit(context.clientAddress)
             let player = try await context.session.rejoin(name: body.name, code: body.code, from: context.clientAddress)
             var response = try HTTPResponse.json(Joined(id: player.id, name: player.name))

@@ -83,21 +83,21 @@ enum ClassroomRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.addResponding(.get, "/api/classroom/state") { (context: PublicStateContext) in
+        api.addResponding(.get, "/api/classroom/state", access: .everyone) { (context: PublicStateContext) in
             guard let session = context.session else { throw APIError.notFound }
             return session.topic.stateResponse()
         }
-        api.get("/api/classroom/info") { (context: ClassroomContext) in
+        api.get("/api/classroom/info", access: .everyone) { (context: ClassroomContext) in
             Info(joinURL: context.session.joinURL.absoluteString)
         }
-        api.addResponding(.get, "/api/classroom/qr.svg") { (context: ClassroomContext) in
+        api.addResponding(.get, "/api/classroom/qr.svg", access: .everyone) { (context: ClassroomContext) in
             let svg = try QRCode(encoding: context.session.joinURL.absoluteString, correction: .medium)
                 .svg(moduleSize: 8, quietZone: 4)
             var response = HTTPResponse(status: .ok, headers: ["Content-Type": "image/svg+xml"], body: Array(svg.utf8))
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-cache")
             return response
         }
-        api.addResponding(.post, "/api/classroom/join", body: NameBody.self) { (context: ClassroomContext, body) in
+        api.addResponding(.post, "/api/classroom/join", body: NameBody.self, access: .everyone) { (context: ClassroomContext, body) in
             if let already = try? await context.session.player(for: context.request).player {
                 throw HTTPError(.conflict, message: "Ya estás en la clase como «\(already.name)».")
             }
@@ -108,7 +108,7 @@ enum ClassroomRoutes {
             response.setMarkerCookie(ClassroomSession.markerCookie, "1", secure: context.overHTTPS)
             return response
         }
-        api.addResponding(.get, "/api/classroom/me") { (context: ClassroomContext) in
+        api.addResponding(.get, "/api/classroom/me", access: .everyone) { (context: ClassroomContext) in
             let player: ClassroomPlayer
             do {
                 player = try await context.session.player(for: context.request).player
@@ -137,7 +137,7 @@ enum ClassroomRoutes {
     }
 
     private static func addHost(to api: inout APIRouter) {
-        api.addResponding(.post, "/api/classroom/host/login", body: KeyBody.self) { (context: ClassroomContext, body) in
+        api.addResponding(.post, "/api/classroom/host/login", body: KeyBody.self, access: .host) { (context: ClassroomContext, body) in
             try context.session.hostKeys.check(body.key, from: context.clientAddress)
             var response = try HTTPResponse.json(Done())
             response.setSessionCookie(ClassroomSession.hostCookie, body.key, path: "/api/classroom", secure: context.overHTTPS)

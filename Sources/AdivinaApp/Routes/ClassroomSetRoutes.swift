@@ -120,7 +120,7 @@ enum ClassroomSetRoutes {
             let image = try SetImage(bytes: Array(bytes))
             return try .json(Uploaded(url: try await sets(context) { try $0.addImage(image) }), status: .created)
         }
-        api.addResponding(.get, "/api/classroom/images/:name") { (context: ClassroomContext) in
+        api.addResponding(.get, "/api/classroom/images/:name", access: .everyone) { (context: ClassroomContext) in
             let name = context.request.parameters["name"] ?? ""
             guard let sets = context.session.sets,
                   let image = try await queue.run({ try sets.image(named: name) })

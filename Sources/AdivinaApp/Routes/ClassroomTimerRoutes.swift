@@ -22,7 +22,7 @@ enum ClassroomTimerRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.get("/api/classroom/time") { (_: ClassroomContext) in
+        api.get("/api/classroom/time", access: .everyone) { (_: ClassroomContext) in
             ServerTime(now: QuestionDeadline.milliseconds(RoundClock.shared.now()))
         }
         api.get("/api/classroom/host/extra-time") { (context: HostContext) in

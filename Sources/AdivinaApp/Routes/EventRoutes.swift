@@ -10,7 +10,7 @@ enum EventRoutes {
     /// Adds the route to `api`, streaming from `hub`.
     static func add(to api: inout APIRouter, hub: SSEHub, classroom: Bool) {
         let resolver = api.resolver
-        api.addResponding(.get, "/api/events") { (context: PublicContext) in
+        api.addResponding(.get, "/api/events", access: .everyone) { (context: PublicContext) in
             let topics = try requestedTopics(context.request, classroom: classroom)
             let names = try resolver.hubTopics(topics, for: context.request)
             let cap = classroom ? resolver.streamCap(for: context.request) : nil

@@ -34,17 +34,15 @@ enum ExamRoutes {
         api.action("/api/books/reload") { (context: PlayerContext) in try await context.player.books.download() }
         api.action("/api/matches/reload") { (context: PlayerContext) in try await context.player.matches.download() }
         api.action("/api/movies/reload") { (context: PlayerContext) in try await context.player.movies.download() }
-        // In a class a player answers only the round's questions.
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            api.post("/api/books/:id/answer", body: ChoiceBody.self) { (context: PlayerContext, body) in
-                try await context.player.books.answer(bookID: try context.request.idParameter(), choice: body.choice)
-            }
-            api.post("/api/movies/:id/answer", body: YesNoBody.self) { (context: PlayerContext, body) in
-                try await context.player.movies.answer(movieID: try context.request.idParameter(), answer: body.answer)
-            }
-            api.post("/api/matches/:id/check", body: WinnerBody.self) { (context: PlayerContext, body) in
-                try await context.player.matches.check(id: try context.request.idParameter(), winner: body.winner)
-            }
+        // In a class a player answers only the round's questions (and the rest is closed too).
+        api.post("/api/books/:id/answer", body: ChoiceBody.self, access: .onlyTheRound) { (context: PlayerContext, body) in
+            try await context.player.books.answer(bookID: try context.request.idParameter(), choice: body.choice)
+        }
+        api.post("/api/movies/:id/answer", body: YesNoBody.self, access: .onlyTheRound) { (context: PlayerContext, body) in
+            try await context.player.movies.answer(movieID: try context.request.idParameter(), answer: body.answer)
+        }
+        api.post("/api/matches/:id/check", body: WinnerBody.self, access: .onlyTheRound) { (context: PlayerContext, body) in
+            try await context.player.matches.check(id: try context.request.idParameter(), winner: body.winner)
         }
         api.put("/api/matches/current", body: CurrentBody.self) { (context: PlayerContext, body) in
             try await context.player.matches.select(id: body.id)

@@ -12,48 +12,41 @@ enum QuizzesRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        // The list: in a class a player answers only the round's questions.
+        // The list. Closed in class but the state (`RouteAccess`): a player answers only the round.
         api.state("/api/quizzes/state") { $0.quizzes }
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            api.action("/api/quizzes/reload") { (context: PlayerContext) in try await context.player.quizzes.download() }
-            api.put("/api/quizzes/filter", body: FilterBody.self) { (context: PlayerContext, body) in
-                await context.player.quizzes.setOnlyUnanswered(body.onlyUnanswered)
-                return FilterState(onlyUnanswered: body.onlyUnanswered)
-            }
+        api.action("/api/quizzes/reload") { (context: PlayerContext) in try await context.player.quizzes.download() }
+        api.put("/api/quizzes/filter", body: FilterBody.self) { (context: PlayerContext, body) in
+            await context.player.quizzes.setOnlyUnanswered(body.onlyUnanswered)
+            return FilterState(onlyUnanswered: body.onlyUnanswered)
         }
         addQuizActions(to: &api, prefix: "/api/quizzes") { $0.quizzes }
 
         // One at a time.
         api.state("/api/quiz/state") { $0.quiz }
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            api.action("/api/quiz/next") { (context: PlayerContext) in try await context.player.quiz.next() }
-            addQuizActions(to: &api, prefix: "/api/quiz") { $0.quiz }
-        }
+        api.action("/api/quiz/next", access: .onlyTheRound) { (context: PlayerContext) in try await context.player.quiz.next() }
+        addQuizActions(to: &api, prefix: "/api/quiz") { $0.quiz }
     }
 
     /// The actions both quiz apps share, on the quiz `{id}` under `prefix`: check, favourite
-    /// (`PUT` marks, `DELETE` unmarks) and the right answer, all closed to classroom players in
-    /// both apps alike (a class player answers only the round).
+    /// (`PUT` marks, `DELETE` unmarks) and the right answer, declared once for both apps, so
+    /// both are closed to a player in class alike (they answer only the round).
     private static func addQuizActions(
         to api: inout APIRouter, prefix: String, model: @escaping @Sendable (PlayerModels) -> any QuizPlaying
     ) {
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            api.post("\(prefix)/:id/check", body: AnswerBody.self, bodyLimit: BodyLimit.quizAnswer) { (context: PlayerContext, body) in
-                try await model(context.player).check(quizID: try context.request.idParameter(), answer: body.answer)
+        api.post(
+            "\(prefix)/:id/check", body: AnswerBody.self, bodyLimit: BodyLimit.quizAnswer, access: .onlyTheRound
+        ) { (context: PlayerContext, body) in
+            try await model(context.player).check(quizID: try context.request.idParameter(), answer: body.answer)
+        }
+        for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
+            api.add(method, "\(prefix)/:id/favourite") { (context: PlayerContext) in
+                try await model(context.player).setFavourite(quizID: try context.request.idParameter(), favourite)
             }
         }
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            for (method, favourite) in [(HTTPMethod.put, true), (.delete, false)] {
-                api.add(method, "\(prefix)/:id/favourite") { (context: PlayerContext) in
-                    try await model(context.player).setFavourite(quizID: try context.request.idParameter(), favourite)
-                }
-            }
-        }
-        api.closedInClassroom("En la clase no se pueden ver las respuestas.") { api in
-            api.get("\(prefix)/:id/answer") { (context: PlayerContext) in
-                let id = try context.request.idParameter()
-                return QuizAnswer(quizId: id, answer: try await model(context.player).answer(quizID: id))
-            }
+        api.get("\(prefix)/:id/answer", access: .notInClass(reason: "En la clase no se pueden ver las respuestas.")) {
+            (context: PlayerContext) in
+            let id = try context.request.idParameter()
+            return QuizAnswer(quizId: id, answer: try await model(context.player).answer(quizID: id))
         }
     }
 }

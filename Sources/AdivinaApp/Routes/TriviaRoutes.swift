@@ -24,18 +24,19 @@ enum TriviaRoutes {
         api.state("/api/trivia/state") { $0.trivia }
         // The single-player game: in a class a player answers only the round's questions, and
         // the round saves the scores.
-        api.closedInClassroom(APIRouter.onlyTheRound) { api in
-            api.action("/api/trivia/start") { (context: PlayerContext) in try await context.player.trivia.start() }
-            api.action("/api/trivia/restart") { (context: PlayerContext) in try await context.player.trivia.restart() }
-            api.post("/api/trivia/answer", body: AnswerBody.self) { (context: PlayerContext, body) in
-                try await context.player.trivia.answer(index: body.index, question: body.question)
-            }
-            api.post("/api/ranking", body: NameBody.self) { (context: PlayerContext, body) in
-                let entry = try await context.player.trivia.saveScore(as: body.name, in: context.shared.ranking)
-                return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
-            }
+        api.action("/api/trivia/start", access: .onlyTheRound) { (context: PlayerContext) in try await context.player.trivia.start() }
+        api.action("/api/trivia/restart", access: .onlyTheRound) { (context: PlayerContext) in
+            try await context.player.trivia.restart()
         }
-        api.addResponding(.get, "/api/ranking/state") { (context: PublicStateContext) in
+        api.post("/api/trivia/answer", body: AnswerBody.self, access: .onlyTheRound) { (context: PlayerContext, body) in
+            try await context.player.trivia.answer(index: body.index, question: body.question)
+        }
+        api.post("/api/ranking", body: NameBody.self, access: .onlyTheRound) { (context: PlayerContext, body) in
+            let entry = try await context.player.trivia.saveScore(as: body.name, in: context.shared.ranking)
+            return Saved(name: entry.name, score: entry.score, date: entry.date.formatted(.iso8601))
+        }
+        // A read, as the shared topic `ranking` is (`RouteAccess`).
+        api.addResponding(.get, "/api/ranking/state", access: .everyone) { (context: PublicStateContext) in
             context.shared.rankingTopic.stateResponse()
         }
     }

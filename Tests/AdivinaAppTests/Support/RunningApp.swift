@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import TestSupport
 import Testing
 @testable import AdivinaApp
@@ -16,7 +17,8 @@ final class RunningApp {
 
     /// Starts the app; `arguments` are extra command-line flags. Outside classroom mode the
     /// stand-ins' test controls are on (`--standin-controls`), so tests can switch services off.
-    init(arguments: [String] = [], dataDirectory: URL? = nil) async throws {
+    /// `transport`, if given, carries what the models send over the network.
+    init(arguments: [String] = [], dataDirectory: URL? = nil, transport: (any HTTPTransport)? = nil) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
@@ -25,7 +27,7 @@ final class RunningApp {
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path]
                 + (arguments.contains("--classroom") ? [] : ["--standin-controls"]) + arguments,
             environment: ["HOME": data.path]))
-        app = try await AdivinaServer.start(configuration: configuration)
+        app = try await AdivinaServer.start(configuration: configuration, transport: transport)
     }
 
     func stop() async { await app.shutdown() }
