@@ -68,11 +68,13 @@ final class ClassroomSession {
     /// How often the session checks who is away.
     nonisolated static let awayCheck = Duration.seconds(5)
 
-    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`.
+    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on the
+    /// clock `now` (the kept room is taken back by its age on it).
     init(
         hostKey: String, joinURL: URL, services: RemoteServices, store: Store?, hub: SSEHub,
-        registry: TopicRegistry, ranking: Ranking
+        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.now = now
         let room = Classroom(hostKey: hostKey)
         hostKeys = HostKeyGuard(key: hostKey)
         round = ClassroomRound(room: room, quizClient: services.quizClient, triviaClient: services.triviaClient)

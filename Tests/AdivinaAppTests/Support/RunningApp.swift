@@ -16,7 +16,8 @@ final class RunningApp {
 
     /// Starts the app; `arguments` are extra command-line flags. Outside classroom mode the
     /// stand-ins' test controls are on (`--standin-controls`), so tests can switch services off.
-    init(arguments: [String] = [], dataDirectory: URL? = nil) async throws {
+    /// `now` is the classroom's clock.
+    init(arguments: [String] = [], dataDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() }) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
@@ -25,7 +26,7 @@ final class RunningApp {
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path]
                 + (arguments.contains("--classroom") ? [] : ["--standin-controls"]) + arguments,
             environment: ["HOME": data.path]))
-        app = try await AdivinaServer.start(configuration: configuration)
+        app = try await AdivinaServer.start(configuration: configuration, now: now)
     }
 
     func stop() async { await app.shutdown() }
@@ -108,10 +109,14 @@ func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
     (state[app] as? [[String: Any]]) ?? []
 }
 
-/// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
+/// Runs `body` against a fresh app started with `arguments` (on `dataDirectory`, a new one by
+/// default, and the classroom clock `now`), and stops the app afterwards.
 @MainActor
-func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
-    let running = try await RunningApp(arguments: arguments)
+func withApp(
+    _ arguments: [String] = [], dataDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    _ body: (RunningApp) async throws -> Void
+) async throws {
+    let running = try await RunningApp(arguments: arguments, dataDirectory: dataDirectory, now: now)
     do {
         try await body(running)
         await running.stop()
