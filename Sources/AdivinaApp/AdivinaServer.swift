@@ -42,12 +42,14 @@ public final class AdivinaServer {
     /// Opens the store away from the main actor (opening and migrating a database waits for the
     /// disk), then makes the app on it: binds the port, mounts everything and starts the first
     /// downloads. Throws when the data directory, the web root, a data file or the port cannot
-    /// be used.
-    public static func start(configuration: Configuration, transport: (any HTTPTransport)? = nil) async throws -> AdivinaServer {
+    /// be used. `now` is the classroom's clock (a test's own in tests: the kept room's age).
+    public static func start(
+        configuration: Configuration, transport: (any HTTPTransport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) async throws -> AdivinaServer {
         let (store, standIns) = try await Self.preparing.run {
             (try Store(directory: configuration.dataDirectory), try LocalStandIns(configuration: configuration))
         }
-        return try AdivinaServer(configuration: configuration, store: store, standIns: standIns, transport: transport)
+        return try AdivinaServer(configuration: configuration, store: store, standIns: standIns, transport: transport, now: now)
     }
 
     /// Opens the store and reads the stand-ins' data here, on the main actor, then makes the app
@@ -69,7 +71,10 @@ public final class AdivinaServer {
     private nonisolated static let preparing = DispatchQueue(label: "adivina.server.start")
 
     /// Makes the app over an open `store` and prepared stand-ins.
-    init(configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?) throws {
+    init(
+        configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) throws {
         try configuration.checkFiles()
         self.store = store
         hub = SSEHub()
@@ -132,7 +137,7 @@ public final class AdivinaServer {
             self.joinURL = joinURL
             let classroom = ClassroomSession(
                 hostKey: key, joinURL: joinURL, services: services, store: store, hub: hub, registry: registry,
-                ranking: shared.ranking)
+                ranking: shared.ranking, now: now)
             self.classroom = classroom
             resolver.mode = .classroom(classroom)
         } else {

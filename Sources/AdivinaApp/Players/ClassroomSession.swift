@@ -45,8 +45,6 @@ final class ClassroomSession {
     nonisolated let results: RoundResultsStore?
     private let services: RemoteServices
     private let store: Store?
-    /// The room's players kept in the store, to take the room back after a restart.
-    private let kept: ClassroomRoomRecords?
     private let hub: SSEHub
     private let registry: TopicRegistry
     private let ranking: Ranking
@@ -70,11 +68,13 @@ final class ClassroomSession {
     /// How often the session checks who is away.
     nonisolated static let awayCheck = Duration.seconds(5)
 
-    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`.
+    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on the
+    /// clock `now` (the kept room is taken back by its age on it).
     init(
         hostKey: String, joinURL: URL, services: RemoteServices, store: Store?, hub: SSEHub,
-        registry: TopicRegistry, ranking: Ranking
+        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.now = now
         let room = Classroom(hostKey: hostKey)
         hostKeys = HostKeyGuard(key: hostKey)
         round = ClassroomRound(room: room, quizClient: services.quizClient, triviaClient: services.triviaClient)
@@ -82,7 +82,6 @@ final class ClassroomSession {
         self.services = services
         self.store = store
         sets = store.map { QuizSetStore(store: $0) }
-        kept = store.map { ClassroomRoomRecords(store: $0) }
         // The host's page shows why results cannot be written: the store's word when the main
         // actor reads it (the latest, whatever order the hops arrive in).
         results = store.map { store in
@@ -108,10 +107,10 @@ final class ClassroomSession {
     /// is closed and marked so in the results, then the players come back with their tokens
     /// (their cookies work again), rejoin codes and addresses, and that round's points.
     private func restoreRoom() {
-        guard let kept, let results else { return }
+        guard let results else { return }
         do throws(StoreError) {
             let closed = try results.records.closeInterrupted(at: now())
-            let saved = try kept.players(now: now())
+            let saved = try results.room.players(now: now())
             let lastRound = try results.records.latestRoundID()
             // The room shows the interrupted round only when it is the room's last and the room
             // itself is taken back (a forgotten room starts empty, in the lobby).
@@ -128,14 +127,11 @@ final class ClassroomSession {
         }
     }
 
-    /// Keeps `player`, from client `address`, in the store as they are now.
+    /// Keeps `player`, from client `address`, in the store as they are now: queued to the
+    /// results store, so that no join waits for the disk (a disk that fails is said there, to
+    /// the terminal and on the host's page).
     private func keep(_ player: ClassroomPlayer, from address: String) {
-        guard let kept else { return }
-        do throws(StoreError) {
-            try kept.save(player, address: address, at: now())
-        } catch {
-            RoundResultsStore.standardError("adivina: no se puede guardar a «\(player.name)» en la clase: \(error.userMessage)")
-        }
+        results?.keep(.save(player, address: address, at: now()))
     }
 
     isolated deinit {
@@ -200,7 +196,9 @@ final class ClassroomSession {
     private func seat(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
         lastSeen[player.id] = now()
         addresses[player.id] = address
-        if keeping { keep(player, from: address) }
+        // Queued last: the new models read the store, and a write the queue runs meanwhile
+        // holds it (while a busy disk makes it wait).
+        defer { if keeping { keep(player, from: address) } }
         if let models = models[player.id] {
             players.remove(playerID: player.id)
             hub.closeStreams(on: Topic.seat(playerID: player.id))
@@ -277,11 +275,7 @@ final class ClassroomSession {
     /// ends (not loopback: that is the teacher's own machine).
     func kick(playerID: Int, hostKey: String, ban: Bool = false) throws(ModelError) {
         try round.remove(playerID: playerID, hostKey: hostKey)
-        do throws(StoreError) {
-            try kept?.remove(playerID: playerID)
-        } catch {
-            RoundResultsStore.standardError("adivina: no se puede sacar al jugador \(playerID) de la clase guardada: \(error.userMessage)")
-        }
+        results?.keep(.remove(playerID: playerID))
         // Out of the table first: requests resolve players off the main actor, and none may get
         // models that are being cancelled.
         players.remove(playerID: playerID)

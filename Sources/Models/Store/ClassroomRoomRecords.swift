@@ -3,8 +3,10 @@ import Foundation
 /// The classroom's players kept in the `Store` (table `classroom_players`), so that the room
 /// survives a restart or a crash: each player's id, name, session token (their cookie), rejoin
 /// code, client address (one device, one player) and whether the host released their name.
-/// `ClassroomSession` saves a player when they join, come back or are released, and deletes
-/// them when removed; at start it takes the room back (`players(now:)`).
+/// A player is saved when they join, come back or are released, and deleted when removed: the
+/// changes go through the results store's queue (`RoundResultsStore.keep(_:)`), off the room's
+/// actor and in order with the answers; at start `ClassroomSession` takes the room back
+/// (`players(now:)`).
 public struct ClassroomRoomRecords: Sendable {
     /// A room whose last change (a player saved, a round started) is older than this is not
     /// taken back: it was another class (the next day's must not find yesterday's names).
@@ -24,25 +26,33 @@ public struct ClassroomRoomRecords: Sendable {
         self.store = store
     }
 
-    /// Keeps `player` (from client `address`) as they are now, at `date`.
-    public func save(_ player: ClassroomPlayer, address: String, at date: Date) throws(StoreError) {
-        try store.write { connection throws(StoreError) in
-            try connection.run(
-                """
-                INSERT OR REPLACE INTO classroom_players (id, name, token, rejoin_code, address, released, saved_at)
-                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-                """,
-                [
-                    .integer(Int64(player.id)), .text(player.name), .text(player.token), .text(player.rejoinCode),
-                    .text(address), .integer(player.released ? 1 : 0), .real(date.timeIntervalSince1970),
-                ])
-        }
+    /// A change to the kept room: a player saved as they are now, or removed.
+    public enum Change: Hashable, Sendable {
+        /// `player`, from client `address`, as they are at `date`.
+        case save(ClassroomPlayer, address: String, at: Date)
+        /// Player `playerID` is forgotten (the host removed them).
+        case remove(playerID: Int)
     }
 
-    /// Forgets player `playerID` (the host removed them).
-    public func remove(playerID: Int) throws(StoreError) {
+    /// Writes `changes`, in order, in one transaction.
+    public func apply(_ changes: [Change]) throws(StoreError) {
         try store.write { connection throws(StoreError) in
-            try connection.run("DELETE FROM classroom_players WHERE id = ?1", [.integer(Int64(playerID))])
+            for change in changes {
+                switch change {
+                case .save(let player, let address, let date):
+                    try connection.run(
+                        """
+                        INSERT OR REPLACE INTO classroom_players (id, name, token, rejoin_code, address, released, saved_at)
+                        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                        """,
+                        [
+                            .integer(Int64(player.id)), .text(player.name), .text(player.token), .text(player.rejoinCode),
+                            .text(address), .integer(player.released ? 1 : 0), .real(date.timeIntervalSince1970),
+                        ])
+                case .remove(let playerID):
+                    try connection.run("DELETE FROM classroom_players WHERE id = ?1", [.integer(Int64(playerID))])
+                }
+            }
         }
     }
 

@@ -2,13 +2,15 @@ import Foundation
 import Synchronization
 
 /// Keeps every classroom round's results (`RoundRecords`, in the `Store`) as `ClassroomRound`
-/// reports them: the round's recorder.
+/// reports them: the round's recorder; and the room's players (`ClassroomRoomRecords`) as
+/// they join, come back, are released or removed (`keep(_:)`).
 ///
-/// A round never waits for its records nor stops for them: a round's start is written at once
-/// (it is one per round and gives the id), the answers and the end go to a serial queue of this
-/// store's own, off the main actor. Answers that come while a write is waiting are written
-/// together, in one transaction: a class answering at once queues one write, not 300. Reads
-/// (`read`) run on the same queue, after every write asked before.
+/// A round never waits for its records nor stops for them, and a join never waits for the
+/// disk: a round's start is written at once (it is one per round and gives the id), the
+/// players' changes, the answers and the end go to a serial queue of this store's own, off the
+/// main actor, and are written in the order they came. Those that come while a write is waiting
+/// are written together: a class answering (or joining) at once queues one write, not 300.
+/// Reads (`read`) run on the same queue, after every write asked before.
 ///
 /// Nothing acknowledged is lost to a disk that fails: a write that fails (the disk full, the
 /// folder made read-only) keeps its answers and ends in memory, in order, and they are written
@@ -21,10 +23,13 @@ import Synchronization
 public final class RoundResultsStore: Sendable {
     /// The statements over the database.
     public let records: RoundRecords
+    /// The room's players kept in the database (written through `keep(_:)`).
+    public let room: ClassroomRoomRecords
     /// How long after a failed write the kept records are tried again.
     public static let retryInterval: DispatchTimeInterval = .seconds(2)
     private let queue = DispatchQueue(label: "adivina.round-results")
-    /// Records not written yet (answers, and ends after them), and whether a write is queued.
+    /// Records not written yet (the players' changes, answers, and ends after them), and
+    /// whether a write is queued.
     private let pending = Mutex(Pending())
     /// Why the last write failed (its cause, in words a teacher acts on), while records wait
     /// in memory; nil when all is written.
@@ -36,6 +41,7 @@ public final class RoundResultsStore: Sendable {
     private let path: String
 
     fileprivate struct Pending {
+        var players: [ClassroomRoomRecords.Change] = []
         var answers: [(answer: RoundAnswer, roundID: Int)] = []
         var ends: [(roundID: Int, endedAt: Date, players: [RoundPlayer])] = []
         var queued = false
@@ -48,6 +54,7 @@ public final class RoundResultsStore: Sendable {
         changed: @escaping @Sendable (RoundResultsStore) -> Void = { _ in }
     ) {
         records = RoundRecords(store: store)
+        room = ClassroomRoomRecords(store: store)
         path = store.path
         self.report = report
         self.changed = changed
@@ -74,7 +81,7 @@ public final class RoundResultsStore: Sendable {
     }
 
     /// Whether records wait in memory to be written.
-    public var hasUnwritten: Bool { pending.withLock { !$0.answers.isEmpty || !$0.ends.isEmpty } }
+    public var hasUnwritten: Bool { pending.withLock { !$0.players.isEmpty || !$0.answers.isEmpty || !$0.ends.isEmpty } }
 
     // MARK: Reading
 
@@ -134,32 +141,38 @@ public final class RoundResultsStore: Sendable {
         }
     }
 
-    /// Writes what is pending (answers, then ends), on the queue; what fails is put back in
-    /// front of what came meanwhile and tried again after `retryInterval`.
+    /// Writes what is pending (the players' changes, answers, then ends), on the queue; what
+    /// fails is put back in front of what came meanwhile and tried again after `retryInterval`.
     fileprivate func writePending() {
         let taken = pending.withLock { pending in
             defer { pending = Pending() }
             return pending
         }
         do throws(StoreError) {
+            if !taken.players.isEmpty { try room.apply(taken.players) }
+        } catch {
+            return putBack(taken, error)
+        }
+        do throws(StoreError) {
             if !taken.answers.isEmpty { try records.add(taken.answers) }
         } catch {
-            return keep(taken, error)
+            return putBack(Pending(answers: taken.answers, ends: taken.ends), error)
         }
         for (index, end) in taken.ends.enumerated() {
             do throws(StoreError) {
                 try records.end(end.roundID, at: end.endedAt, players: end.players)
             } catch {
-                return keep(Pending(ends: Array(taken.ends[index...])), error)
+                return putBack(Pending(ends: Array(taken.ends[index...])), error)
             }
         }
         if !hasUnwritten { recovered() }
     }
 
     /// Puts `unwritten` back before what came meanwhile, says why, and tries again later.
-    private func keep(_ unwritten: Pending, _ error: StoreError) {
+    private func putBack(_ unwritten: Pending, _ error: StoreError) {
         failed(error)
         let retry = pending.withLock { pending in
+            pending.players = unwritten.players + pending.players
             pending.answers = unwritten.answers + pending.answers
             pending.ends = unwritten.ends + pending.ends
             defer { pending.queued = true }
@@ -176,6 +189,15 @@ public final class RoundResultsStore: Sendable {
             return !pending.queued
         }
         if queueIt { queue.async { self.writePending() } }
+    }
+}
+
+extension RoundResultsStore {
+    /// Queues `change` to the room's kept players (after every change before it): the caller
+    /// (the room's actor) never waits for the disk, and a disk that fails is said as for the
+    /// answers (`problem`), the change kept to be written once it allows.
+    public func keep(_ change: ClassroomRoomRecords.Change) {
+        queueWrite { $0.players.append(change) }
     }
 }
 

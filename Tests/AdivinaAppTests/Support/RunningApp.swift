@@ -17,8 +17,10 @@ final class RunningApp {
 
     /// Starts the app; `arguments` are extra command-line flags. Outside classroom mode the
     /// stand-ins' test controls are on (`--standin-controls`), so tests can switch services off.
-    /// `transport`, if given, carries what the models send over the network.
-    init(arguments: [String] = [], dataDirectory: URL? = nil, transport: (any HTTPTransport)? = nil) async throws {
+    /// `transport`, if given, carries what the models send over the network; `now` is the
+    /// classroom's clock.
+    init(arguments: [String] = [], dataDirectory: URL? = nil, transport: (any HTTPTransport)? = nil,
+         now: @escaping @Sendable () -> Date = { Date() }) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
@@ -27,7 +29,7 @@ final class RunningApp {
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path]
                 + (arguments.contains("--classroom") ? [] : ["--standin-controls"]) + arguments,
             environment: ["HOME": data.path]))
-        app = try await AdivinaServer.start(configuration: configuration, transport: transport)
+        app = try await AdivinaServer.start(configuration: configuration, transport: transport, now: now)
     }
 
     func stop() async { await app.shutdown() }
@@ -110,10 +112,14 @@ func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
     (state[app] as? [[String: Any]]) ?? []
 }
 
-/// Runs `body` against a fresh app started with `arguments`, and stops the app afterwards.
+/// Runs `body` against a fresh app started with `arguments` (on `dataDirectory`, a new one by
+/// default, and the classroom clock `now`), and stops the app afterwards.
 @MainActor
-func withApp(_ arguments: [String] = [], _ body: (RunningApp) async throws -> Void) async throws {
-    let running = try await RunningApp(arguments: arguments)
+func withApp(
+    _ arguments: [String] = [], dataDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    _ body: (RunningApp) async throws -> Void
+) async throws {
+    let running = try await RunningApp(arguments: arguments, dataDirectory: dataDirectory, now: now)
     do {
         try await body(running)
         await running.stop()

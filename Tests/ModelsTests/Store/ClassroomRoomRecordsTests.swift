@@ -15,14 +15,12 @@ struct ClassroomRoomRecordsTests {
 
     @Test func playersAreKeptAsTheyChangeAndForgottenOnceTheRoomIsOld() throws {
         let room = ClassroomRoomRecords(store: try Store(path: database.path))
-        try room.save(player(1, "Ana"), address: "10.0.0.2", at: start)
-        try room.save(player(2, "Bea"), address: "10.0.0.3", at: start)
+        try room.apply([.save(player(1, "Ana"), address: "10.0.0.2", at: start), .save(player(2, "Bea"), address: "10.0.0.3", at: start)])
         var released = player(2, "Bea")
         released.released = true
         released.token = "new-token"
-        try room.save(released, address: "10.0.0.3", at: start)
-        try room.save(player(3, "Carla"), address: "10.0.0.4", at: start)
-        try room.remove(playerID: 3)
+        try room.apply([.save(released, address: "10.0.0.3", at: start), .save(player(3, "Carla"), address: "10.0.0.4", at: start)])
+        try room.apply([.remove(playerID: 3)])
 
         let reopened = ClassroomRoomRecords(store: try Store(path: database.path))
         let kept = try reopened.players(now: start.addingTimeInterval(ClassroomRoomRecords.forgetAfter))

@@ -35,6 +35,8 @@ struct RoundResultsStoreTests {
             RoundPlayer(id: 1, name: "Ana", score: 919), RoundPlayer(id: 2, name: "Bea", score: 0),
             RoundPlayer(id: 3, name: "Carla", score: 0),
         ])
+        // The first store's queue done (a read on it comes after every write), then reopened.
+        _ = try await results.read { _ in 0 }
 
         let reopened = RoundResultsStore(store: try Store(path: path))
         let record = try await reopened.record(id)
@@ -95,6 +97,24 @@ struct RoundResultsStoreTests {
         #expect(record.answers.contains(answer(41, "Último", 1, "z", right: true)), "asked just before the read")
     }
 
+    @Test func thePlayersChangesAreWrittenOnTheQueueInOrder() async throws {
+        let results = RoundResultsStore(store: try Store(path: path))
+        func player(_ id: Int, _ name: String) -> ClassroomPlayer {
+            ClassroomPlayer(id: id, name: name, token: "token-\(id)", rejoinCode: "CODE\(id)")
+        }
+        var bea = player(2, "Bea")
+        results.keep(.save(player(1, "Ana"), address: "10.0.0.2", at: start))
+        results.keep(.save(bea, address: "10.0.0.3", at: start))
+        bea.released = true
+        results.keep(.save(bea, address: "10.0.0.3", at: start))
+        results.keep(.remove(playerID: 1))
+        results.keep(.save(player(3, "Carla"), address: "10.0.0.4", at: start))
+        let kept = try await results.read { _ in try results.room.players(now: start) }
+        #expect(kept.map(\.player.name) == ["Bea", "Carla"], "Ana removed after she was saved: \(kept)")
+        #expect(kept.first?.player.released == true, "the latest save wins")
+        #expect(!results.hasUnwritten && results.problem == nil)
+    }
+
     @Test func aStoreThatCannotWriteSaysSoOnceKeepsTheRecordsAndRefusesANewRound() async throws {
         // A database at schema 6 has no results tables: every write fails.
         let old = try Store(path: path, migrations: StoreSchema.migrations.filter { $0.version <= 6 })
@@ -108,6 +128,7 @@ struct RoundResultsStoreTests {
                 game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
         }
         #expect(results.problem == nil, "a refused start leaves nothing waiting")
+        results.keep(.save(ClassroomPlayer(id: 1, name: "Ana", token: "t"), address: "10.0.0.2", at: start))
         results.answered(answer(1, "Ana", 1, "x", right: false), inRound: 3)
         results.roundEnded(3, at: start, players: [])
         _ = try await results.read { _ in 0 }
@@ -115,11 +136,17 @@ struct RoundResultsStoreTests {
         #expect(messages.count == 1, "said once while it fails: \(messages)")
         #expect(messages.first?.contains("No se pueden guardar los resultados") == true)
         #expect(messages.first?.contains(path) == true, "the terminal names the database")
-        #expect(results.problem != nil && results.hasUnwritten, "the answer and the end are kept, to be written later")
+        #expect(results.problem != nil && results.hasUnwritten, "the player, the answer and the end are kept, to be written later")
         let told = changes.withLock { $0 }
         #expect(told.count == 1, "the host's page is told once: \(told)")
         let hostProblem = try #require(told.first ?? nil)
         #expect(hostProblem.hasPrefix("No se pueden guardar los resultados") && !hostProblem.contains(path), "\(hostProblem)")
+
+        // A join alone, on a disk that fails, is kept and said the same way.
+        let joined = RoundResultsStore(store: old, report: { _ in })
+        joined.keep(.save(ClassroomPlayer(id: 2, name: "Bea", token: "u"), address: "10.0.0.3", at: start))
+        _ = try await joined.read { _ in 0 }
+        #expect(joined.hasUnwritten && joined.hostProblem != nil, "the player waits in memory and the host is told")
     }
 
     @Test func eachQuestionKeepsItsKindOptionsAndRightAnswersAsAsked() async throws {
