@@ -36,7 +36,7 @@ public struct QuizSet: Codable, Hashable, Sendable {
 
     /// The set with its title and every quiz trimmed, checked against the limits: a title of 1 to
     /// `maxTitleLength` characters, 1 to `maxQuizzes` quizzes, each valid (`SetQuiz.validated`).
-    public func validated() throws(ModelError) -> QuizSet {
+    public func validated() throws(QuestionSetError) -> QuizSet {
         let title = try SetQuiz.text(title, field: "el título", limit: Self.maxTitleLength)
         guard !quizzes.isEmpty else { throw .invalid("El conjunto necesita al menos una pregunta.") }
         guard quizzes.count <= Self.maxQuizzes else {
@@ -44,7 +44,7 @@ public struct QuizSet: Codable, Hashable, Sendable {
         }
         var checked: [SetQuiz] = []
         for (index, quiz) in quizzes.enumerated() {
-            do throws(ModelError) {
+            do throws(QuestionSetError) {
                 checked.append(try quiz.validated())
             } catch {
                 throw .invalid("Pregunta \(index + 1): \(error.userMessage)")
