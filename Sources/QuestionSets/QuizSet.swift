@@ -1,7 +1,8 @@
 import Foundation
 
-/// A teacher's own set of questions for classroom rounds (kept by `QuizSetStore`): a title and
-/// its quizzes in order. `validated()` applies the limits and says in Spanish what is wrong.
+/// A teacher's own set of questions for classroom rounds (kept by `Models`' `QuizSetStore`): a
+/// title and its quizzes in order. `validated()` applies the limits and says in Spanish what is
+/// wrong.
 ///
 /// JSON: `{"id","title","quizzes":[SetQuiz]}` (each quiz of any `QuizKind`).
 public struct QuizSet: Codable, Hashable, Sendable {
