@@ -7,7 +7,7 @@
 // `scripts/check-toolchain-minimum` keeps every document naming the same minimum.
 //
 // Platforms: the server and its executable build on Linux and macOS 15+; the libraries a
-// student's app uses (Signals, Models, ModelsTesting, MarkupText, Workbook) build on iOS 18+ too
+// student's app uses (Signals, Models, QuestionSets, ModelsTesting, MarkupText, Workbook) build on iOS 18+ too
 // (Synchronization's Mutex and Observation need those versions). What differs between the
 // systems lives in one seam file per module (`scripts/check-portability` keeps it so), and the
 // build `-Xcc -DADIVINA_PORTABLE -Xswiftc -DADIVINA_PORTABLE` runs on Linux the code a Mac runs.
@@ -39,11 +39,14 @@ let package = Package(
             pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
-        // Items, models, remote clients and the SQLite store.
-        .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook", "MarkupText"]),
+        // A teacher's question set: its questions, options, answers, images and kinds, their
+        // JSON, limits and judging. Nothing of the room: the question banks build on it alone.
+        .target(name: "QuestionSets"),
+        // Items, models, remote clients and the SQLite store (re-exports QuestionSets).
+        .target(name: "Models", dependencies: ["Signals", "CSQLite", "Workbook", "MarkupText", "QuestionSets"]),
         // Question banks in and out (GIFT, Aiken, Moodle XML, quizzes.json): one reader and one
         // writer per format, read as Moodle's own parsers read them (Tests/Oracle judges it).
-        .target(name: "QuestionBanks", dependencies: ["Models", "MarkupText"]),
+        .target(name: "QuestionBanks", dependencies: ["QuestionSets", "MarkupText"]),
         // Test doubles for code built on the models (a scripted or routed HTTP transport): a
         // product of its own, for users' test targets.
         .target(name: "ModelsTesting", dependencies: ["Models"]),
@@ -77,7 +80,9 @@ let package = Package(
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode", "TestSupport"]),
         .testTarget(
             name: "ModelsTests", dependencies: ["TestSupport", "Models", "ModelsTesting", "Signals", "StoreCrashProbe"]),
-        .testTarget(name: "QuestionBanksTests", dependencies: ["QuestionBanks", "Models", "TestSupport"]),
+        .testTarget(name: "QuestionSetsTests", dependencies: ["QuestionSets"]),
+        // Models only for QuizSetFileTests: an exported quizzes.json read back by the room's LocalQuizFile.
+        .testTarget(name: "QuestionBanksTests", dependencies: ["QuestionBanks", "QuestionSets", "Models", "TestSupport"]),
         // docs/api.md's example of a user's test: only the products a user's test target sees.
         .testTarget(name: "ModelsTestingTests", dependencies: ["Models", "ModelsTesting"]),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "HTTPBenchServer", "TestSupport", "CZlib"]),

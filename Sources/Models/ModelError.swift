@@ -28,3 +28,21 @@ public enum ModelError: Error, Hashable, Sendable {
         }
     }
 }
+
+extension ModelError {
+    /// A set's refusal as the model's: `invalid`, with the same Spanish reason.
+    package init(_ error: QuestionSetError) {
+        switch error {
+        case .invalid(let reason): self = .invalid(reason)
+        }
+    }
+
+    /// `body`, a set's check or judgement, its refusal made the model's (`init(_:)`).
+    package static func checking<Value>(_ body: () throws(QuestionSetError) -> Value) throws(ModelError) -> Value {
+        do throws(QuestionSetError) {
+            return try body()
+        } catch {
+            throw ModelError(error)
+        }
+    }
+}

@@ -1,4 +1,4 @@
-import Models
+import QuestionSets
 
 /// The rule every route keeps, applied to a bank as the text it is once read: no control
 /// character but tab and newline, nor U+FFFE or U+FFFF (Unicode's Cc: C0, DEL, C1; a file's CRLF is a newline by

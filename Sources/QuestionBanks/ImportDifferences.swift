@@ -1,4 +1,4 @@
-import Models
+import QuestionSets
 
 /// The notes of what a bank loses on its way into a set, the same from every format: the
 /// documented differences from Moodle (docs/api.md, «Lo que difiere de Moodle»).

@@ -1,12 +1,12 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// The text of an imported file: UTF-8 (a byte-order mark dropped), or Windows-1252 only when an
 /// XML declaration says ISO-8859-1 or Windows-1252; Windows and old Mac line ends made `\n`. Bytes that are not UTF-8 are a
 /// clear Spanish refusal (a Latin-1 file saved by an old editor usually is the cause), never
 /// mojibake in the questions.
 enum ImportText {
-    static func decode(_ data: Data) throws(ModelError) -> String {
+    static func decode(_ data: Data) throws(QuestionSetError) -> String {
         var bytes = Array(data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {

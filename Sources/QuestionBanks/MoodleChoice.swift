@@ -1,4 +1,4 @@
-import Models
+import QuestionSets
 
 /// A multiple-choice question's options as Moodle grades them (GIFT's `{=a ~b}` and `{~%50%a}`,
 /// Moodle XML's `multichoice`) made a choice: single, its 100 % options are right (partial credit

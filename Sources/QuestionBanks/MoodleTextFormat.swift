@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// Moodle's text formats, as a GIFT `[html]`, `[moodle]`, `[plain]` or `[markdown]` prefix or a
 /// Moodle XML `format` attribute names them, and the plain text Adivina keeps of a text in each:

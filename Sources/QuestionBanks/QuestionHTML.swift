@@ -1,7 +1,7 @@
 import Foundation
-import Models
+import MarkupText
 
-/// HTML as the plain text a question shows (unlike `HTMLText.plainText`, its lines kept): tags dropped (with what `<script>` and `<style>`
+/// HTML as the plain text a question shows (unlike `Models`' `HTMLText.plainText`, its lines kept): tags dropped (with what `<script>` and `<style>`
 /// hold), entities decoded, line breaks kept (`<br>`, two of them a blank line, and the ends of
 /// paragraphs, divisions, list items, headings and table rows), other runs of spaces made one, and the `src` of each
 /// `<img>` kept apart. Nothing of the HTML survives as markup: the result is only ever text.
@@ -60,7 +60,7 @@ struct QuestionHTML {
                 while end < scalars.count, end - at <= 32, scalars[end] != ";", scalars[end] != "&", scalars[end] != "<" { end += 1 }
                 var name = ""
                 if end < scalars.count, scalars[end] == ";" { name.unicodeScalars.append(contentsOf: scalars[at + 1..<end]) }
-                if let decoded = name.isEmpty ? nil : HTMLText.character(for: name[...]) {
+                if let decoded = name.isEmpty ? nil : MarkupText.character(forReference: name[...]) {
                     appendText(String(decoded))
                     at = end + 1
                 } else {

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 import MarkupText
 
 /// What both exports share: numbers and weights as Moodle reads them, question text as HTML, an

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A question bank imported into a new set: a course `quizzes.json`, GIFT, Aiken or Moodle XML
 /// (`SetImportFormat`, recognised from the content when not given). Every question that cannot
@@ -28,8 +28,9 @@ public enum SetImport {
         /// The embedded images the set uses, checked as uploads, by the name the set gives them.
         public var images: [String: SetImage]
 
-        /// The set with each embedded image kept by `keep` (which returns its URL).
-        public func set(keepingImages keep: (SetImage) throws(ModelError) -> String) throws(ModelError) -> QuizSet {
+        /// The set with each embedded image kept by `keep` (which returns its URL; its error,
+        /// the keeper's own, is thrown as it is).
+        public func set<Failure: Error>(keepingImages keep: (SetImage) throws(Failure) -> String) throws(Failure) -> QuizSet {
             var urls: [String: String] = [:]
             for (name, image) in images.sorted(by: { $0.key < $1.key }) { urls[name] = try keep(image) }
             var result = set
@@ -42,7 +43,7 @@ public enum SetImport {
 
     /// Reads `data` in `format` (recognised when nil) into a set called `title` (when empty, the
     /// bank's category, or `defaultTitle`).
-    public static func read(_ data: Data, title: String, format: SetImportFormat?) throws(ModelError) -> Prepared {
+    public static func read(_ data: Data, title: String, format: SetImportFormat?) throws(QuestionSetError) -> Prepared {
         guard data.count <= maxSize else { throw .invalid("El fichero ocupa más de \(maxSize / 1_048_576) MB.") }
         let text = try ImportText.decode(data)
         let format = format ?? SetImportFormat.detect(text)
@@ -58,7 +59,7 @@ public enum SetImport {
         return try prepare(reading, title: chosen, format: format)
     }
 
-    private static func prepare(_ reading: ImportReading, title: String, format: SetImportFormat) throws(ModelError) -> Prepared {
+    private static func prepare(_ reading: ImportReading, title: String, format: SetImportFormat) throws(QuestionSetError) -> Prepared {
         var quizzes: [SetQuiz] = []
         var notes: [ImportNote] = []
         var skipped: [ImportNote] = []
@@ -84,7 +85,7 @@ public enum SetImport {
             let (quiz, hadControl) = ImportControlCharacters.cleaned(read)
             var imageNote: String?
             let checked: SetQuiz
-            do throws(ModelError) {
+            do throws(QuestionSetError) {
                 (checked, imageNote) = try validated(quiz, files: reading.files, images: &images)
             } catch {
                 skipped.append(ImportNote(name: name, reason: error.userMessage))
@@ -121,14 +122,14 @@ public enum SetImport {
     /// `quiz` checked; an image that does not pass is dropped with a note instead of the quiz.
     private static func validated(
         _ quiz: SetQuiz, files: [String: [UInt8]], images: inout [String: SetImage]
-    ) throws(ModelError) -> (SetQuiz, String?) {
+    ) throws(QuestionSetError) -> (SetQuiz, String?) {
         var plain = quiz
         plain.image = nil
         guard let image = quiz.image else { return (try quiz.validated(), nil) }
         if image.hasPrefix(filePrefix) {
             var checked = try plain.validated()
             guard let bytes = files[String(image.dropFirst(filePrefix.count))] else { return (checked, "se ha quitado una imagen que no está en el fichero") }
-            do throws(ModelError) {
+            do throws(QuestionSetError) {
                 images[image] = try SetImage(bytes: bytes)
                 checked.image = image
                 return (checked, nil)
@@ -136,7 +137,7 @@ public enum SetImport {
                 return (checked, "se ha quitado su imagen: \(error.userMessage)")
             }
         }
-        do throws(ModelError) {
+        do throws(QuestionSetError) {
             return (try quiz.validated(), nil)
         } catch {
             let checked = try plain.validated()

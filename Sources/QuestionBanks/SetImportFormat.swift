@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// The files a set can be imported from: a course `quizzes.json`, GIFT, Aiken or Moodle XML.
 public enum SetImportFormat: String, Sendable, CaseIterable {

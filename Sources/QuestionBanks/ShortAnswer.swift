@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A short answer's answers as Moodle keeps them (GIFT's `{=a =b}`, Moodle XML's `shortanswer`)
 /// made a written answer: the 100 % ones accepted, partial ones dropped; `*` is Moodle's wildcard

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 @testable import QuestionBanks
 
 @Suite("AikenReader: Aiken's multiple choice into choice questions")

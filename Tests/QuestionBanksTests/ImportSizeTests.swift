@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 @testable import QuestionBanks
 
 @Suite("SetImport at the size limit: a 2 MB bank of each format is read whole, keeping the first 200")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 @testable import QuestionBanks
 
 @Suite("MoodleXMLReader: a Moodle XML bank into a set's questions")
@@ -104,7 +104,7 @@ struct MoodleXMLReaderTests {
     @Test func keptImagesReplaceTheirFileNames() throws {
         let imported = try SetImport.read(Data(Self.bank.utf8), title: "", format: .moodleXML)
         var kept: [SetImage] = []
-        let set = try imported.set { (image: SetImage) throws(ModelError) -> String in
+        let set = try imported.set { (image: SetImage) throws(QuestionSetError) -> String in
             kept.append(image)
             return SetQuiz.uploadedImagePrefix + String(repeating: "ab", count: 16)
         }
@@ -124,16 +124,16 @@ struct MoodleXMLReaderTests {
         let bomb = """
             <?xml version="1.0"?><!DOCTYPE quiz [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;">]><quiz>&b;</quiz>
             """
-        #expect(throws: ModelError.invalid("El fichero no es un XML de Moodle válido: tiene una declaración <!DOCTYPE o similar, que no se admite.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no es un XML de Moodle válido: tiene una declaración <!DOCTYPE o similar, que no se admite.")) {
             try SetImport.read(Data(bomb.utf8), title: "t", format: nil)
         }
-        #expect(throws: ModelError.invalid("El fichero no es un XML de Moodle válido: <quiz> se cierra con </quix>.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no es un XML de Moodle válido: <quiz> se cierra con </quix>.")) {
             try SetImport.read(Data("<quiz></quix>".utf8), title: "t", format: nil)
         }
-        #expect(throws: ModelError.invalid("El fichero XML no es un banco de preguntas de Moodle (su raíz es <html>, no <quiz>).")) {
+        #expect(throws: QuestionSetError.invalid("El fichero XML no es un banco de preguntas de Moodle (su raíz es <html>, no <quiz>).")) {
             try SetImport.read(Data("<html></html>".utf8), title: "t", format: nil)
         }
-        #expect(throws: ModelError.invalid("El fichero no es un XML de Moodle válido: la entidad &nbsp; no existe en XML.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no es un XML de Moodle válido: la entidad &nbsp; no existe en XML.")) {
             try SetImport.read(Data("<quiz>&nbsp;</quiz>".utf8), title: "t", format: .moodleXML)
         }
     }

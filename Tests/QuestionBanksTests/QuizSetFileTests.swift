@@ -55,16 +55,16 @@ struct QuizSetFileTests {
     }
 
     @Test func aFileThatIsNotAListOrHasNothingUsableIsRefused() throws {
-        #expect(throws: ModelError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no es una lista de preguntas en JSON (quizzes.json).")) {
             try importSet(title: "t", from: Data(#"{"preguntas":[]}"#.utf8))
         }
-        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta en formato quizzes.json.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no tiene ninguna pregunta en formato quizzes.json.")) {
             try importSet(title: "t", from: Data(#"{"quizzes":[]}"#.utf8))
         }
-        #expect(throws: ModelError.invalid("El fichero no es JSON válido (quizzes.json).")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no es JSON válido (quizzes.json).")) {
             try importSet(title: "t", from: Data("no es json".utf8))
         }
-        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta que se pueda jugar. «q»: le falta la respuesta.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no tiene ninguna pregunta que se pueda jugar. «q»: le falta la respuesta.")) {
             try importSet(title: "t", from: Data(#"[{"id":1,"question":"q"}]"#.utf8))
         }
         #expect(try importSet(title: " ", from: Data(#"[{"id":1,"question":"q","answer":"a"}]"#.utf8)).set.title == SetImport.defaultTitle)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 @testable import QuestionBanks
 
 @Suite("GIFTWriter and MoodleXMLWriter: a set for Moodle that reads back as the same set")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 @testable import QuestionBanks
 
 @Suite("SetImport: any bank into a new set, tolerant reading, limits and clear refusals")
@@ -48,11 +48,11 @@ struct SetImportTests {
         #expect(throws: Never.self) { try SetImport.read(utf8, title: "t", format: nil) }
         var bytes = Array("::P::Pregunta de prueba{=sí}\n\n::Q::".utf8)
         bytes += [0x41, 0xF1, 0x6F, 0x7B, 0x3D, 0x61, 0x7D]  // "Año{=a}" in Latin-1: 0xF1 is ñ
-        #expect(throws: ModelError.invalid(
+        #expect(throws: QuestionSetError.invalid(
             "El fichero no está en UTF-8 (línea 3): parece Latin-1 o Windows-1252. "
                 + "Guárdalo como UTF-8 (en el Bloc de notas, «Guardar como» → Codificación UTF-8) y vuelve a importarlo.")
         ) { try SetImport.read(Data(bytes), title: "t", format: .gift) }
-        #expect(throws: ModelError.invalid("El fichero está en UTF-16: guárdalo como UTF-8 y vuelve a importarlo.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero está en UTF-16: guárdalo como UTF-8 y vuelve a importarlo.")) {
             try SetImport.read(Data([0xFF, 0xFE, 0x41, 0x00]), title: "t", format: nil)
         }
     }
@@ -86,13 +86,13 @@ struct SetImportTests {
     }
 
     @Test func aFileWithNothingPlayableSaysWhy() {
-        #expect(throws: ModelError.invalid(
+        #expect(throws: QuestionSetError.invalid(
             "El fichero no tiene ninguna pregunta que se pueda jugar. «Ensayo»: es una pregunta de ensayo (respuesta libre larga): no se puede jugar; «Parejas»: es una pregunta de emparejar: no se puede jugar.")
         ) { try SetImport.read(Data("::Ensayo::Escribe.{}\n\n::Parejas::Une.{=a -> b =c -> d}".utf8), title: "t", format: nil) }
-        #expect(throws: ModelError.invalid("El fichero no tiene ninguna pregunta en formato GIFT.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero no tiene ninguna pregunta en formato GIFT.")) {
             try SetImport.read(Data("// solo un comentario\n".utf8), title: "t", format: nil)
         }
-        #expect(throws: ModelError.invalid("El fichero ocupa más de 2 MB.")) {
+        #expect(throws: QuestionSetError.invalid("El fichero ocupa más de 2 MB.")) {
             try SetImport.read(Data(count: SetImport.maxSize + 1), title: "t", format: nil)
         }
     }

@@ -9,7 +9,8 @@ import Models
 /// `PlayerContext`, `ClassroomContext`, `HostContext`) and, if it reads one, its body's type.
 /// Before the handler runs, the router checks the `:id` parameter, decodes the JSON body (400
 /// with a Spanish message) and resolves the context; the handler then calls the model and
-/// returns what it answers, which goes out as JSON. A thrown `ModelError` becomes the API's
+/// returns what it answers, which goes out as JSON. A thrown `ModelError` (or a set's
+/// `QuestionSetError`, as `ModelError.invalid`) becomes the API's
 /// Spanish refusal (`APIError.from`), an `HTTPError` its own response.
 ///
 /// **Who may call it.** Every route declares who may call it where it is added: `access` (a
@@ -118,6 +119,8 @@ struct APIRouter {
                 return try await handler(context, input)
             } catch let error as ModelError {
                 throw APIError.from(error)
+            } catch let error as QuestionSetError {
+                throw APIError.from(ModelError(error))
             }
         }
     }

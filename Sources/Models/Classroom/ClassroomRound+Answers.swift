@@ -71,12 +71,12 @@ extension ClassroomRound {
         }
         // Over for them (self-paced, their time ran out) is over on every path, host-paced too.
         if player.progress.value.missed.contains(number) { throw .conflict(Self.timeIsUp) }
-        let shaped = try given.shaped(for: question.shown.kind)
+        let shaped = try ModelError.checking { () throws(QuestionSetError) in try given.shaped(for: question.shown.kind) }
         let elapsed = try onTime(playerID: playerID, number: number)
         let right: Bool?
         let text: String
         if let quiz = question.quiz {
-            right = try quiz.judge(shaped)
+            right = try ModelError.checking { () throws(QuestionSetError) in try quiz.judge(shaped) }
             text = quiz.answerText(shaped)
         } else {
             guard case .text(let typed) = shaped, let serverID = question.serverID else {

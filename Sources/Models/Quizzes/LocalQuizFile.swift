@@ -41,14 +41,15 @@ public struct LocalQuizFile: Sendable {
     }
 
     /// Whether `answer` is right for `rightAnswer`: equal once both are trimmed of spaces and
-    /// compared without regard to case, as the course's quiz server compares them.
+    /// compared without regard to case, as the course's quiz server compares them
+    /// (`QuestionSets`' `AnswerText`, by which a set's text questions are judged too).
     public static func isRight(_ answer: String, for rightAnswer: String) -> Bool {
-        normalised(answer) == normalised(rightAnswer)
+        AnswerText.isRight(answer, for: rightAnswer)
     }
 
     /// An answer as the check compares it: trimmed of spaces, lowercased.
     public static func normalised(_ answer: String) -> String {
-        answer.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        AnswerText.normalised(answer)
     }
 
     private func bytes() throws(ModelError) -> Data {

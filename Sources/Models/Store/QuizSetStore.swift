@@ -57,7 +57,7 @@ public struct QuizSetStore: Sendable {
 
     /// Keeps `set` (validated) as a new set and returns its id.
     public func create(_ set: QuizSet) throws(ModelError) -> Int {
-        let valid = try set.validated()
+        let valid = try ModelError.checking { () throws(QuestionSetError) in try set.validated() }
         let date = now().timeIntervalSince1970
         let made = try storing { () throws(StoreError) in
             try store.write { connection throws(StoreError) -> Int? in
@@ -76,7 +76,7 @@ public struct QuizSetStore: Sendable {
 
     /// Replaces the title and quizzes of set `id` with `set`'s (validated).
     public func update(_ id: Int, with set: QuizSet) throws(ModelError) {
-        let valid = try set.validated()
+        let valid = try ModelError.checking { () throws(QuestionSetError) in try set.validated() }
         let date = now().timeIntervalSince1970
         let found = try storing { () throws(StoreError) in
             try store.write { connection throws(StoreError) -> Bool in
@@ -119,7 +119,7 @@ public struct QuizSetStore: Sendable {
 
     /// Keeps an uploaded image and returns the path it is served at (`SetQuiz.uploadedImagePrefix` + name).
     public func addImage(_ image: SetImage) throws(ModelError) -> String {
-        let name = SetImage.newName()
+        let name = Self.newImageName()
         let date = now().timeIntervalSince1970
         try storing { () throws(StoreError) in
             try store.write { connection throws(StoreError) in
@@ -194,4 +194,7 @@ public struct QuizSetStore: Sendable {
                 SELECT 1 FROM classroom_set_quizzes WHERE image = ?2 || classroom_images.name)
             """, [.real(date), .text(SetQuiz.uploadedImagePrefix)])
     }
+
+    /// A new random name for an upload (`SetImage.isName` holds for it).
+    static func newImageName() -> String { SecretToken.random(bytes: 16) }
 }

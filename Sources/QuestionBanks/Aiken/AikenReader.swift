@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// An Aiken file read into choice questions as Moodle reads it: each question is its text (one
 /// or more lines), then its options, one a line, `A)` or `A.` and the text, then `ANSWER: X`. Blank lines

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// The answer block of a GIFT question (what is between its braces) read as Moodle's own parser
 /// reads it: a leading `#` is a number, an unescaped `~` a choice, `=` with `->` a matching

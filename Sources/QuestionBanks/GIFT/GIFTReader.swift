@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A GIFT file (Moodle's "General Import Format Template") read into questions as Moodle's own
 /// parser reads it (`GIFTAnswers` says how an answer block is read). Questions are separated by

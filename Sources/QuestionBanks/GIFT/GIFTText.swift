@@ -1,4 +1,4 @@
-import Models
+import QuestionSets
 
 /// GIFT's escapes: `\~ \= \# \{ \} \:` and `\\` stand for the character, `\n` for a line break;
 /// any other backslash stays (TeX's `\frac`). Finding a delimiter skips escaped characters.

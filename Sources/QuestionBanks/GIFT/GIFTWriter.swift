@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 import MarkupText
 
 /// A set as a GIFT file Moodle imports as the same set (and `GIFTReader` reads back): each

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// The answers of a Moodle XML question as a kind of answer (nil, and the first note says why,
 /// when it cannot be played), the feedback of its right answer and the notes of what was

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A Moodle XML question bank (`<quiz><question type="…">…`) read into questions:
 /// `multichoice` (single or several right), `truefalse`, `shortanswer` (the 100 % answers),
@@ -19,7 +19,7 @@ enum MoodleXMLReader {
         "ordering": "de ordenar",
     ]
 
-    static func read(_ text: String) throws(ModelError) -> ImportReading {
+    static func read(_ text: String) throws(QuestionSetError) -> ImportReading {
         let root: XMLTree.Element
         do {
             root = try XMLTree.parse(text)

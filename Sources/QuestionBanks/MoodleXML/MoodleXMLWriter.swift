@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 import MarkupText
 
 /// A set as a Moodle XML question bank, shaped like Moodle's own exports (a `category`

@@ -1,4 +1,4 @@
-import Models
+import MarkupText
 
 /// A small XML reader for question banks: elements, attributes, text, CDATA, comments,
 /// processing instructions, the five named entities and numeric ones. A `<!DOCTYPE` is refused
@@ -207,7 +207,7 @@ struct XMLTree {
             entity.unicodeScalars.append(contentsOf: scalars[start..<end])
             at = end + 1
             guard entity.hasPrefix("#") || ["amp", "lt", "gt", "quot", "apos"].contains(entity),
-                  let decoded = HTMLText.character(for: entity[...]).map(String.init)
+                  let decoded = MarkupText.character(forReference: entity[...]).map(String.init)
             else {
                 throw Malformed(reason: "la entidad &\(entity); no existe en XML")
             }

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A `QuizSet` as a course `quizzes.json`, written in the current shape (2024's), so a set goes
 /// back into `--quiz-data`, `--quizzes-file` or another teacher's Adivina (which reads it with

@@ -1,5 +1,5 @@
 import Foundation
-import Models
+import QuestionSets
 
 /// A `quizzes.json` read tolerantly: the course's list of quizzes (any of its shapes, and this
 /// app's own kinds), or a set as this app sends it (`{"title","quizzes":[…]}`). Only what a
@@ -8,7 +8,7 @@ import Models
 /// note, and numbers stand for text where text is expected. The first quiz of a repeated `id`
 /// is kept (the course's files repeat some).
 enum QuizzesJSONReader {
-    static func read(_ source: String) throws(ModelError) -> ImportReading {
+    static func read(_ source: String) throws(QuestionSetError) -> ImportReading {
         let json: Any
         do {
             json = try JSONSerialization.jsonObject(with: Data(source.utf8), options: [.fragmentsAllowed])

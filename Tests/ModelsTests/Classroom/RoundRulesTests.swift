@@ -138,7 +138,7 @@ struct RoundRulesTests {
         let options = [SetQuizOption(text: "2", right: true), SetQuizOption(text: "4", right: false), SetQuizOption(text: "7", right: true)]
         let single = SetQuiz.choice("¿Un primo?", options: options, multiple: false)
         #expect(try single.judge(.choices([0])) == true && single.judge(.choices([2])) == true && single.judge(.choices([1])) == false)
-        #expect(throws: ModelError.invalid("Elige una sola opción.")) { try single.judge(.choices([0, 2])) }
+        #expect(throws: QuestionSetError.invalid("Elige una sola opción.")) { try single.judge(.choices([0, 2])) }
         let multiple = SetQuiz.choice("¿Los primos?", options: options, multiple: true)
         #expect(try multiple.judge(.choices([0, 2])) == true && multiple.judge(.choices([0])) == false)
         #expect(RoundQuestion(number: 1, quiz: single).shown.multiple == false && RoundQuestion(number: 1, quiz: multiple).shown.multiple)

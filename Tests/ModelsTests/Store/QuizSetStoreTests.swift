@@ -92,6 +92,12 @@ struct QuizSetStoreTests {
         #expect(orphans == 0, "a set's quizzes go with it")
     }
 
+    @Test func namesAnUploadAsOnlyAnUploadIsNamed() {
+        let names = (0..<20).map { _ in QuizSetStore.newImageName() }
+        #expect(names.allSatisfy(SetImage.isName))
+        #expect(Set(names).count == names.count)
+    }
+
     @Test func keepsUploadedImagesAndDropsTheUnusedOnesADayLater() throws {
         let store = try sets()
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]

@@ -22,7 +22,7 @@ struct StoreBackupTests {
         let store = try Store(path: path)
         let sets = QuizSetStore(store: store)
         for number in 1...count {
-            _ = try sets.create(QuizSet(title: "Conjunto \(number)", quizzes: [QuizSetLimitsTests.quiz(question: "¿\(number)?", answer: "\(number)", alternatives: [])]))
+            _ = try sets.create(QuizSet(title: "Conjunto \(number)", quizzes: [SetQuiz(question: "¿\(number)?", answer: "\(number)")]))
         }
         return store
     }
@@ -49,7 +49,7 @@ struct StoreBackupTests {
         let store = try storeWithSets(5)
         let backup = directory.appendingPathComponent("copia.sqlite").path
         try store.backup(to: backup)
-        _ = try QuizSetStore(store: store).create(QuizSet(title: "Después", quizzes: [QuizSetLimitsTests.quiz(alternatives: [])]))
+        _ = try QuizSetStore(store: store).create(QuizSet(title: "Después", quizzes: [SetQuiz(question: "¿Pregunta?", answer: "Respuesta")]))
         #expect(!FileManager.default.fileExists(atPath: backup + "-wal"), "a plain single file")
         #expect(!FileManager.default.fileExists(atPath: backup + ".partial"))
         #expect(try titles(at: backup) == (1...5).map { "Conjunto \($0)" }.sorted())

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 
 @Suite("QuizSet: the limits of a host's set, judging with alternatives, uploaded images' types")
 struct QuizSetTests {
@@ -43,7 +43,7 @@ struct QuizSetTests {
         (QuizSet(title: "t", quizzes: [SetQuiz(question: "q", answer: "a", image: "/api/classroom/images/../../x")]), "Pregunta 1: La imagen subida no es válida."),
     ])
     func anInvalidSetIsRefusedInSpanish(_ set: QuizSet, _ message: String) {
-        #expect(throws: ModelError.invalid(message)) { try set.validated() }
+        #expect(throws: QuestionSetError.invalid(message)) { try set.validated() }
     }
 
     @Test func aSetReadsFromJSONWithoutIdAlternativesOrImage() throws {
@@ -66,21 +66,21 @@ struct QuizSetTests {
     }
 
     @Test func anythingElseOrTooBigOrEmptyIsRefused() {
-        #expect(throws: ModelError.invalid("La imagen debe ser PNG, JPEG, GIF o WebP.")) {
+        #expect(throws: QuestionSetError.invalid("La imagen debe ser PNG, JPEG, GIF o WebP.")) {
             try SetImage(bytes: Array("<svg onload=alert(1)>".utf8))
         }
-        #expect(throws: ModelError.invalid("La imagen debe ser PNG, JPEG, GIF o WebP.")) {
+        #expect(throws: QuestionSetError.invalid("La imagen debe ser PNG, JPEG, GIF o WebP.")) {
             try SetImage(bytes: Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WAVE".utf8))
         }
-        #expect(throws: ModelError.invalid("La imagen está vacía.")) { try SetImage(bytes: []) }
-        #expect(throws: ModelError.invalid("La imagen ocupa más de 1 MB.")) {
+        #expect(throws: QuestionSetError.invalid("La imagen está vacía.")) { try SetImage(bytes: []) }
+        #expect(throws: QuestionSetError.invalid("La imagen ocupa más de 1 MB.")) {
             try SetImage(bytes: Self.png + [UInt8](repeating: 0, count: SetImage.maxSize))
         }
         #expect(throws: Never.self) { try SetImage(bytes: Self.png + [UInt8](repeating: 0, count: SetImage.maxSize - Self.png.count)) }
     }
 
     @Test func onlyThirtyTwoLowercaseHexDigitsNameAnUpload() {
-        #expect(SetImage.isName(SetImage.newName()))
+        #expect(SetImage.isName(String(repeating: "0123456789abcdef", count: 2)))
         #expect(!SetImage.isName(String(repeating: "A", count: 32)))
         #expect(!SetImage.isName(String(repeating: "a", count: 31)))
         #expect(!SetImage.isName("../" + String(repeating: "a", count: 29)))

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 
 @Suite("SetQuiz kinds: JSON, limits checked in one pass, judging each kind")
 struct QuizKindTests {
@@ -54,7 +54,6 @@ struct QuizKindTests {
         #expect(written["markdown"] as? Bool == true)
         let plain = try #require(try JSONSerialization.jsonObject(with: try JSONEncoder().encode(try decode(#"{"question":"q","answer":"a"}"#))) as? [String: Any])
         #expect(plain["markdown"] == nil)
-        #expect(RoundQuestion(number: 1, quiz: markdown).shown.markdown, "the round's question says it to the pages")
     }
 
     @Test func everyKindReadsFromTheContractsJSONAndWritesItBack() throws {
@@ -91,7 +90,7 @@ struct QuizKindTests {
         (SetQuiz(question: "q", answer: "a", feedback: String(repeating: "f", count: 1_001)), "El comentario tiene más de 1000 caracteres."),
     ])
     func anInvalidQuizOfAnyKindIsRefusedInSpanish(_ quiz: SetQuiz, _ message: String) {
-        #expect(throws: ModelError.invalid(message)) { try quiz.validated() }
+        #expect(throws: QuestionSetError.invalid(message)) { try quiz.validated() }
     }
 
     @Test func aValidQuizOfEachKindIsTrimmed() throws {
@@ -105,9 +104,9 @@ struct QuizKindTests {
     @Test func anOverLongListIsRefusedByItsLengthAtOnce() throws {
         // 6,000 alternatives, each over the length limit: refused for the count, not the first item.
         let huge = SetQuiz(question: "q", answer: "a", alternatives: Array(repeating: String(repeating: "x", count: 300), count: 6_000))
-        #expect(throws: ModelError.invalid("Como mucho 10 respuestas alternativas.")) { try huge.validated() }
+        #expect(throws: QuestionSetError.invalid("Como mucho 10 respuestas alternativas.")) { try huge.validated() }
         let options = SetQuiz.poll("q", options: Array(repeating: String(repeating: "x", count: 300), count: 6_000))
-        #expect(throws: ModelError.invalid("Hacen falta de 2 a 6 opciones.")) { try options.validated() }
+        #expect(throws: QuestionSetError.invalid("Hacen falta de 2 a 6 opciones.")) { try options.validated() }
     }
 
     // MARK: Judging
@@ -119,11 +118,11 @@ struct QuizKindTests {
         #expect(try primes.judge(.choices([2, 0])) == true)
         #expect(try primes.judge(.choices([0])) == false, "several right: all of them")
         #expect(try primes.judge(.choices([0, 1, 2])) == false, "all or nothing")
-        #expect(throws: ModelError.invalid("Esa opción no existe.")) { try capital.judge(.choices([3])) }
-        #expect(throws: ModelError.invalid("Esa opción no existe.")) { try capital.judge(.choices([1, 1])) }
-        #expect(throws: ModelError.invalid("Elige al menos una opción.")) { try capital.judge(.choices([])) }
-        #expect(throws: ModelError.invalid("Hay más opciones elegidas que opciones.")) { try capital.judge(.choices(Array(0..<6_000))) }
-        #expect(throws: ModelError.invalid("Elige una o varias opciones de la lista.")) { try capital.judge(.text("París")) }
+        #expect(throws: QuestionSetError.invalid("Esa opción no existe.")) { try capital.judge(.choices([3])) }
+        #expect(throws: QuestionSetError.invalid("Esa opción no existe.")) { try capital.judge(.choices([1, 1])) }
+        #expect(throws: QuestionSetError.invalid("Elige al menos una opción.")) { try capital.judge(.choices([])) }
+        #expect(throws: QuestionSetError.invalid("Hay más opciones elegidas que opciones.")) { try capital.judge(.choices(Array(0..<6_000))) }
+        #expect(throws: QuestionSetError.invalid("Elige una o varias opciones de la lista.")) { try capital.judge(.text("París")) }
         #expect(capital.answerText(.choices([1])) == "París" && primes.answerText(.choices([2, 0])) == "2 · 7")
         #expect(primes.rightAnswerText == "2 · 7")
     }
@@ -135,8 +134,8 @@ struct QuizKindTests {
         #expect(try pi.judge(given(#""3,14""#)) == true, "a decimal comma")
         #expect(try SetQuiz.number("q", value: 0.3).judge(.number(0.1 + 0.2)) == true)
         #expect(try SetQuiz.number("q", value: 3).judge(given("3")) == true, "a whole number")
-        #expect(throws: ModelError.invalid("Escribe un número (por ejemplo, 3,5).")) { try pi.judge(.text("tres")) }
-        #expect(throws: ModelError.invalid("La respuesta a esta pregunta es un número.")) { try pi.judge(.truth(true)) }
+        #expect(throws: QuestionSetError.invalid("Escribe un número (por ejemplo, 3,5).")) { try pi.judge(.text("tres")) }
+        #expect(throws: QuestionSetError.invalid("La respuesta a esta pregunta es un número.")) { try pi.judge(.truth(true)) }
         #expect(GivenAnswer.number(from: " -2,5 ") == -2.5 && GivenAnswer.number(from: "1e400") == nil && GivenAnswer.number(from: "0x10") == nil)
         #expect(pi.rightAnswerText == "3,14 (± 0,005)" && pi.answerText(.number(3.5)) == "3,5")
     }
@@ -146,19 +145,19 @@ struct QuizKindTests {
         #expect(try sun.judge(given("true")) == true && sun.judge(.truth(false)) == false)
         #expect(sun.optionTexts == ["Verdadero", "Falso"] && sun.rightAnswerText == "Verdadero")
         #expect(sun.pickedOptions(.truth(false)) == [1])
-        #expect(throws: ModelError.invalid("La respuesta a esta pregunta es verdadero o falso.")) { try sun.judge(.option(0)) }
+        #expect(throws: QuestionSetError.invalid("La respuesta a esta pregunta es verdadero o falso.")) { try sun.judge(.option(0)) }
 
         let text = SetQuiz(question: "q", answer: "París", alternatives: ["Paris"])
         #expect(try text.judge(given(#"" paris ""#)) == true && text.judge(.text("Lyon")) == false)
-        #expect(throws: ModelError.invalid("La respuesta tiene más de 200 caracteres.")) {
+        #expect(throws: QuestionSetError.invalid("La respuesta tiene más de 200 caracteres.")) {
             try text.judge(.text(String(repeating: "a", count: 201)))
         }
-        #expect(throws: ModelError.invalid("La respuesta a esta pregunta es un texto.")) { try text.judge(.choices([0])) }
+        #expect(throws: QuestionSetError.invalid("La respuesta a esta pregunta es un texto.")) { try text.judge(.choices([0])) }
 
         let poll = SetQuiz.poll("¿Qué prefieres?", options: ["Té", "Café"])
         #expect(try poll.judge(given("1")) == nil, "no right answer")
         #expect(poll.pickedOptions(.option(1)) == [1] && poll.answerText(.number(1)) == "Café" && poll.rightAnswerText == nil)
-        #expect(throws: ModelError.invalid("Esa opción no existe.")) { try poll.judge(.option(2)) }
+        #expect(throws: QuestionSetError.invalid("Esa opción no existe.")) { try poll.judge(.option(2)) }
     }
 
     @Test func anAnswerOfNoKnownShapeDoesNotDecode() {

@@ -36,7 +36,7 @@ public enum GivenAnswer: Hashable, Sendable, Decodable {
     /// The answer in the shape `kind` wants, or the Spanish refusal: a whole number is a poll's
     /// index, an index is a number, a text with a number (a decimal comma too) is a number; a
     /// text longer than `maxLength` is refused.
-    public func shaped(for kind: QuizKind) throws(ModelError) -> GivenAnswer {
+    public func shaped(for kind: QuizKind) throws(QuestionSetError) -> GivenAnswer {
         if case .text(let text) = self, text.count > Self.maxLength {
             throw .invalid("La respuesta tiene más de \(Self.maxLength) caracteres.")
         }

@@ -3,15 +3,15 @@ import Foundation
 /// How a set's quiz judges a player's answer, by kind.
 extension SetQuiz {
     /// Whether `given` is right: `text`, the answer or an alternative (trimmed, case aside, as the
-    /// quiz server compares: `LocalQuizFile.isRight`); `choice`, `multiple`: exactly the right
+    /// quiz server compares: `AnswerText.isRight`); `choice`, `multiple`: exactly the right
     /// options (all of them, nothing else), single: one option, and any right one is right; `truefalse`, the same truth; `number`, within the tolerance; nil
     /// for a `poll` (no right answer). A wrong shape for the kind, an index out of range or a
     /// text over `GivenAnswer.maxLength` is refused (`invalid`, Spanish).
-    public func judge(_ given: GivenAnswer) throws(ModelError) -> Bool? {
+    public func judge(_ given: GivenAnswer) throws(QuestionSetError) -> Bool? {
         let given = try given.shaped(for: kind)
         switch (answer, given) {
         case (.text(let answer, let alternatives), .text(let text)):
-            return ([answer] + alternatives).contains { LocalQuizFile.isRight(text, for: $0) }
+            return ([answer] + alternatives).contains { AnswerText.isRight(text, for: $0) }
         case (.choice(let options), .choices(let picked)):
             let chosen = try Self.indexes(picked, among: options.count)
             guard multiple else {
@@ -61,7 +61,7 @@ extension SetQuiz {
     }
 
     /// `picked` as a set of option indexes: each within `count`, no repeats; or the refusal.
-    private static func indexes(_ picked: [Int], among count: Int) throws(ModelError) -> Set<Int> {
+    private static func indexes(_ picked: [Int], among count: Int) throws(QuestionSetError) -> Set<Int> {
         guard picked.count <= count else { throw .invalid("Hay más opciones elegidas que opciones.") }
         guard !picked.isEmpty else { throw .invalid("Elige al menos una opción.") }
         let chosen = Set(picked)

@@ -12,7 +12,7 @@ public struct SetImage: Hashable, Sendable {
 
     /// Checks `bytes`: not empty, at most `maxSize`, and a PNG, JPEG, GIF or WebP by its magic
     /// bytes; refused in Spanish otherwise.
-    public init(bytes: [UInt8]) throws(ModelError) {
+    public init(bytes: [UInt8]) throws(QuestionSetError) {
         guard !bytes.isEmpty else { throw .invalid("La imagen está vacía.") }
         guard bytes.count <= Self.maxSize else {
             throw .invalid("La imagen ocupa más de \(Self.maxSize / 1_048_576) MB.")
@@ -25,7 +25,7 @@ public struct SetImage: Hashable, Sendable {
     }
 
     /// Makes an image of bytes already checked (read back from the store).
-    init(mime: String, checkedBytes: [UInt8]) {
+    package init(mime: String, checkedBytes: [UInt8]) {
         self.mime = mime
         bytes = checkedBytes
     }
@@ -41,9 +41,6 @@ public struct SetImage: Hashable, Sendable {
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
         return nil
     }
-
-    /// A new random name for an upload.
-    static func newName() -> String { SecretToken.random(bytes: 16) }
 
     /// Whether `name` could be an upload's name (32 lowercase hex digits), so nothing else is
     /// looked up or linked to.

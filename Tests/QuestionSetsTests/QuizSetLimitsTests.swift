@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Models
+@testable import QuestionSets
 
 /// A set's validation is linear and counts its lists before it reads their items: a set or an
 /// import with thousands of alternatives is refused at once instead of holding the host's queue.
@@ -30,17 +30,17 @@ struct QuizSetLimitsTests {
     @Test func thousandsOfAlternativesAreRefusedBeforeAnyIsRead() throws {
         let tooLong = String(repeating: "x", count: SetQuiz.maxAnswerLength + 1)
         let many = try Self.quiz(alternatives: Array(repeating: tooLong, count: 6_000))
-        let error = #expect(throws: ModelError.self) { try QuizSet(title: "T", quizzes: [many]).validated() }
+        let error = #expect(throws: QuestionSetError.self) { try QuizSet(title: "T", quizzes: [many]).validated() }
         #expect(error == .invalid("Pregunta 1: Como mucho \(SetQuiz.maxAlternatives) respuestas alternativas."), "the message says the limit")
         let set = QuizSet(title: "T", quizzes: Array(repeating: many, count: 200))
-        #expect(throws: ModelError.invalid("Pregunta 1: Como mucho \(SetQuiz.maxAlternatives) respuestas alternativas.")) { try set.validated() }
+        #expect(throws: QuestionSetError.invalid("Pregunta 1: Como mucho \(SetQuiz.maxAlternatives) respuestas alternativas.")) { try set.validated() }
     }
 
     @Test func tooManyQuizzesAreRefusedBeforeAnyIsRead() throws {
         let blank = try Self.quiz(question: " ", alternatives: [])
-        #expect(throws: ModelError.invalid("Pregunta 1: Falta la pregunta.")) { try QuizSet(title: "T", quizzes: [blank]).validated() }
+        #expect(throws: QuestionSetError.invalid("Pregunta 1: Falta la pregunta.")) { try QuizSet(title: "T", quizzes: [blank]).validated() }
         let set = QuizSet(title: "T", quizzes: Array(repeating: blank, count: 100_000))
-        #expect(throws: ModelError.invalid("Un conjunto tiene como mucho 200 preguntas.")) { try set.validated() }
+        #expect(throws: QuestionSetError.invalid("Un conjunto tiene como mucho 200 preguntas.")) { try set.validated() }
     }
 
     @Test func repeatsOfTheAnswerAndBlanksAreStillDropped() throws {

@@ -9,7 +9,7 @@ extension SetQuiz {
     /// address is refused, `outsideImageMessage`); and by kind — `text`: an answer, at most `maxAlternatives` alternatives (blank ones
     /// and repeats dropped); `choice`: 2–6 options of text, at least one right; `poll`: 2–6
     /// options of text; `number`: a finite value and a finite tolerance ≥ 0.
-    public func validated() throws(ModelError) -> SetQuiz {
+    public func validated() throws(QuestionSetError) -> SetQuiz {
         let question = try Self.text(question, field: "la pregunta", limit: Self.maxQuestionLength)
         let answer = try Self.validated(answer)
         let image = try image.flatMap(Self.imageURL)
@@ -25,21 +25,21 @@ extension SetQuiz {
     public static let maxNameLength = 255
 
     /// A name or a category trimmed, on one line and within `maxNameLength`; blank is none.
-    private static func label(_ text: String?, field: String) throws(ModelError) -> String? {
+    private static func label(_ text: String?, field: String) throws(QuestionSetError) -> String? {
         guard let text else { return nil }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return line.isEmpty ? nil : try Self.text(line, field: field, limit: maxNameLength)
     }
 
     /// Feedback trimmed and within its length; blank is none.
-    private static func feedbackText(_ text: String?) throws(ModelError) -> String? {
-        try text.flatMap { (text: String) throws(ModelError) -> String? in
+    private static func feedbackText(_ text: String?) throws(QuestionSetError) -> String? {
+        try text.flatMap { (text: String) throws(QuestionSetError) -> String? in
             text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
                 ? nil : try Self.text(text, field: "el comentario", limit: Self.maxFeedbackLength)
         }
     }
 
-    private static func validated(_ answer: SetQuizAnswer) throws(ModelError) -> SetQuizAnswer {
+    private static func validated(_ answer: SetQuizAnswer) throws(QuestionSetError) -> SetQuizAnswer {
         switch answer {
         case .text(let answer, let alternatives):
             // Refused by its length first: a list of thousands is not read item by item.
@@ -47,11 +47,11 @@ extension SetQuiz {
                 throw .invalid("Como mucho \(maxAlternatives) respuestas alternativas.")
             }
             let answer = try text(answer, field: "la respuesta", limit: maxAnswerLength)
-            var seen: Set<String> = [LocalQuizFile.normalised(answer)]
+            var seen: Set<String> = [AnswerText.normalised(answer)]
             var kept: [String] = []
             for alternative in alternatives {
                 let trimmed = alternative.trimmingCharacters(in: .whitespacesAndNewlines)
-                guard !trimmed.isEmpty, seen.insert(LocalQuizFile.normalised(trimmed)).inserted else { continue }
+                guard !trimmed.isEmpty, seen.insert(AnswerText.normalised(trimmed)).inserted else { continue }
                 kept.append(try text(trimmed, field: "una respuesta alternativa", limit: maxAnswerLength))
             }
             return .text(answer: answer, alternatives: kept)
@@ -75,7 +75,7 @@ extension SetQuiz {
     }
 
     /// Options' texts trimmed: 2–6 of them (counted first), none blank or too long, no repeats.
-    private static func optionTexts(_ texts: [String]) throws(ModelError) -> [String] {
+    private static func optionTexts(_ texts: [String]) throws(QuestionSetError) -> [String] {
         guard optionCount.contains(texts.count) else {
             throw .invalid("Hacen falta de \(optionCount.lowerBound) a \(optionCount.upperBound) opciones.")
         }
@@ -83,7 +83,7 @@ extension SetQuiz {
         var kept: [String] = []
         for text in texts {
             let trimmed = try Self.text(text, field: "el texto de una opción", limit: maxAnswerLength)
-            guard seen.insert(LocalQuizFile.normalised(trimmed)).inserted else {
+            guard seen.insert(AnswerText.normalised(trimmed)).inserted else {
                 throw .invalid("Hay dos opciones iguales: «\(trimmed)».")
             }
             kept.append(trimmed)
@@ -92,7 +92,7 @@ extension SetQuiz {
     }
 
     /// `text` trimmed, refused when blank or longer than `limit`; `field` names it («el título»).
-    static func text(_ text: String, field: String, limit: Int) throws(ModelError) -> String {
+    static func text(_ text: String, field: String, limit: Int) throws(QuestionSetError) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw .invalid("Falta \(field).") }
         guard trimmed.count <= limit else {
@@ -102,7 +102,7 @@ extension SetQuiz {
     }
 
     /// A usable image URL (trimmed; nil when blank), or the refusal.
-    private static func imageURL(_ text: String) throws(ModelError) -> String? {
+    private static func imageURL(_ text: String) throws(QuestionSetError) -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed.isEmpty { return nil }
         guard trimmed.count <= maxImageLength else { throw .invalid("La dirección de la imagen es demasiado larga.") }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A teacher's own set of questions for classroom rounds (kept by `QuizSetStore`): a title and
-/// its quizzes in order. `validated()` applies the limits and says in Spanish what is wrong.
+/// A teacher's own set of questions for classroom rounds (kept by `Models`' `QuizSetStore`): a
+/// title and its quizzes in order. `validated()` applies the limits and says in Spanish what is
+/// wrong.
 ///
 /// JSON: `{"id","title","quizzes":[SetQuiz]}` (each quiz of any `QuizKind`).
 public struct QuizSet: Codable, Hashable, Sendable {
@@ -36,7 +37,7 @@ public struct QuizSet: Codable, Hashable, Sendable {
 
     /// The set with its title and every quiz trimmed, checked against the limits: a title of 1 to
     /// `maxTitleLength` characters, 1 to `maxQuizzes` quizzes, each valid (`SetQuiz.validated`).
-    public func validated() throws(ModelError) -> QuizSet {
+    public func validated() throws(QuestionSetError) -> QuizSet {
         let title = try SetQuiz.text(title, field: "el título", limit: Self.maxTitleLength)
         guard !quizzes.isEmpty else { throw .invalid("El conjunto necesita al menos una pregunta.") }
         guard quizzes.count <= Self.maxQuizzes else {
@@ -44,7 +45,7 @@ public struct QuizSet: Codable, Hashable, Sendable {
         }
         var checked: [SetQuiz] = []
         for (index, quiz) in quizzes.enumerated() {
-            do throws(ModelError) {
+            do throws(QuestionSetError) {
                 checked.append(try quiz.validated())
             } catch {
                 throw .invalid("Pregunta \(index + 1): \(error.userMessage)")
