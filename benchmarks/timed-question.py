@@ -158,7 +158,9 @@ def main():
         host = {"X-Host-Key": key}
 
         idle = memory_kib(server.pid)["VmRSS"]
+        joining = time.monotonic()
         cookies = [cookie for _, cookie in join_players(api, arguments.players, failures)]
+        joining = time.monotonic() - joining
         streams = Streams(open_stream(port, "classroom"), [open_stream(port, "round", cookie) for cookie in cookies])
         streams.start()
         time.sleep(1)  # the players' streams opened: what the room holds for them
@@ -223,6 +225,7 @@ def main():
     print(f"resident memory: idle {idle / 1024:.1f} MB, the players in {joined / 1024:.1f} MB, the viewers too "
           f"{watched / 1024:.1f} MB, after the round {memory['VmRSS'] / 1024:.1f} MB, peak {memory['VmHWM'] / 1024:.1f} MB; "
           f"a class player with their stream {(joined - idle) / max(arguments.players, 1):.0f} KiB")
+    print(f"joining the {arguments.players} players one after another: {joining:.1f} s")
     sys.exit(report_failures(failures))
 
 

@@ -46,6 +46,17 @@ final class LiveTopic: Sendable {
         }
     }
 
+    /// Publishes `json` like `init(name:event:json:hub:)`, woken by `changes` (the value `json`
+    /// encodes): the encoding then runs on the topic's queue when it publishes, not in the
+    /// change's wave on the writer's thread. A class player's view is published so: 1,000 of
+    /// them change when a question closes, and the projector's chart waits for that wave.
+    convenience init<Value: Sendable>(name: String, event: String? = nil, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub) {
+        let event = event ?? name
+        self.init(name: name, event: event, json: json, changes: changes, hub: hub, spacing: .none, opening: { json.value }) {
+            (event, Array(json.value))
+        }
+    }
+
     /// Publishes the whole `snapshot` first, then after every change only a patch on the last
     /// event sent (`PatchableSnapshot`), in events named `<event>.patch`; a change a page would
     /// not see sends nothing. Clients that connect later get the whole snapshot from the hub's

@@ -52,7 +52,9 @@ final class PlayerModels {
             books: topic(.books, books.snapshotJSON), matches: topic(.matches, matches.snapshotJSON),
             movies: topic(.movies, movies.snapshotJSON), trivia: topic(.trivia, trivia.snapshotJSON),
             news: topic(.news, news.snapshotJSON),
-            round: seat.flatMap { $0.round.view(of: $0.playerID) }.map { topic(.round, $0.json) })
+            round: seat.flatMap { $0.round.view(of: $0.playerID) }.map {
+                LiveTopic(name: Topic.round.hubName(playerID: playerID), event: Topic.round.rawValue, json: $0.json, changes: $0.view, hub: hub)
+            })
     }
 
     /// Stops publishing every topic (a player who left).

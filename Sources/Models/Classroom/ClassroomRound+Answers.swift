@@ -112,7 +112,7 @@ extension ClassroomRound {
         _ player: PlayerRound, _ leave: Classroom.MayAnswer, text: String, right: Bool?, picks: [Int], elapsed: Double
     ) -> Verdict {
         let number = leave.number
-        let factor = player.progress.value.factor
+        let factor = timeFactor(of: player.id)
         let allowed = progress.timing?.allowed(factor: factor) ?? 0
         let points = progress.timing?.points(right: right == true, elapsed: elapsed, allowed: allowed) ?? (right == true ? 1 : 0)
         // Host-paced, the points count when the question closes, for everybody together.

@@ -47,6 +47,10 @@ public final class ClassroomRound {
     /// Every player's standing, refreshed when a question closes (host-paced), at most once a
     /// second while players answer (self-paced), on a join and at the end.
     let standingsState = State<[Int: RoundView.Standing]>([:])
+    /// The extra time the host gave (×1.5, ×2), by player id; the others have ×1. One map for
+    /// the room, not a field of each player's progress: the closing time reads it on every
+    /// answer, for every player still to answer.
+    let extraTimeState = State<[Int: Double]>([:])
     /// Each player's part of the round, by id.
     var players: [Int: PlayerRound] = [:]
     /// The host's set the next quizzes round plays (nil: the quiz source).
@@ -101,6 +105,7 @@ public final class ClassroomRound {
     public func remove(playerID: Int, hostKey: String) throws(ModelError) {
         try room.remove(playerID: playerID, hostKey: hostKey)
         players[playerID] = nil
+        extraTimeState.update { _ = $0.removeValue(forKey: playerID) }
         refreshStandings()
         tick()
     }
@@ -176,7 +181,7 @@ public final class ClassroomRound {
         batch {
             questionsState.value = questions
             closedState.value = []
-            for player in players.values { player.progress.update { $0 = PlayerRound.Progress(factor: $0.factor) } }
+            for player in players.values { player.progress.value = PlayerRound.Progress() }
             refreshStandings()
         }
         openQuestion(1)

@@ -26,8 +26,6 @@ final class PlayerRound {
         var answers: [Int: Answer] = [:]
         /// Questions whose time ran out for them before they answered (self-paced).
         var missed: Set<Int> = []
-        /// Their extra time (1, 1.5, 2).
-        var factor: Double = 1
         /// The questions that opened for them while they were in the class (host-paced, the
         /// room's; self-paced, the ones they opened): their "n de m" counts these.
         var asked: Set<Int> = []

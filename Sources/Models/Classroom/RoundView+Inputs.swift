@@ -26,6 +26,7 @@ extension RoundView {
         let closed: State<Set<Int>>
         let standings: State<[Int: Standing]>
         let progress: State<PlayerRound.Progress>
+        let extraTime: State<[Int: Double]>
         let playerID: Int
 
         @MainActor
@@ -43,6 +44,7 @@ extension RoundView {
             closed = round.closedState
             standings = round.standingsState
             self.progress = progress
+            extraTime = round.extraTimeState
             self.playerID = playerID
         }
 
@@ -111,7 +113,7 @@ extension RoundView {
             view.multiple = question.shown.multiple
             if view.phase == "question", let startsAt {
                 view.startsAt = QuestionDeadline.milliseconds(startsAt)
-                view.deadline = timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: mine.factor))) }
+                view.deadline = timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: extraTime.value[playerID] ?? 1))) }
             }
             if view.phase == "closed" {
                 let chart = chart.value?.question == number ? chart.value : nil
