@@ -40,14 +40,11 @@ final class LiveTopic: Sendable {
     /// Publishes `json` on `hub` under `name` (events named `event`, `name` by default) now and
     /// after every change.
     convenience init(name: String, event: String? = nil, json: Computed<Data>, hub: SSEHub) {
-        let event = event ?? name
-        self.init(name: name, event: event, json: json, changes: json, hub: hub, spacing: .none, opening: { json.value }) {
-            (event, Array(json.value))
-        }
+        self.init(name: name, event: event, json: json, changes: json, hub: hub)
     }
 
-    /// Publishes `json` like `init(name:event:json:hub:)`, woken by `changes` (the value `json`
-    /// encodes): the encoding then runs on the topic's queue when it publishes, not in the
+    /// Publishes `json` as above, woken by `changes` (the value `json` encodes, when it is not
+    /// `json` itself): the encoding then runs on the topic's queue when it publishes, not in the
     /// change's wave on the writer's thread. A class player's view is published so: 1,000 of
     /// them change when a question closes, and the projector's chart waits for that wave.
     convenience init<Value: Sendable>(name: String, event: String? = nil, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub) {
