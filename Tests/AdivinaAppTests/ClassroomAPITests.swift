@@ -241,6 +241,8 @@ struct ClassroomAPITests {
             defer { stranger.close() }
             #expect(try await stranger.event(named: "round", timeout: .seconds(1)) == nil, "no cookie, no player topics")
             #expect(try await anyone.get("/api/events?topics=round").status == 401)
+            let single = try await players[1].get("/api/events?topics=round,quizzes")
+            #expect(single.status == 403 && single.error == RouteAccess.onlyTheClass, "a class player has only the round")
         }
     }
 

@@ -41,7 +41,9 @@ function handle(message) {
     renderers.delete(message.topic);
     showAlert({
       title: "No disponible",
-      message: `El servidor no ofrece datos en vivo de «${message.topic}». Actualiza Adivina o vuelve más tarde.`,
+      message:
+        message.message ??
+        `El servidor no ofrece datos en vivo de «${message.topic}». Actualiza Adivina o vuelve más tarde.`,
     });
   }
 }

@@ -6,11 +6,11 @@ import Synchronization
 /// without a turn on the main actor. `ClassroomSession` keeps it in step with the room: a token
 /// starts working when its player joins and stops when they are kicked, the only two ways.
 final class PlayerTable: Sendable {
-    /// A joined player: their id, token and models.
+    /// A joined player: their id, token and what the server keeps for them.
     struct Entry: Sendable {
         let playerID: Int
         let token: String
-        let models: PlayerModels
+        let player: ClassPlayer
     }
 
     private struct Table {
