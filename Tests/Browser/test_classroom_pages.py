@@ -116,7 +116,8 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
 
 def test_a_phone_follows_its_own_round_view_alone(classroom, new_context):
     """The phone's one topic is the player's view (`round`): the lobby card's count and points, the
-    round and a removal all come through it; it never follows the room's whole state."""
+    round and a removal all come through it (the removal as the stream's last event, `bye`); it
+    never follows the room's whole state, and asks nothing to learn it was removed."""
     server, key = classroom
     context = new_context()
     context.add_init_script("delete window.SharedWorker")  # the page's own stream, so its requests show
@@ -130,9 +131,12 @@ def test_a_phone_follows_its_own_round_view_alone(classroom, new_context):
     expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Estás con 1 compañero.")
 
     host = open_host(new_context, server, key)
+    asked = []
+    phone.on("request", lambda request: asked.append(request.url) if "/api/classroom/" in request.url else None)
     host.get_by_role("button", name="Expulsar a Ana").click()
     alert(host).get_by_role("button", name="Expulsar").click()
     expect(phone.locator("#join-note")).to_have_text("El anfitrión te ha quitado de la clase. Puedes volver a unirte.")
+    assert asked == [], f"the stream's farewell said it; the phone asked {asked}"
     assert streams, "the phone opened no event stream"
     assert all(re.search(r"[?&]topics=round(&|$)", url) for url in streams), streams
 

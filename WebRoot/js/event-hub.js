@@ -7,6 +7,8 @@
 //                                      `<topic>.patch` events are applied here, so clients
 //                                      always get whole snapshots)
 //   {type: "status", connected}        the stream went up or down
+//   {type: "bye", reason, message}     the server ended the stream for good, saying why (a
+//                                      class player removed, or back on another device)
 //   {type: "rejected", topic, message} the server refuses this topic (dropped); message is its
 //                                      reason when it gave one (e.g. a class player asking for a
 //                                      single-player app's topic), else null
@@ -102,6 +104,18 @@ export class EventHub {
     this.source = source;
     this.sourceTopics = key;
     this.listening = new Set(topics);
+    source.addEventListener("bye", (event) => {
+      if (source !== this.source) return;
+      let farewell = null;
+      try {
+        farewell = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      for (const client of this.clients.keys()) {
+        client.post({ type: "bye", reason: farewell?.reason ?? null, message: farewell?.message ?? null });
+      }
+    });
     for (const topic of topics) {
       source.addEventListener(topic, (event) => this.deliver(topic, event));
       source.addEventListener(`${topic}.patch`, (event) => this.deliver(topic, event, true));

@@ -84,7 +84,7 @@ struct ClassPlayerContext: RequestContext {
     /// In a class, a request without a joined player's cookie: 401 (its rate is counted later).
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
         guard case .classroom(let session)? = resolver.mode, session.knownClassPlayer(for: request) == nil else { return nil }
-        return HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
+        return session.refusal(of: request)
     }
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> ClassPlayerContext {

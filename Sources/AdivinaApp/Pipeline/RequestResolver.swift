@@ -48,9 +48,7 @@ final class RequestResolver {
         switch try currentMode() {
         case .local(let player): return player
         case .classroom(let session):
-            guard session.knownClassPlayer(for: request) != nil else {
-                throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
-            }
+            guard session.knownClassPlayer(for: request) != nil else { throw session.refusal(of: request) }
             throw HTTPError(.forbidden, message: RouteAccess.onlyTheClass)
         }
     }

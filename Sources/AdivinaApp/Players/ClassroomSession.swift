@@ -195,8 +195,8 @@ final class ClassroomSession {
         // Queued last, after the player is in the table.
         defer { if keeping { keep(player, from: address) } }
         if let classPlayer = classPlayers[player.id] {
-            players.remove(playerID: player.id)
-            hub.closeStreams(on: Topic.streams(ofPlayer: player.id))
+            players.remove(playerID: player.id, because: .elsewhere)
+            end(streamsOf: player.id, because: .elsewhere)
             players.add(PlayerTable.Entry(playerID: player.id, token: player.token, player: classPlayer))
             return
         }
@@ -238,10 +238,32 @@ final class ClassroomSession {
     /// player is over their rate.
     func player(for request: HTTPRequest) throws(HTTPError) -> ClassroomPlayer {
         let entry = try classPlayer(for: request)
-        guard let player = room.player(token: entry.token) else {
-            throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
-        }
+        guard let player = room.player(token: entry.token) else { throw PlayerDeparture.notJoined }
         return player
+    }
+
+    /// The 401 for `request`, which carries no joined player: why its cookie stopped working
+    /// (`PlayerDeparture`), or that it must join first.
+    nonisolated func refusal(of request: HTTPRequest) -> HTTPError {
+        players.refusal(of: request, cookie: Self.playerCookie)
+    }
+
+    /// What `GET /api/classroom/me` tells a page whose cookie names no player: why it stopped
+    /// working, or that the room no longer knows it (a cookie it never retired), or, without a
+    /// cookie, that it must join.
+    nonisolated func whyNotIn(_ request: HTTPRequest) -> HTTPError {
+        if let departure = players.departure(of: request, cookie: Self.playerCookie) {
+            return HTTPError(.unauthorized, message: departure.message)
+        }
+        guard request.cookie(Self.playerCookie) != nil else { return PlayerDeparture.notJoined }
+        return HTTPError(.unauthorized, message: PlayerDeparture.forgotten)
+    }
+
+    /// Ends the open event streams of player `playerID`, each with a last event `bye`
+    /// (`{"reason","message"}`, `PlayerDeparture`) so that the page says what happened at once.
+    private func end(streamsOf playerID: Int, because departure: PlayerDeparture) {
+        let farewell = (try? JSONEncoder().encode(["reason": departure.rawValue, "message": departure.message])) ?? Data()
+        hub.closeStreams(on: Topic.streams(ofPlayer: playerID), farewell: (event: "bye", data: Array(farewell)))
     }
 
     /// The joined player whose cookie the request carries, from any thread: 401 without a
@@ -273,13 +295,13 @@ final class ClassroomSession {
         results?.keep(.remove(playerID: playerID))
         // Out of the table first: requests resolve players off the main actor, and none may get
         // a topic that is being cancelled.
-        players.remove(playerID: playerID)
+        players.remove(playerID: playerID, because: .removed)
         lastSeen[playerID] = nil
         if let classPlayer = classPlayers.removeValue(forKey: playerID) {
             classPlayer.topic.cancel()
             registry.unregister([classPlayer.topic])
         }
-        hub.closeStreams(on: Topic.streams(ofPlayer: playerID))
+        end(streamsOf: playerID, because: .removed)
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)
         }
