@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Models
 import QRCode
+import Synchronization
 import TestSupport
 @testable import AdivinaApp
 
@@ -349,15 +351,17 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerWithNoOpenStreamFor30SecondsIsAway() async throws {
-        try await withClassroom { running, _, anyone in
+        // The class's one clock, which the test moves on by 31 s.
+        let ahead = Mutex<TimeInterval>(0)
+        let clock = ClassroomRound.Clock(now: { Date().addingTimeInterval(ahead.withLock { $0 }) }, getReady: 0)
+        try await withClassroom(clock: clock) { running, _, anyone in
             let players = try await anyone.joined(["Ana", "Bea"])
             let stream = try EventStreamReader(
                 url: URL(string: "api/events?topics=round", relativeTo: running.url)!, cookie: players[0].cookie)
             defer { stream.close() }
             _ = try await stream.event(named: "round")
             let session = try #require(running.app.classroom)
-            let start = Date()
-            session.now = { start.addingTimeInterval(31) }
+            ahead.withLock { $0 = 31 }
             session.checkAway()
             let rows = try #require(try await anyone.get("/api/classroom/state").json["players"] as? [[String: Any]])
             #expect(rows.map { $0["away"] as? Bool } == [false, true], "Ana has a stream open; Bea none for 31 s")

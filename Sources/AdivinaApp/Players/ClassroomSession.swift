@@ -30,10 +30,8 @@ final class ClassroomSession {
     /// Join buckets kept before the idle ones are forgotten.
     private static let maxJoinBuckets = 4096
 
-    /// The round's rules, over the room.
+    /// The room and its round: the one model the session drives (the room's reads too).
     let round: ClassroomRound
-    /// The room: players, phase, scores, the leaderboard.
-    var room: Classroom { round.room }
     /// The address students open (printed on start, shown as a QR code).
     let joinURL: URL
     /// The public topic `classroom`: the leaderboard.
@@ -60,30 +58,29 @@ final class ClassroomSession {
     private var awayWatch: Task<Void, Never>?
     /// Keeps the subscription that publishes a chart at once.
     private var chartWatch: Subscription?
-    /// The clock (a test clock in tests).
-    var now: @Sendable () -> Date = { Date() }
+    /// What time it is on the class's one clock (`ClassroomRound.Clock`, the round's).
+    private func now() -> Date { round.clock.now() }
     /// A player with no open event stream for this long is away.
     nonisolated static let awayAfter: TimeInterval = 30
     /// How often the session checks who is away.
     nonisolated static let awayCheck = Duration.seconds(5)
 
-    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on the
-    /// clock `now` (the kept room is taken back by its age on it).
+    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on
+    /// `clock` (the round's deadlines, who is away, and the kept room taken back by its age).
     init(
         hostKey: String, joinURL: URL, services: RemoteServices, store: Store?, hub: SSEHub,
-        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { Date() }
+        registry: TopicRegistry, ranking: Ranking, clock: ClassroomRound.Clock = ClassroomRound.Clock()
     ) {
-        self.now = now
-        let room = Classroom(hostKey: hostKey)
         hostKeys = HostKeyGuard(key: hostKey)
-        round = ClassroomRound(room: room, quizClient: services.quizClient, triviaClient: services.triviaClient)
+        let round = ClassroomRound(hostKey: hostKey, quizClient: services.quizClient, triviaClient: services.triviaClient, clock: clock)
+        self.round = round
         self.joinURL = joinURL
         sets = store.map { QuizSetStore(store: $0) }
         // The host's page shows why results cannot be written: the store's word when the main
         // actor reads it (the latest, whatever order the hops arrive in).
         results = store.map { store in
-            RoundResultsStore(store: store, changed: { [room] results in
-                Task { @MainActor in room.showResultsProblem(results.hostProblem) }
+            RoundResultsStore(store: store, changed: { [round] results in
+                Task { @MainActor in round.showResultsProblem(results.hostProblem) }
             })
         }
         round.recorder = results
@@ -91,11 +88,11 @@ final class ClassroomSession {
         self.registry = registry
         self.ranking = ranking
         topic = LiveTopic(
-            name: Topic.classroom.rawValue, snapshot: room.snapshot, json: room.snapshotJSON, hub: hub,
+            name: Topic.classroom.rawValue, snapshot: round.snapshot, json: round.snapshotJSON, hub: hub,
             spacing: Self.leaderboardSpacing)
         registry.register([topic])
         // A question's chart goes to the projectors at once, not after the leaderboard's spacing.
-        chartWatch = room.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
+        chartWatch = round.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
         watchAway()
         restoreRoom()
     }
@@ -117,7 +114,7 @@ final class ClassroomSession {
             let set = interrupted?.setID.flatMap { try? sets?.get($0) }
             round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
             for entry in saved {
-                if let player = room.player(token: entry.player.token) { enter(player, from: entry.address, keeping: false) }
+                if let player = round.player(token: entry.player.token) { enter(player, from: entry.address, keeping: false) }
             }
         } catch {
             RoundResultsStore.standardError("adivina: no se puede recuperar la clase guardada: \(error.userMessage)")
@@ -162,7 +159,7 @@ final class ClassroomSession {
     /// Loopback (the teacher's machine) is not limited.
     func join(name: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
         if !ClientAddresses.isLoopback(address),
-           let held = addresses.filter({ $0.value == address }).compactMap({ room.player(id: $0.key) }).first(where: { !$0.released }),
+           let held = addresses.filter({ $0.value == address }).compactMap({ round.player(id: $0.key) }).first(where: { !$0.released }),
            !PlayerName.same(held.name, name)
         {
             throw .conflict("Este dispositivo ya está en la clase como «\(held.name)»: un dispositivo, un jugador. Vuelve con ese nombre, o pide al profesor que lo libere.")
@@ -182,8 +179,8 @@ final class ClassroomSession {
 
     /// Lets the next join with player `playerID`'s name take their place and points.
     func release(playerID: Int, hostKey: String) throws(ModelError) {
-        try room.release(playerID: playerID, hostKey: hostKey)
-        if let player = room.roster.first(where: { $0.id == playerID }) { keep(player, from: addresses[playerID] ?? "") }
+        let player = try round.release(playerID: playerID, hostKey: hostKey)
+        keep(player, from: addresses[playerID] ?? "")
     }
 
     /// Lets `player` in under their current token: their `ClassPlayer` the first time, the same
@@ -213,15 +210,14 @@ final class ClassroomSession {
     func checkAway() {
         let at = now()
         var away: Set<Int> = []
-        for player in room.roster {
+        for player in round.roster {
             if hub.subscriberCount(of: Topic.streams(ofPlayer: player.id)) > 0 {
                 lastSeen[player.id] = at
             } else if at.timeIntervalSince(lastSeen[player.id] ?? at) >= Self.awayAfter {
                 away.insert(player.id)
             }
         }
-        room.setAway(away)
-        round.tick()
+        round.setAway(away)
     }
 
     /// Starts checking who is away, every `awayCheck`, for as long as the session lives.
@@ -238,7 +234,7 @@ final class ClassroomSession {
     /// player is over their rate.
     func player(for request: HTTPRequest) throws(HTTPError) -> ClassroomPlayer {
         let entry = try classPlayer(for: request)
-        guard let player = room.player(token: entry.token) else { throw PlayerDeparture.notJoined }
+        guard let player = round.player(token: entry.token) else { throw PlayerDeparture.notJoined }
         return player
     }
 

@@ -177,7 +177,7 @@ enum ClassroomRoutes {
             return Pace(selfPaced: body.selfPaced)
         }
         api.put("/api/classroom/host/lock", body: LockBody.self) { (context: HostContext, body) in
-            try await context.session.room.setLocked(body.locked, hostKey: context.key)
+            try await context.round.setLocked(body.locked, hostKey: context.key)
             return Lock(locked: body.locked)
         }
         api.post("/api/classroom/host/end") { (context: HostContext) in

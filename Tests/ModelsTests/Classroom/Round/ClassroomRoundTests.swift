@@ -25,10 +25,8 @@ struct ClassroomRoundTests {
     ])
 
     init() throws {
-        round = try RoundFixture.round(transport)
-        round.clock.closesOnTime = false
         let clock = self.clock
-        round.clock.now = { clock.now }
+        round = try RoundFixture.round(transport, clock: ClassroomRound.Clock(now: { clock.now }, closesOnTime: false))
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
         transport.answer("/questions", with: TriviaReplies.list(1...10))
     }
@@ -163,7 +161,7 @@ struct ClassroomRoundTests {
         #expect(back.id == ana.id && back.token != ana.token && back.score == 1)
         #expect(round.room.player(token: ana.token) == nil, "the old cookie stops working")
         #expect(throws: ModelError.self) { try round.join(name: "Ana") }
-        try round.room.release(playerID: ana.id, hostKey: key)
+        try round.release(playerID: ana.id, hostKey: key)
         let again = try round.join(name: "ANA")
         #expect(again.id == ana.id && again.score == 1 && round.room.players.count == 1)
     }
@@ -172,7 +170,7 @@ struct ClassroomRoundTests {
         let players = try join("Ana", "Bea")
         let ana = try #require(players.first), bea = try #require(players.last)
         try await startKinds()
-        round.room.setAway([bea.id])
+        round.setAway([bea.id])
         #expect(round.room.snapshot.value.awayCount == 1 && round.room.snapshot.value.players.contains { $0.id == bea.id && $0.away })
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         #expect(try view(ana).phase == "closed", "the away player is not waited for")
@@ -185,6 +183,6 @@ struct ClassroomRoundTests {
         try await startKinds()
         try round.end(savingTo: nil, hostKey: key)
         await #expect(throws: ModelError.self) { try await round.answer(playerID: ana.id, question: 2, given: .choices([0])) }
-        #expect(round.closedState.value == Set(1...5))
+        #expect(round.room.closedQuestions == Set(1...5))
     }
 }
