@@ -42,9 +42,11 @@ public final class AdivinaServer {
     /// Opens the store away from the main actor (opening and migrating a database waits for the
     /// disk), then makes the app on it: binds the port, mounts everything and starts the first
     /// downloads. Throws when the data directory, the web root, a data file or the port cannot
-    /// be used. `now` is the classroom's clock (a test's own in tests: the kept room's age).
+    /// be used. `now` is the classroom's clock: the round's, `RoundClock` (a test's own in tests:
+    /// the kept room's age).
     public static func start(
-        configuration: Configuration, transport: (any HTTPTransport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        configuration: Configuration, transport: (any HTTPTransport)? = nil,
+        now: @escaping @Sendable () -> Date = { RoundClock.shared.now() }
     ) async throws -> AdivinaServer {
         let (store, standIns) = try await Self.preparing.run {
             (try Store(directory: configuration.dataDirectory), try LocalStandIns(configuration: configuration))
@@ -73,7 +75,7 @@ public final class AdivinaServer {
     /// Makes the app over an open `store` and prepared stand-ins.
     init(
         configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date = { RoundClock.shared.now() }
     ) throws {
         try configuration.checkFiles()
         self.store = store

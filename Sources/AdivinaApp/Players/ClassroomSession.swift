@@ -61,8 +61,9 @@ final class ClassroomSession {
     private var awayWatch: Task<Void, Never>?
     /// Keeps the subscription that publishes a chart at once.
     private var chartWatch: Subscription?
-    /// The clock (a test clock in tests).
-    var now: @Sendable () -> Date = { Date() }
+    /// The clock: the round's (`RoundClock`: the wall clock read once, then monotonic), so a
+    /// step of the system's clock never marks a player away at once (a test clock in tests).
+    var now: @Sendable () -> Date = { RoundClock.shared.now() }
     /// A player with no open event stream for this long is away.
     nonisolated static let awayAfter: TimeInterval = 30
     /// How often the session checks who is away.
@@ -72,7 +73,7 @@ final class ClassroomSession {
     /// clock `now` (the kept room is taken back by its age on it).
     init(
         hostKey: String, joinURL: URL, services: RemoteServices, store: Store?, hub: SSEHub,
-        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { Date() }
+        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { RoundClock.shared.now() }
     ) {
         self.now = now
         let room = Classroom(hostKey: hostKey)
