@@ -5,7 +5,8 @@ machine's); in a host-paced timed round with speed points, its wall clock steps 
 forward an hour while questions are open: answers are taken (never «Espera a que termine la
 cuenta atrás» nor «Se acabó el tiempo»), the question stays open until everyone has answered or
 the host shows the answer, the speed points follow the time the server really took, and every
-countdown stays within the question's time."""
+countdown stays within the question's time. A player with no stream holds the question for the
+30 s before they are away, whatever the wall clock does."""
 
 import email.utils
 import json
@@ -222,11 +223,12 @@ def test_a_player_with_no_stream_holds_the_question_for_30_seconds_whatever_the_
     joined = time.monotonic()
     step(HOUR)
     assert_stepped(server, HOUR)
-    answer(server, ana, RIGHT[0])
-    # Everyone else has answered: the question closes when Dani is away, 30 s after the join.
+    tile(ana, RIGHT[0]).click()  # (on a slow machine Dani may be away already: then it closes now)
+    # Everyone else has answered: the question closes when Dani is away, 30 s after the join
+    # (the bound leaves the join's reply its time; the wall clock's step made it 5 s).
     expect(host.locator("#host-chart")).to_be_visible(timeout=120_000)
     waited = time.monotonic() - joined
     state = room(server)
     assert [(p["name"], p["away"]) for p in state["players"]] == [("Ana", False), ("Dani", True)], state["players"]
-    assert waited >= 29, f"Dani was away {waited:.1f} s after joining: the wall clock's step, not 30 s"
+    assert waited >= 25, f"Dani was away {waited:.1f} s after joining: the wall clock's step, not 30 s"
     expect(ana.locator("#verdict-title")).to_have_text("¡Correcto!")
