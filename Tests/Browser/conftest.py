@@ -103,10 +103,11 @@ def set_outage(server, app, on, status=None):
 class AdivinaServer:
     """One run of the `adivina` executable; `restart()` starts it again on the same port and data."""
 
-    def __init__(self, binary, data_dir, extra_args=()):
+    def __init__(self, binary, data_dir, extra_args=(), env=None):
         self.binary = binary
         self.data_dir = Path(data_dir)
         self.extra_args = list(extra_args)
+        self.env = env  # the process's environment (None: this one's)
         self.process = None
         self.base_url = None
         self.port = 0
@@ -120,7 +121,7 @@ class AdivinaServer:
         if os.environ.get("ADIVINA_WEBROOT"):
             args += ["--webroot", os.environ["ADIVINA_WEBROOT"]]
         self.process = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                                        text=True, bufsize=1)
+                                        text=True, bufsize=1, env=self.env)
         first_line = {}
 
         def read_first_line():
@@ -208,11 +209,12 @@ def adivina_binary():
 
 @pytest.fixture
 def start_server(tmp_path):
-    """Starts adivina with extra arguments: start_server("--quiz-server", url, …)."""
+    """Starts adivina with extra arguments: start_server("--quiz-server", url, …), and `env` its
+    environment (None: this process's)."""
     servers = []
 
-    def start(*extra_args, data_dir=None):
-        server = AdivinaServer(adivina_binary(), data_dir or (tmp_path / "data"), extra_args)
+    def start(*extra_args, data_dir=None, env=None):
+        server = AdivinaServer(adivina_binary(), data_dir or (tmp_path / "data"), extra_args, env)
         server.data_dir.mkdir(parents=True, exist_ok=True)
         servers.append(server.start())
         return server
