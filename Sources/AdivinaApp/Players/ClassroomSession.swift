@@ -4,8 +4,9 @@ import Models
 import Signals
 
 /// The classroom mode's wiring around the round (`ClassroomRound`, whose rules live in Models):
-/// who is asking (the player cookie, the host key), each player's rate limit, one `PlayerModels`
-/// per joined player (their topics named `player/<id>/<app>`), and the leaderboard's topic.
+/// who is asking (the player cookie, the host key), each player's rate limit, one `ClassPlayer`
+/// per joined player (their view of the round, topic `player/<id>/round`), and the leaderboard's
+/// topic.
 @MainActor
 final class ClassroomSession {
     /// The cookie that holds a player's session token.
@@ -41,13 +42,11 @@ final class ClassroomSession {
     nonisolated let sets: QuizSetStore?
     /// Every round's results, kept in the store (nil without one); the round's recorder.
     nonisolated let results: RoundResultsStore?
-    private let services: RemoteServices
-    private let store: Store?
     private let hub: SSEHub
     private let registry: TopicRegistry
     private let ranking: Ranking
-    private var models: [Int: PlayerModels] = [:]
-    /// Who is who, and each player's rate, for any thread (kept in step with `models`).
+    private var classPlayers: [Int: ClassPlayer] = [:]
+    /// Who is who, and each player's rate, for any thread (kept in step with `classPlayers`).
     private nonisolated let players = PlayerTable(rate: ClassroomSession.playerRate)
     private var joinBuckets: [String: TokenBucket] = [:]
     /// Each player's client address when they joined (for a ban).
@@ -76,8 +75,6 @@ final class ClassroomSession {
         let round = ClassroomRound(hostKey: hostKey, quizClient: services.quizClient, triviaClient: services.triviaClient, clock: clock)
         self.round = round
         self.joinURL = joinURL
-        self.services = services
-        self.store = store
         sets = store.map { QuizSetStore(store: $0) }
         // The host's page shows why results cannot be written: the store's word when the main
         // actor reads it (the latest, whatever order the hops arrive in).
@@ -117,7 +114,7 @@ final class ClassroomSession {
             let set = interrupted?.setID.flatMap { try? sets?.get($0) }
             round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
             for entry in saved {
-                if let player = round.player(token: entry.player.token) { seat(player, from: entry.address, keeping: false) }
+                if let player = round.player(token: entry.player.token) { enter(player, from: entry.address, keeping: false) }
             }
         } catch {
             RoundResultsStore.standardError("adivina: no se puede recuperar la clase guardada: \(error.userMessage)")
@@ -153,8 +150,7 @@ final class ClassroomSession {
         }
     }
 
-    /// Adds a player called `name`, from client `address`, with their own models and their
-    /// view of the round (or gives a name the host released back, with its points).
+    /// Adds a player called `name`, from client `address`, with their view of the round (or gives a name the host released back, with its points).
     ///
     /// One device, one player: a join from an address whose player is still in the class (not
     /// removed, its name not released) is refused, whatever cookies it sends, so that nobody
@@ -169,7 +165,7 @@ final class ClassroomSession {
             throw .conflict("Este dispositivo ya está en la clase como «\(held.name)»: un dispositivo, un jugador. Vuelve con ese nombre, o pide al profesor que lo libere.")
         }
         let player = try round.join(name: name)
-        seat(player, from: address)
+        enter(player, from: address)
         return player
     }
 
@@ -177,7 +173,7 @@ final class ClassroomSession {
     /// same player (the old cookie stops working).
     func rejoin(name: String, code: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
         let player = try round.rejoin(name: name, code: code)
-        seat(player, from: address)
+        enter(player, from: address)
         return player
     }
 
@@ -187,25 +183,24 @@ final class ClassroomSession {
         keep(player, from: addresses[playerID] ?? "")
     }
 
-    /// Seats `player` under their current token: their models the first time, the same models
-    /// under the new token when they come back (their old streams end); kept in the store
+    /// Lets `player` in under their current token: their `ClassPlayer` the first time, the same
+    /// one under the new token when they come back (their old streams end); kept in the store
     /// unless `keeping` is false (taken back from it).
-    private func seat(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
+    private func enter(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
         lastSeen[player.id] = now()
         addresses[player.id] = address
-        // Queued last: the new models read the store, and a write the queue runs meanwhile
-        // holds it (while a busy disk makes it wait).
+        // Queued last, after the player is in the table.
         defer { if keeping { keep(player, from: address) } }
-        if let models = models[player.id] {
-            players.remove(playerID: player.id)
-            hub.closeStreams(on: Topic.seat(playerID: player.id))
-            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
+        if let classPlayer = classPlayers[player.id] {
+            players.remove(playerID: player.id, because: .elsewhere)
+            end(streamsOf: player.id, because: .elsewhere)
+            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, player: classPlayer))
             return
         }
-        let models = PlayerModels(services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
-        self.models[player.id] = models
-        players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
-        registry.register(models.topics.all)
+        guard let classPlayer = ClassPlayer(playerID: player.id, round: round, hub: hub) else { return }
+        classPlayers[player.id] = classPlayer
+        players.add(PlayerTable.Entry(playerID: player.id, token: player.token, player: classPlayer))
+        registry.register([classPlayer.topic])
     }
 
     // MARK: Away
@@ -216,7 +211,7 @@ final class ClassroomSession {
         let at = now()
         var away: Set<Int> = []
         for player in round.roster {
-            if hub.subscriberCount(of: Topic.seat(playerID: player.id)) > 0 {
+            if hub.subscriberCount(of: Topic.streams(ofPlayer: player.id)) > 0 {
                 lastSeen[player.id] = at
             } else if at.timeIntervalSince(lastSeen[player.id] ?? at) >= Self.awayAfter {
                 away.insert(player.id)
@@ -235,25 +230,47 @@ final class ClassroomSession {
         }
     }
 
-    /// The player whose cookie the request carries and their models: 401 without a valid
-    /// cookie, 429 when the player is over their rate.
-    func player(for request: HTTPRequest) throws(HTTPError) -> (player: ClassroomPlayer, models: PlayerModels) {
-        let seat = try seat(for: request)
-        guard let player = round.player(token: seat.token) else {
-            throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
+    /// The player whose cookie the request carries: 401 without a valid cookie, 429 when the
+    /// player is over their rate.
+    func player(for request: HTTPRequest) throws(HTTPError) -> ClassroomPlayer {
+        let entry = try classPlayer(for: request)
+        guard let player = round.player(token: entry.token) else { throw PlayerDeparture.notJoined }
+        return player
+    }
+
+    /// The 401 for `request`, which carries no joined player: why its cookie stopped working
+    /// (`PlayerDeparture`), or that it must join first.
+    nonisolated func refusal(of request: HTTPRequest) -> HTTPError {
+        players.refusal(of: request, cookie: Self.playerCookie)
+    }
+
+    /// What `GET /api/classroom/me` tells a page whose cookie names no player: why it stopped
+    /// working, or that the room no longer knows it (a cookie it never retired), or, without a
+    /// cookie, that it must join.
+    nonisolated func whyNotIn(_ request: HTTPRequest) -> HTTPError {
+        if let departure = players.departure(of: request, cookie: Self.playerCookie) {
+            return HTTPError(.unauthorized, message: departure.message)
         }
-        return (player, seat.models)
+        guard request.cookie(Self.playerCookie) != nil else { return PlayerDeparture.notJoined }
+        return HTTPError(.unauthorized, message: PlayerDeparture.forgotten)
+    }
+
+    /// Ends the open event streams of player `playerID`, each with a last event `bye`
+    /// (`{"reason","message"}`, `PlayerDeparture`) so that the page says what happened at once.
+    private func end(streamsOf playerID: Int, because departure: PlayerDeparture) {
+        let farewell = (try? JSONEncoder().encode(["reason": departure.rawValue, "message": departure.message])) ?? Data()
+        hub.closeStreams(on: Topic.streams(ofPlayer: playerID), farewell: (event: "bye", data: Array(farewell)))
     }
 
     /// The joined player whose cookie the request carries, from any thread: 401 without a
     /// valid cookie, 429 when the player is over their rate.
-    nonisolated func seat(for request: HTTPRequest) throws(HTTPError) -> PlayerTable.Entry {
+    nonisolated func classPlayer(for request: HTTPRequest) throws(HTTPError) -> PlayerTable.Entry {
         try players.entry(for: request, cookie: Self.playerCookie)
     }
 
     /// The player whose cookie `request` carries, if any, without counting the request
     /// against their rate.
-    nonisolated func knownSeat(for request: HTTPRequest) -> PlayerTable.Entry? {
+    nonisolated func knownClassPlayer(for request: HTTPRequest) -> PlayerTable.Entry? {
         players.peek(for: request, cookie: Self.playerCookie)
     }
 
@@ -273,14 +290,14 @@ final class ClassroomSession {
         try round.remove(playerID: playerID, hostKey: hostKey)
         results?.keep(.remove(playerID: playerID))
         // Out of the table first: requests resolve players off the main actor, and none may get
-        // models that are being cancelled.
-        players.remove(playerID: playerID)
+        // a topic that is being cancelled.
+        players.remove(playerID: playerID, because: .removed)
         lastSeen[playerID] = nil
-        if let models = models.removeValue(forKey: playerID) {
-            models.cancel()
-            registry.unregister(models.topics.all)
+        if let classPlayer = classPlayers.removeValue(forKey: playerID) {
+            classPlayer.topic.cancel()
+            registry.unregister([classPlayer.topic])
         }
-        hub.closeStreams(on: Topic.seat(playerID: playerID))
+        end(streamsOf: playerID, because: .removed)
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)
         }

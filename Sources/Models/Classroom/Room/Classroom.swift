@@ -50,9 +50,14 @@ public final class Classroom: Observable, SignalObservable {
     private let roundState = State(0)
     /// What the host is told while results cannot be written, or nil.
     private let resultsProblemState = State<String?>(nil)
-    /// Player index by token and by id (the array's positions), rebuilt on every join or leave.
+    /// Player index by token, by id and by name (`PlayerName.Keys`: either key finds them), the
+    /// array's positions: added to on a join, rebuilt when a player leaves or comes back.
     private var indexByToken: [String: Int] = [:]
     private var indexByID: [Int: Int] = [:]
+    private var indexByPlainName: [String: Int] = [:]
+    private var indexBySkeleton: [String: Int] = [:]
+    /// Each player's name keys, worked out once (by id).
+    private var nameKeys: [Int: PlayerName.Keys] = [:]
     private var nextID = 1
 
     /// The public state of the room.
@@ -192,7 +197,7 @@ public final class Classroom: Observable, SignalObservable {
     /// when the room is full.
     func join(name: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
         let name = try PlayerName.normalized(name)
-        if let index = playersState.value.firstIndex(where: { PlayerName.same($0.name, name) }) {
+        if let index = index(named: name) {
             // A name the host released is taken back, with its points, by whoever joins with it.
             guard playersState.value[index].released else {
                 throw .conflict("Ya hay alguien llamado «\(name)» en la clase: elige otro nombre, o vuelve con tu código.")
@@ -208,7 +213,7 @@ public final class Classroom: Observable, SignalObservable {
         let player = ClassroomPlayer(id: nextID, name: name, token: token, rejoinCode: SecretToken.rejoinCode())
         nextID += 1
         playersState.update { $0.append(player) }
-        reindex()
+        index(player, at: playersState.value.count - 1)
         return player
     }
 
@@ -216,7 +221,7 @@ public final class Classroom: Observable, SignalObservable {
     /// cookie): a new token, the same id and points. Refused (`forbidden`) when they do not match.
     func rejoin(name: String, code: String, token: String = SecretToken.random()) throws(ModelError) -> ClassroomPlayer {
         let wanted = code.trimmingCharacters(in: .whitespacesAndNewlines).uppercased()
-        guard let index = playersState.value.firstIndex(where: { PlayerName.same($0.name, name) }),
+        guard let index = index(named: name),
               !wanted.isEmpty, SecretToken.matches(wanted, playersState.value[index].rejoinCode)
         else { throw .forbidden("El nombre y el código no coinciden con nadie de la clase.") }
         return takeBack(index, token: token)
@@ -514,9 +519,26 @@ public final class Classroom: Observable, SignalObservable {
     private func reindex() {
         indexByToken = [:]
         indexByID = [:]
-        for (index, player) in playersState.value.enumerated() {
-            indexByToken[player.token] = index
-            indexByID[player.id] = index
-        }
+        indexByPlainName = [:]
+        indexBySkeleton = [:]
+        let ids = Set(playersState.value.map(\.id))
+        nameKeys = nameKeys.filter { ids.contains($0.key) }
+        for (index, player) in playersState.value.enumerated() { self.index(player, at: index) }
+    }
+
+    /// Adds `player`, at `index` in the roster, to the indexes.
+    private func index(_ player: ClassroomPlayer, at index: Int) {
+        indexByToken[player.token] = index
+        indexByID[player.id] = index
+        let keys = nameKeys[player.id] ?? PlayerName.Keys(player.name)
+        nameKeys[player.id] = keys
+        indexByPlainName[keys.plain] = index
+        indexBySkeleton[keys.skeleton] = index
+    }
+
+    /// The index of the player whose name is the same as `name` to a reader (`PlayerName.same`).
+    private func index(named name: String) -> Int? {
+        let keys = PlayerName.Keys(name)
+        return indexByPlainName[keys.plain] ?? indexBySkeleton[keys.skeleton]
     }
 }

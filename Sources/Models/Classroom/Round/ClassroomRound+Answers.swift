@@ -116,7 +116,7 @@ extension ClassroomRound {
         let kept = batch { () -> ClassroomPlayer in
             let kept = room.record(leave, right: right, points: points, held: held)
             player.answered(number, PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held))
-            if !held { scheduleStandings() }
+            if !held { moveRanks() }
             return kept
         }
         progress.record(number, playerID: player.id, text: text, right: right == true, picks: picks)

@@ -73,7 +73,7 @@ extension ClassroomRound {
         guard !room.closedQuestions.contains(number) else { return }
         batch {
             room.close(number, chart: progress.chart(number, of: question(number), players: room.roster.count))
-            refreshStandings()
+            refreshRanks()
         }
     }
 

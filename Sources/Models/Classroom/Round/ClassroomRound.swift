@@ -46,9 +46,10 @@ public final class ClassroomRound {
     private let triviaClient: TriviaClient
     /// The round's questions, in order.
     private let questionsState = State<[RoundQuestion]>([])
-    /// Every player's standing, refreshed when a question closes (host-paced), at most once a
-    /// second while players answer (self-paced), on a join and at the end.
-    private let standingsState = State<[Int: RoundView.Standing]>([:])
+    /// Every player's place (equal points share it), by id: refreshed at once when a question
+    /// closes (host-paced), at the start and at the end; at most once a `ranksEvery` while
+    /// players join, leave or answer self-paced (`moveRanks`). Every player's view reads it.
+    private let ranksState = State<[Int: Int]>([:])
     /// The extra time the host gave (×1.5, ×2), by player id; the others have ×1. One map for
     /// the room, not a field of each player's progress: the closing time reads it on every
     /// answer, for every player still to answer.
@@ -72,10 +73,12 @@ public final class ClassroomRound {
     var pendingChecks: [Int: Int] = [:]
     /// The task that closes the next timed question when its time is up.
     var closingTask: Task<Void, Never>?
-    /// The task that moves the standings (self-paced), while one is due.
-    var standingsTask: Task<Void, Never>?
-    /// How often the standings move in a self-paced round.
-    nonisolated static let standingsEvery = Duration.seconds(1)
+    /// The pause after the ranks moved in which a further move waits (`moveRanks`), while it lasts.
+    private var ranksPause: Task<Void, Never>?
+    /// Whether the ranks must move again when the pause ends.
+    private var ranksDue = false
+    /// The least time between two moves of the ranks for a join, a removal or a self-paced answer.
+    nonisolated static let ranksEvery = Duration.seconds(1)
 
     /// A classroom whose host proves themselves with `hostKey`, for `maxPlayers` players, with
     /// questions from `quizClient` (quizzes) and `triviaClient` (trivia), on `clock`.
@@ -124,7 +127,7 @@ public final class ClassroomRound {
         try room.remove(playerID: playerID, hostKey: hostKey)
         players[playerID] = nil
         extraTimeState.update { _ = $0.removeValue(forKey: playerID) }
-        refreshStandings()
+        moveRanks()
         tick()
     }
 
@@ -143,7 +146,7 @@ public final class ClassroomRound {
                 seated.ask(current)
             }
         }
-        refreshStandings()
+        moveRanks()
     }
 
     // MARK: Host
@@ -199,7 +202,7 @@ public final class ClassroomRound {
         batch {
             questionsState.value = questions
             for player in players.values { player.reset() }
-            refreshStandings()
+            refreshRanks()
         }
         openQuestion(1)
     }
@@ -278,7 +281,7 @@ public final class ClassroomRound {
         let podium = try batch { () throws(ModelError) -> [ClassroomPodiumRow] in
             if let current = room.hostPacedQuestion { closeQuestion(current) }
             let podium = try room.end(savingTo: ranking, hostKey: hostKey)
-            refreshStandings()
+            refreshRanks()
             return podium
         }
         closingTask?.cancel()
@@ -293,27 +296,35 @@ public final class ClassroomRound {
         return podium
     }
 
-    /// Self-paced, the standings move at most once a `standingsEvery` (every player's view
-    /// changes with them: refreshed on each answer, 300 players would recompute 300 views each).
-    func scheduleStandings() {
-        guard standingsTask == nil else { return }
-        standingsTask = Task { [weak self] in
-            try? await Task.sleep(for: ClassroomRound.standingsEvery)
-            self?.standingsTask = nil
-            self?.refreshStandings()
+    /// Moves the ranks now, or once the pause after the last move ends (`ranksEvery`): every
+    /// player's view changes with them (their place, how many are in the room), so a burst of
+    /// joins or of self-paced answers moves them once a second, not once each — 1,000 joins
+    /// would otherwise recompute and send 1,000 views each. A lone change still shows at once.
+    func moveRanks() {
+        guard ranksPause == nil else {
+            ranksDue = true
+            return
+        }
+        refreshRanks()
+        ranksPause = Task { [weak self] in
+            try? await Task.sleep(for: ClassroomRound.ranksEvery)
+            guard let self else { return }
+            ranksPause = nil
+            if ranksDue {
+                ranksDue = false
+                moveRanks()
+            }
         }
     }
 
-    /// Every player's standing now: points, right answers and place (equal points share it).
-    func refreshStandings() {
+    /// Every player's place now (equal points share it).
+    func refreshRanks() {
         let rows = room.roster.sorted { $0.score > $1.score }
-        var standings: [Int: RoundView.Standing] = [:]
+        var ranks: [Int: Int] = [:]
         for (offset, player) in rows.enumerated() {
-            let rank = offset > 0 && rows[offset - 1].score == player.score ? standings[rows[offset - 1].id]?.rank ?? offset + 1 : offset + 1
-            standings[player.id] = RoundView.Standing(
-                name: player.name, rejoinCode: player.rejoinCode, score: player.score, rightCount: player.rightCount, rank: rank)
+            ranks[player.id] = offset > 0 && rows[offset - 1].score == player.score ? ranks[rows[offset - 1].id] ?? offset + 1 : offset + 1
         }
-        standingsState.value = standings
+        ranksState.value = ranks
     }
 
     /// The questions of the round being played, in order.
@@ -349,9 +360,9 @@ public final class ClassroomRound {
 
     /// The signals player `playerID`'s view computes over, read-only: the room's, the round's
     /// and their own `progress`.
-    func viewInputs(progress: any ReadableSignal<PlayerRound.Progress>, playerID: Int) -> RoundView.Inputs {
+    func viewInputs(progress: any ReadableSignal<PlayerRound.Progress>, player: ClassroomPlayer) -> RoundView.Inputs {
         RoundView.Inputs(
-            room: room.signals, questions: questionsState, standings: standingsState, extraTime: extraTimeState,
-            progress: progress, playerID: playerID)
+            room: room.signals, questions: questionsState, ranks: ranksState, extraTime: extraTimeState,
+            progress: progress, playerID: player.id, name: player.name, rejoinCode: player.rejoinCode)
     }
 }

@@ -2,39 +2,34 @@ import Foundation
 import Signals
 
 extension RoundView {
-    /// A player's standing in the room: points, right answers, place, and who they are.
-    struct Standing: Hashable, Sendable {
-        var name: String
-        var rejoinCode: String
-        var score: Int
-        var rightCount: Int
-        var rank: Int
-    }
-
     /// The signals a player's view reads, read-only (the room's, the round's and the player's
     /// own: `ClassroomRound.viewInputs`), and how it is made of them.
     struct Inputs: Sendable {
         let room: Classroom.ReadOnlySignals
         let questions: any ReadableSignal<[RoundQuestion]>
-        let standings: any ReadableSignal<[Int: Standing]>
+        /// Every player's place, by id (`ClassroomRound.moveRanks`).
+        let ranks: any ReadableSignal<[Int: Int]>
         let extraTime: any ReadableSignal<[Int: Double]>
         let progress: any ReadableSignal<PlayerRound.Progress>
         let playerID: Int
+        /// Who the player is: their name and their code to come back (fixed when they join).
+        let name: String
+        let rejoinCode: String
 
         /// The view as the signals are now.
         func view() -> RoundView {
-            let standing = standings.value[playerID] ?? Standing(name: "", rejoinCode: "", score: 0, rightCount: 0, rank: 0)
+            let ranks = self.ranks.value
             let mine = progress.value
             let closed = room.closed.value
             // Host-paced, an answer counts once its question closed, for everybody together.
             let counted = mine.answers.filter { $0.value.counted || closed.contains($0.key) }.values
-            // Their own points and right answers at once; their place when the standings move.
+            // Their own points and right answers at once; their place when the ranks move.
             var view = RoundView(
                 phase: "lobby", round: room.round.value, question: 0, total: room.total.value, selfPaced: room.selfPaced.value, kind: nil, text: nil, markdown: false, image: nil,
                 options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
                 score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
                 asked: mine.askedCount, previous: nil,
-                rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
+                rank: ranks[playerID] ?? 0, players: ranks.count, name: name, rejoinCode: rejoinCode)
             switch room.phase.value {
             case .lobby: return view
             case .finished:

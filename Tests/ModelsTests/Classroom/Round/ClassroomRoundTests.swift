@@ -1,5 +1,7 @@
 import Foundation
 import ModelsTesting
+import TestSupport
+import Synchronization
 import Testing
 
 @testable import Models
@@ -43,6 +45,25 @@ struct ClassroomRoundTests {
         try round.pick(.quizzes, set: kinds, timing: timing, hostKey: key)
         try await round.start(hostKey: key)
         clock.advance(by: round.clock.getReady)
+    }
+
+    /// Every player's view shows their place and how many are in the room, so a join changes
+    /// them all: a burst of joins moves them once (`ClassroomRound.moveRanks`), not once a join
+    /// (1,000 joins would recompute and send 1,000 views each). A lone join shows at once, and
+    /// the burst's last count arrives when the pause ends.
+    @Test func aBurstOfJoinsMovesTheOtherViewsOnceNotOnceAJoin() async throws {
+        let ana = try #require(try join("Ana").first)
+        let anaView = try #require(round.view(of: ana.id)).view
+        #expect(anaView.value.players == 1 && anaView.value.rank == 1)
+        let changes = Mutex<[RoundView]>([])
+        let watch = anaView.subscribeToChanges { view in changes.withLock { $0.append(view) } }
+        defer { watch.cancel() }
+        let bea = try #require(try join("Bea").first)
+        for number in 1...49 { _ = try round.join(name: "Jugador \(number)") }
+        #expect(changes.withLock { $0.isEmpty }, "the burst waits for the pause the first join began")
+        #expect(try view(bea).name == "Bea" && !(try view(bea).rejoinCode.isEmpty), "a joiner knows who they are at once")
+        #expect(await eventually { anaView.value.players == 51 }, "the burst's count once the pause ends")
+        #expect(changes.withLock { $0.map(\.players) } == [51], "one move for the whole burst")
     }
 
     @Test func aPlayerWhoJoinsOnceTheQuestionClosedWaitsForTheNextOneWithoutAVerdict() async throws {
