@@ -24,17 +24,14 @@ extension ClassroomRound {
         guard let player = players[playerID] else { throw .unknownItem(.player, id: playerID) }
         guard !room.closedQuestions.contains(number) else { throw .conflict("La pregunta \(number) ya está cerrada.") }
         if room.isSelfPaced {
-            let mine = player.progress.value
+            let mine = player.progress
             guard mine.answers[number] == nil else { throw .conflict("Ya has respondido a esta pregunta.") }
             guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
             if let next = nextQuestion(of: mine), next != number { throw .conflict("Ve en orden: tu pregunta es la \(next).") }
             // The player chose to open it: no 3-2-1, their time starts now.
             let starts = clock.now()
             progress.open(number, for: playerID, at: starts)
-            player.progress.update {
-                $0.opened[number] = $0.opened[number] ?? starts
-                $0.asked.insert(number)
-            }
+            player.open(number, at: starts)
         } else if let current = room.hostPacedQuestion {
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
@@ -69,7 +66,7 @@ extension ClassroomRound {
             throw .conflict("La ronda no tiene pregunta \(number).")
         }
         // Over for them (self-paced, their time ran out) is over on every path, host-paced too.
-        if player.progress.value.missed.contains(number) { throw .conflict(Self.timeIsUp) }
+        if player.progress.missed.contains(number) { throw .conflict(Self.timeIsUp) }
         let shaped = try ModelError.checking { () throws(QuestionSetError) in try given.shaped(for: question.shown.kind) }
         let elapsed = try onTime(playerID: playerID, number: number)
         let right: Bool?
@@ -118,7 +115,7 @@ extension ClassroomRound {
         let held = !room.isSelfPaced
         let kept = batch { () -> ClassroomPlayer in
             let kept = room.record(leave, right: right, points: points, held: held)
-            player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held) }
+            player.answered(number, PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held))
             if !held { moveRanks() }
             return kept
         }

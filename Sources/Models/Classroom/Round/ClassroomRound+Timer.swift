@@ -60,9 +60,7 @@ extension ClassroomRound {
         let starts = progress.roomOpening(number) ?? clock.now()
         // One wave for every player's view and the room's, not one per player.
         batch {
-            for player in players.values where !player.progress.value.asked.contains(number) {
-                player.progress.update { _ = $0.asked.insert(number) }
-            }
+            for player in players.values { player.ask(number) }
             room.open(
                 OpenQuestion(question.shown, startsAt: starts),
                 deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) })
@@ -95,10 +93,10 @@ extension ClassroomRound {
         } else if progress.timing != nil {
             batch {
                 for player in players.values {
-                    guard let number = nextQuestion(of: player.progress.value), let end = deadline(for: player.id, question: number),
+                    guard let number = nextQuestion(of: player.progress), let end = deadline(for: player.id, question: number),
                           at >= end, pendingChecks[number, default: 0] == 0
                     else { continue }
-                    player.progress.update { _ = $0.missed.insert(number) }
+                    player.missed(number)
                 }
             }
         }
@@ -133,7 +131,7 @@ extension ClassroomRound {
             return room.closedQuestions.contains(number) ? nil : closingTime(of: number)
         }
         return players.values.compactMap { player in
-            nextQuestion(of: player.progress.value).flatMap { deadline(for: player.id, question: $0) }
+            nextQuestion(of: player.progress).flatMap { deadline(for: player.id, question: $0) }
         }.min()
     }
 

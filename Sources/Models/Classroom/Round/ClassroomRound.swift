@@ -143,7 +143,7 @@ public final class ClassroomRound {
             // A late joiner is asked the room's open question, and the ones after it.
             if let current = room.hostPacedQuestion, progress.roomOpening(current) != nil,
                !room.closedQuestions.contains(current) {
-                seated.progress.update { _ = $0.asked.insert(current) }
+                seated.ask(current)
             }
         }
         moveRanks()
@@ -201,7 +201,7 @@ public final class ClassroomRound {
         pendingChecks = [:]
         batch {
             questionsState.value = questions
-            for player in players.values { player.progress.value = PlayerRound.Progress() }
+            for player in players.values { player.reset() }
             refreshRanks()
         }
         openQuestion(1)
@@ -265,10 +265,7 @@ public final class ClassroomRound {
                 // The room's open question stays open for each player, on the same clock.
                 for player in players.values {
                     progress.open(current, for: player.id, at: opened)
-                    player.progress.update {
-                        $0.opened[current] = $0.opened[current] ?? opened
-                        $0.asked.insert(current)
-                    }
+                    player.open(current, at: opened)
                 }
             }
             openQuestion(current)
@@ -292,7 +289,7 @@ public final class ClassroomRound {
         if let recordedRound {
             recorder?.roundEnded(
                 recordedRound, at: clock.now(), players: room.roster.map {
-                    RoundPlayer(id: $0.id, name: $0.name, score: $0.score, asked: players[$0.id]?.progress.value.askedCount)
+                    RoundPlayer(id: $0.id, name: $0.name, score: $0.score, asked: players[$0.id]?.progress.askedCount)
                 })
         }
         recordedRound = nil
@@ -363,7 +360,7 @@ public final class ClassroomRound {
 
     /// The signals player `playerID`'s view computes over, read-only: the room's, the round's
     /// and their own `progress`.
-    func viewInputs(progress: State<PlayerRound.Progress>, player: ClassroomPlayer) -> RoundView.Inputs {
+    func viewInputs(progress: any ReadableSignal<PlayerRound.Progress>, player: ClassroomPlayer) -> RoundView.Inputs {
         RoundView.Inputs(
             room: room.signals, questions: questionsState, ranks: ranksState, extraTime: extraTimeState,
             progress: progress, playerID: player.id, name: player.name, rejoinCode: player.rejoinCode)

@@ -36,7 +36,7 @@ final class PlayerRound {
 
     /// The player's id in the room.
     let id: Int
-    let progress = State(Progress())
+    private let progressState = State(Progress())
     /// Their view of the round.
     let view: Computed<RoundView>
     /// `view` as JSON, encoded once per change.
@@ -45,9 +45,42 @@ final class PlayerRound {
     /// The part of player `player` in `round`.
     init(player: ClassroomPlayer, round: ClassroomRound) {
         id = player.id
-        let inputs = round.viewInputs(progress: progress, player: player)
+        let inputs = round.viewInputs(progress: progressState, player: player)
         view = Computed { inputs.view() }
         let view = self.view
         viewJSON = Computed { SnapshotEncoding.encode(view.value) }
+    }
+
+    /// What the player did in the current round, read without subscribing.
+    var progress: Progress { progressState.value }
+
+    /// A new round: nothing opened, answered, missed or asked yet.
+    func reset() {
+        progressState.value = Progress()
+    }
+
+    /// Question `number` was asked of them (it opened while they were in the class).
+    func ask(_ number: Int) {
+        guard !progressState.value.asked.contains(number) else { return }
+        progressState.update { _ = $0.asked.insert(number) }
+    }
+
+    /// Question `number` opened for them at `date` (self-paced; the first opening counts) and
+    /// was asked of them.
+    func open(_ number: Int, at date: Date) {
+        progressState.update {
+            $0.opened[number] = $0.opened[number] ?? date
+            $0.asked.insert(number)
+        }
+    }
+
+    /// Keeps their `answer` to question `number`.
+    func answered(_ number: Int, _ answer: Answer) {
+        progressState.update { $0.answers[number] = answer }
+    }
+
+    /// Their time for question `number` ran out before they answered (self-paced).
+    func missed(_ number: Int) {
+        progressState.update { _ = $0.missed.insert(number) }
     }
 }
