@@ -35,6 +35,7 @@ extension ClassroomRound {
                 $0.opened[number] = $0.opened[number] ?? starts
                 $0.asked.insert(number)
             }
+            keepProgress(of: [player])
         } else if let current = room.hostPacedQuestion {
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
@@ -127,7 +128,7 @@ extension ClassroomRound {
             recorder?.answered(
                 RoundAnswer(
                     playerID: player.id, name: kept.name, question: number, answer: text, right: right == true,
-                    seconds: elapsed, points: points),
+                    seconds: elapsed, points: points, picks: picks),
                 inRound: recordedRound)
         }
         tick()

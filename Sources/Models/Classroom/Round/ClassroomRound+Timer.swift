@@ -59,15 +59,15 @@ extension ClassroomRound {
         progress.open(number, at: clock.now().addingTimeInterval(clock.getReady))
         let starts = progress.roomOpening(number) ?? clock.now()
         // One wave for every player's view and the room's, not one per player.
+        let asked = players.values.filter { !$0.progress.value.asked.contains(number) }
         batch {
-            for player in players.values where !player.progress.value.asked.contains(number) {
-                player.progress.update { _ = $0.asked.insert(number) }
-            }
+            for player in asked { player.progress.update { _ = $0.asked.insert(number) } }
             room.open(
                 OpenQuestion(question.shown, startsAt: starts),
                 deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) })
         }
         scheduleClosing()
+        keepCheckpoint(progressOf: asked)
     }
 
     /// Closes question `number` for the room (host-paced) for good: the chart, every view's verdict.
@@ -77,6 +77,7 @@ extension ClassroomRound {
             room.close(number, chart: progress.chart(number, of: question(number), players: room.roster.count))
             refreshStandings()
         }
+        keepCheckpoint()
     }
 
     /// Closes what is due now: host-paced, the current question once every active player
@@ -93,14 +94,17 @@ extension ClassroomRound {
                 closeQuestion(number)
             }
         } else if progress.timing != nil {
+            var missed: [PlayerRound] = []
             batch {
                 for player in players.values {
                     guard let number = nextQuestion(of: player.progress.value), let end = deadline(for: player.id, question: number),
                           at >= end, pendingChecks[number, default: 0] == 0
                     else { continue }
                     player.progress.update { _ = $0.missed.insert(number) }
+                    missed.append(player)
                 }
             }
+            keepProgress(of: missed)
         }
         scheduleClosing()
     }

@@ -141,6 +141,7 @@ public final class ClassroomRound {
             if let current = room.hostPacedQuestion, progress.roomOpening(current) != nil,
                !room.closedQuestions.contains(current) {
                 seated.progress.update { _ = $0.asked.insert(current) }
+                keepProgress(of: [seated])
             }
         }
         refreshStandings()
@@ -202,6 +203,7 @@ public final class ClassroomRound {
             refreshStandings()
         }
         openQuestion(1)
+        keepCheckpoint(progressOf: players.values)
     }
 
     private func questions(of game: ClassroomGame) async throws(ModelError) -> [RoundQuestion] {
@@ -269,6 +271,7 @@ public final class ClassroomRound {
                 }
             }
             openQuestion(current)
+            keepCheckpoint(progressOf: players.values)
         }
     }
 
@@ -322,6 +325,12 @@ public final class ClassroomRound {
     /// The questions of the round being played, in order.
     var questions: [RoundQuestion] { questionsState.value }
 
+    /// Takes back a resumed round's `questions` and the players' `extraTime` (`resume`).
+    func takeBack(questions: [RoundQuestion], extraTime: [Int: Double]) {
+        questionsState.value = questions
+        extraTimeState.value = extraTime
+    }
+
     /// Question `number` of the round being played, or nil.
     func question(_ number: Int) -> RoundQuestion? {
         let questions = questionsState.value
@@ -348,6 +357,7 @@ public final class ClassroomRound {
         guard players[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
         extraTimeState.update { $0[playerID] = factor == 1 ? nil : factor }
         scheduleClosing()
+        keepCheckpoint()
     }
 
     /// The signals player `playerID`'s view computes over, read-only: the room's, the round's
