@@ -34,6 +34,18 @@ struct ClassroomRoundResumeTests {
         try #require(pick.status == 200 || pick.status == 204, "\(pick.status) \(pick.error ?? "")")
     }
 
+    /// `names` joined on `running` and a round of the set of `pickSet` started: the host's
+    /// client and the players'.
+    static func started(_ running: RunningApp, _ names: [String], selfPaced: Bool = false) async throws
+        -> (host: ClassroomClient, phones: [ClassroomClient])
+    {
+        let host = try Self.host(running)
+        let phones = try await ClassroomClient(base: running.url).joined(names)
+        try await Self.pickSet(host, selfPaced: selfPaced)
+        #expect(try await host.post("/api/classroom/host/start").status == 200)
+        return (host, phones)
+    }
+
     /// The host's client on `running`.
     static func host(_ running: RunningApp) throws -> ClassroomClient {
         ClassroomClient(base: running.url, headers: ["X-Host-Key": try #require(running.app.hostKey)])
@@ -60,10 +72,8 @@ struct ClassroomRoundResumeTests {
         let hands = Hands()
         var phones: [ClassroomClient] = []
         try await withApp(["--classroom"], dataDirectory: data, clock: hands.clock) { first in
-            let host = try Self.host(first)
-            phones = try await ClassroomClient(base: first.url).joined(["Ana", "Bea", "Cai", "Dan"])
-            try await Self.pickSet(host)
-            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            let host: ClassroomClient
+            (host, phones) = try await Self.started(first, ["Ana", "Bea", "Cai", "Dan"])
             for phone in phones.prefix(3) { #expect(try await phone.answer(1, true).status == 200) }
             #expect(try await host.post("/api/classroom/host/next").json["shows"] as? String == "answer", "Dan never answers: the host closes it")
             #expect(try await host.post("/api/classroom/host/next").json["question"] as? Int == 2)
@@ -105,10 +115,7 @@ struct ClassroomRoundResumeTests {
         let hands = Hands()
         var phones: [ClassroomClient] = []
         try await withApp(["--classroom"], dataDirectory: data, clock: hands.clock) { first in
-            let host = try Self.host(first)
-            phones = try await ClassroomClient(base: first.url).joined(["Ana", "Bea"])
-            try await Self.pickSet(host, selfPaced: true)
-            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            phones = try await Self.started(first, ["Ana", "Bea"], selfPaced: true).phones
             #expect(try await phones[0].answer(1, true).json["points"] as? Int == 1)
             #expect(try await phones[0].post("/api/classroom/round/open", #"{"question":2}"#).status == 200)
             hands.advance(by: 20)  // a clean stop 20 s into her question 2: it has 40 s left
@@ -175,10 +182,7 @@ struct ClassroomRoundResumeTests {
         let data = try RunningApp.temporaryDirectory("resume-unreadable")
         let hands = Hands()
         try await withApp(["--classroom"], dataDirectory: data, clock: hands.clock) { first in
-            let host = try Self.host(first)
-            _ = try await ClassroomClient(base: first.url).joined(["Ana"])
-            try await Self.pickSet(host)
-            #expect(try await host.post("/api/classroom/host/start").status == 200)
+            _ = try await Self.started(first, ["Ana"])
         }
         let store = try Store(path: data.appendingPathComponent(Store.fileName).path)
         let spoilt = try store.write { connection throws(StoreError) -> Int in

@@ -9,11 +9,10 @@ import signal
 
 from playwright.sync_api import expect
 
-from classroom_helpers import call, open_host, room
-from conftest import join_class, wait_until
-from round_pages import BOARD
+from classroom_helpers import call, host_board_and_phones, room
+from conftest import wait_until
 from test_accessibility import audit, audited  # noqa: F401  (fixtures)
-from test_classroom_rounds import CAPITALS, make_set, question_clean, tile
+from test_classroom_rounds import question_clean, tile, timed_capitals
 
 NOT_RELOADED = "() => window.keptThroughTheRestart === true"
 
@@ -37,20 +36,9 @@ def room_open(host):
 
 def test_a_class_carries_on_after_a_kill_9_mid_question(classroom, audited, audit):  # noqa: F811
     server, key = classroom
-    host = open_host(lambda **options: audited(**options).context, server, key)
-    board = audited(viewport=BOARD)
-    board.goto(server.url("/clase/marcador.html"))
-    ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
-    bea = join_class(audited(viewport={"width": 360, "height": 740}, color_scheme="dark"), server, "Bea")
-    make_set(host, *CAPITALS)
-    set_id = next(row["id"] for row in call(host, "GET", "/api/classroom/sets")[1] if row["title"] == "Capitales")
+    host, board, ana, bea = host_board_and_phones(audited, server, key)
     # Timed (60 s a question, far longer than the test needs): the answers close each question.
-    status, body = call(host, "POST", "/api/classroom/host/game", {"game": "quizzes", "set": set_id, "seconds": 60})
-    assert status == 200, body
-    expect(host.locator("#round-choice")).to_have_text("Ronda: Capitales (2 preguntas)")
-    host.locator("#start").click()
-    question_clean(ana, "¿Capital de Italia?", 1, 2)
-    question_clean(bea, "¿Capital de Italia?", 1, 2)
+    timed_capitals(host, (ana, bea), 60)
     tile(ana, "A").click()
     expect(ana.locator("#answer-status")).to_contain_text("Respuesta enviada")
     wait_until(lambda: answers_written(host), message="Ana's answer written before the kill")
