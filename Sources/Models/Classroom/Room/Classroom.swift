@@ -442,8 +442,7 @@ public final class Classroom: Observable, SignalObservable {
             phaseState.value = finished ? .finished : .lobby
             if let set { setState.value = set }
         }
-        nextID = (players.map(\.id).max() ?? 0) + 1
-        reindex()
+        renumber()
     }
 
     /// The room as it was kept in the middle of a round (`RoundCheckpoint`): `players` with
@@ -471,8 +470,7 @@ public final class Classroom: Observable, SignalObservable {
             deadlineState.value = nil
             phaseState.value = .playing
         }
-        nextID = (players.map(\.id).max() ?? 0) + 1
-        reindex()
+        renumber()
     }
 
     // MARK: Answers
@@ -544,6 +542,12 @@ public final class Classroom: Observable, SignalObservable {
         if right { player.rightCount += 1 }
         player.points[question] = earned
         player.score += earned
+    }
+
+    /// The next player's id follows the players taken back, and the indexes know them.
+    private func renumber() {
+        nextID = (playersState.value.map(\.id).max() ?? 0) + 1
+        reindex()
     }
 
     private func reindex() {
