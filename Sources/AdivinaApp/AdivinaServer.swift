@@ -203,6 +203,7 @@ public final class AdivinaServer {
     /// Waits for the answers and ends queued to the results store to be written (a clean stop
     /// loses none; what waits for a failing disk stays unwritten, as the terminal was told).
     private func writeQueuedResults() async {
+        classroom?.round.stopping()
         _ = try? await classroom?.results?.read { _ in 0 }
     }
 }

@@ -74,6 +74,19 @@ def class_on_question_1(host, server, audited, title, quizzes, names=("Ana", "Be
     return phones
 
 
+def timed_capitals(host, phones, seconds):
+    """The set «Capitales» made and played as a timed round (`seconds` a question), started from
+    the host's page: every phone of `phones` on question 1."""
+    make_set(host, *CAPITALS)
+    set_id = next(row["id"] for row in call(host, "GET", "/api/classroom/sets")[1] if row["title"] == "Capitales")
+    status, body = call(host, "POST", "/api/classroom/host/game", {"game": "quizzes", "set": set_id, "seconds": seconds})
+    assert status == 200, body
+    expect(host.locator("#round-choice")).to_have_text("Ronda: Capitales (2 preguntas)")
+    host.locator("#start").click()
+    for phone in phones:
+        question_clean(phone, "¿Capital de Italia?", 1, 2)
+
+
 def press(host, how):
     """The host's one button, pressed as `how`: "click", or the key `how` (Space or →, as a
     presentation clicker sends them) with nothing focused."""
@@ -198,18 +211,10 @@ def test_the_host_button_shows_the_answer_before_moving_on_however_the_question_
     board.goto(server.url("/clase/marcador.html"))
     ana = join_class(audited(viewport={"width": 390, "height": 844}), server, "Ana")
     bea = join_class(audited(viewport={"width": 360, "height": 740}), server, "Bea")
-    make_set(host, *CAPITALS)
-    sets = call(host, "GET", "/api/classroom/sets")[1]
-    set_id = next(row["id"] for row in sets if row["title"] == "Capitales")
     # A timed round (5 s a question), so question 2 closes by its time.
-    status, body = call(host, "POST", "/api/classroom/host/game", {"game": "quizzes", "set": set_id, "seconds": 5})
-    assert status == 200, body
-    expect(host.locator("#round-choice")).to_have_text("Ronda: Capitales (2 preguntas)")
-    host.locator("#start").click()
+    timed_capitals(host, (ana, bea), 5)
 
     # Question 1: Ana answers, Bea does not; the host shows the answer.
-    question_clean(ana, "¿Capital de Italia?", 1, 2)
-    question_clean(bea, "¿Capital de Italia?", 1, 2)
     tile(ana, "A").click()
     expect(ana.locator("#answer-status")).to_contain_text("Respuesta enviada")
     # Nothing says who was right before the close.

@@ -97,22 +97,33 @@ final class ClassroomSession {
         restoreRoom()
     }
 
-    /// Takes back the room kept in the store (issue 36, point 3): a round the stop interrupted
-    /// is closed and marked so in the results, then the players come back with their tokens
-    /// (their cookies work again), rejoin codes and addresses, and that round's points.
+    /// Takes back the room kept in the store (issue 36, point 3): the players come back with
+    /// their tokens (their cookies work again), rejoin codes and addresses; the round in play goes
+    /// on where it was (`RoundRecords.resumable`: the room's latest, alive within the room's
+    /// 12 hours, its checkpoint readable), with the round's bans; any other round the stop
+    /// interrupted is closed and marked so in the results, the room showing it over with its
+    /// points, and the bans are lifted.
     private func restoreRoom() {
         guard let results else { return }
         do throws(StoreError) {
-            let closed = try results.records.closeInterrupted(at: now())
             let saved = try results.room.players(now: now())
+            // A forgotten room (nobody kept) starts empty, in the lobby: its round does not go on.
+            let kept = saved.isEmpty ? nil : try results.records.resumable(now: now())
+            let closed = try results.records.closeInterrupted(at: now(), sparing: kept?.id)
             let lastRound = try results.records.latestRoundID()
-            // The room shows the interrupted round only when it is the room's last and the room
-            // itself is taken back (a forgotten room starts empty, in the lobby).
-            let shown = saved.isEmpty || closed != lastRound ? nil : closed
-            let interrupted = try shown.flatMap { id throws(StoreError) in try results.records.record(id) }
-            // Its set is picked again, so that «Empezar» plays the teacher's set, not the quiz server.
-            let set = interrupted?.setID.flatMap { try? sets?.get($0) }
-            round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
+            if let kept {
+                round.resume(saved.map(\.player), kept: kept, set: try? kept.setID.flatMap { try sets?.get($0) })
+                banned = try results.room.bans()
+            } else {
+                // The room shows the interrupted round only when it is the room's last and the room
+                // itself is taken back.
+                let shown = saved.isEmpty || closed != lastRound ? nil : closed
+                let interrupted = try shown.flatMap { id throws(StoreError) in try results.records.record(id) }
+                // Its set is picked again, so that «Empezar» plays the teacher's set, not the quiz server.
+                let set = interrupted?.setID.flatMap { try? sets?.get($0) }
+                round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
+                results.keep(.liftBans)
+            }
             for entry in saved {
                 if let player = round.player(token: entry.player.token) { enter(player, from: entry.address, keeping: false) }
             }
@@ -300,6 +311,7 @@ final class ClassroomSession {
         end(streamsOf: playerID, because: .removed)
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)
+            results?.keep(.ban(address: address))
         }
     }
 
@@ -308,6 +320,7 @@ final class ClassroomSession {
     func end(hostKey: String, savingToRanking: Bool) throws(ModelError) -> [ClassroomPodiumRow] {
         let podium = try round.end(savingTo: savingToRanking ? ranking : nil, hostKey: hostKey)
         banned.removeAll()
+        results?.keep(.liftBans)
         return podium
     }
 }

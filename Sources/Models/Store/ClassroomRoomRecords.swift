@@ -32,6 +32,10 @@ public struct ClassroomRoomRecords: Sendable {
         case save(ClassroomPlayer, address: String, at: Date)
         /// Player `playerID` is forgotten (the host removed them).
         case remove(playerID: Int)
+        /// Nobody joins from `address` until the round ends (the host removed its player with a ban).
+        case ban(address: String)
+        /// The bans are lifted (the round ended).
+        case liftBans
     }
 
     /// Writes `changes`, in order, in one transaction.
@@ -51,8 +55,21 @@ public struct ClassroomRoomRecords: Sendable {
                         ])
                 case .remove(let playerID):
                     try connection.run("DELETE FROM classroom_players WHERE id = ?1", [.integer(Int64(playerID))])
+                case .ban(let address):
+                    try connection.run("INSERT OR IGNORE INTO classroom_bans (address) VALUES (?1)", [.text(address)])
+                case .liftBans:
+                    try connection.run("DELETE FROM classroom_bans")
                 }
             }
+        }
+    }
+
+    /// The addresses banned until the round in play ends.
+    public func bans() throws(StoreError) -> Set<String> {
+        try store.read { connection throws(StoreError) -> Set<String> in
+            var bans: Set<String> = []
+            try connection.run("SELECT address FROM classroom_bans") { row in bans.insert(row.text(0) ?? "") }
+            return bans
         }
     }
 
@@ -62,7 +79,10 @@ public struct ClassroomRoomRecords: Sendable {
         try store.write { connection throws(StoreError) -> [SavedPlayer] in
             var last = -Double.infinity
             try connection.run(
-                "SELECT max(at) FROM (SELECT saved_at AS at FROM classroom_players UNION ALL SELECT started_at FROM classroom_rounds)"
+                """
+                SELECT max(at) FROM (SELECT saved_at AS at FROM classroom_players UNION ALL SELECT started_at FROM classroom_rounds
+                    UNION ALL SELECT saved_at FROM classroom_round_resume UNION ALL SELECT saved_at FROM classroom_round_progress)
+                """
             ) { row in if !row.isNull(0) { last = row.real(0) } }
             guard now.timeIntervalSince1970 - last <= Self.forgetAfter else {
                 try connection.run("DELETE FROM classroom_players")

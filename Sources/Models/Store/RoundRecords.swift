@@ -59,13 +59,13 @@ public struct RoundRecords: Sendable {
                 try connection.run(
                     """
                     INSERT OR REPLACE INTO classroom_round_answers
-                        (round_id, player_id, question, answer, right, seconds, points)
-                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+                        (round_id, player_id, question, answer, right, seconds, points, picks)
+                    VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
                     """,
                     [
                         .integer(Int64(roundID)), .integer(Int64(answer.playerID)), .integer(Int64(answer.question)),
                         .text(answer.answer), .integer(answer.right ? 1 : 0), .real(answer.seconds),
-                        .integer(Int64(answer.points)),
+                        .integer(Int64(answer.points)), .text(Self.json(answer.picks)),
                     ])
             }
         }
@@ -77,6 +77,7 @@ public struct RoundRecords: Sendable {
             try connection.run(
                 "UPDATE classroom_rounds SET ended_at = ?2 WHERE id = ?1",
                 [.integer(Int64(roundID)), .real(endedAt.timeIntervalSince1970)])
+            try Self.forgetResume(roundID, connection)
             for player in players {
                 try connection.run(
                     """
@@ -92,13 +93,15 @@ public struct RoundRecords: Sendable {
     }
 
     /// Closes every round that never ended (the process stopped or crashed during it) at
-    /// `date`, marked interrupted, each player's score the sum of their answers kept. Returns
-    /// the latest one closed, or nil.
-    public func closeInterrupted(at date: Date) throws(StoreError) -> Int? {
+    /// `date`, marked interrupted, each player's score the sum of their answers kept; all but
+    /// round `resumed` (nil: none), which goes on. Returns the latest one closed, or nil.
+    public func closeInterrupted(at date: Date, sparing resumed: Int? = nil) throws(StoreError) -> Int? {
         try store.write { connection throws(StoreError) -> Int? in
             var open: [Int64] = []
             try connection.run("SELECT id FROM classroom_rounds WHERE ended_at IS NULL ORDER BY id") { open.append($0.integer(0)) }
+            open.removeAll { $0 == resumed.map(Int64.init) }
             for id in open {
+                try Self.forgetResume(Int(id), connection)
                 try connection.run(
                     """
                     UPDATE classroom_round_players SET score = (
@@ -176,21 +179,22 @@ public struct RoundRecords: Sendable {
             }
             try connection.run(
                 """
-                SELECT player_id, question, answer, right, seconds, points FROM classroom_round_answers
+                SELECT player_id, question, answer, right, seconds, points, picks FROM classroom_round_answers
                 WHERE round_id = ?1 ORDER BY question, player_id
                 """, key
             ) { row in
                 let playerID = Int(row.integer(0))
                 record.answers.append(RoundAnswer(
                     playerID: playerID, name: names[playerID] ?? "", question: Int(row.integer(1)), answer: row.text(2) ?? "",
-                    right: row.integer(3) == 1, seconds: row.real(4), points: Int(row.integer(5))))
+                    right: row.integer(3) == 1, seconds: row.real(4), points: Int(row.integer(5)),
+                    picks: (try? JSONDecoder().decode([Int].self, from: Data((row.text(6) ?? "[]").utf8))) ?? []))
             }
             return record
         }
     }
 
     /// `texts` as a JSON array.
-    private static func json(_ texts: [String]) -> String {
+    private static func json(_ texts: [some Encodable]) -> String {
         (try? JSONEncoder().encode(texts)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
     }
 

@@ -43,8 +43,23 @@ public final class RoundResultsStore: Sendable {
     fileprivate struct Pending {
         var players: [ClassroomRoomRecords.Change] = []
         var answers: [(answer: RoundAnswer, roundID: Int)] = []
+        /// Each round's latest checkpoint and players' progress (a newer one replaces an older).
+        var resume: [Int: Resume] = [:]
         var ends: [(roundID: Int, endedAt: Date, players: [RoundPlayer])] = []
         var queued = false
+
+        var isEmpty: Bool { players.isEmpty && answers.isEmpty && resume.isEmpty && ends.isEmpty }
+    }
+
+    /// What a round in play needs to go on, waiting to be written.
+    fileprivate struct Resume {
+        var checkpoint: RoundCheckpoint?
+        var progress: [Int: PlayerCheckpoint] = [:]
+
+        /// `self` with `newer` written over it.
+        func merged(with newer: Resume) -> Resume {
+            Resume(checkpoint: newer.checkpoint ?? checkpoint, progress: progress.merging(newer.progress) { $1 })
+        }
     }
 
     /// Results kept in `store`; failures go to `report` (stderr by default), and `changed` is
@@ -81,7 +96,7 @@ public final class RoundResultsStore: Sendable {
     }
 
     /// Whether records wait in memory to be written.
-    public var hasUnwritten: Bool { pending.withLock { !$0.players.isEmpty || !$0.answers.isEmpty || !$0.ends.isEmpty } }
+    public var hasUnwritten: Bool { pending.withLock { !$0.isEmpty } }
 
     // MARK: Reading
 
@@ -156,7 +171,16 @@ public final class RoundResultsStore: Sendable {
         do throws(StoreError) {
             if !taken.answers.isEmpty { try records.add(taken.answers) }
         } catch {
-            return putBack(Pending(answers: taken.answers, ends: taken.ends), error)
+            return putBack(Pending(answers: taken.answers, resume: taken.resume, ends: taken.ends), error)
+        }
+        // After the answers they count: a checkpoint never says a question closed before its answers are kept.
+        for (index, (roundID, resume)) in taken.resume.sorted(by: { $0.key < $1.key }).enumerated() {
+            do throws(StoreError) {
+                try records.keep(roundID, checkpoint: resume.checkpoint, progress: resume.progress)
+            } catch {
+                let unwritten = Dictionary(uniqueKeysWithValues: Array(taken.resume.sorted { $0.key < $1.key }[index...]))
+                return putBack(Pending(resume: unwritten, ends: taken.ends), error)
+            }
         }
         for (index, end) in taken.ends.enumerated() {
             do throws(StoreError) {
@@ -174,6 +198,7 @@ public final class RoundResultsStore: Sendable {
         let retry = pending.withLock { pending in
             pending.players = unwritten.players + pending.players
             pending.answers = unwritten.answers + pending.answers
+            pending.resume = unwritten.resume.merging(pending.resume) { $0.merged(with: $1) }
             pending.ends = unwritten.ends + pending.ends
             defer { pending.queued = true }
             return !pending.queued
@@ -234,5 +259,13 @@ extension RoundResultsStore: RoundRecorder {
     public func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer]) {
         guard roundID > 0 else { return }
         queueWrite { $0.ends.append((roundID, endedAt, players)) }
+    }
+
+    /// Queues what round `roundID` needs to go on (after every answer queued before; a newer
+    /// checkpoint or player's progress replaces one still waiting).
+    public func roundChanged(_ roundID: Int, checkpoint: RoundCheckpoint?, progress: [Int: PlayerCheckpoint]) {
+        guard roundID > 0 else { return }
+        let change = Resume(checkpoint: checkpoint, progress: progress)
+        queueWrite { $0.resume[roundID] = $0.resume[roundID]?.merged(with: change) ?? change }
     }
 }

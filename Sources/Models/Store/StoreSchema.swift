@@ -335,6 +335,37 @@ public enum StoreSchema {
                 """,
                 "ALTER TABLE classroom_rounds ADD COLUMN interrupted INTEGER NOT NULL DEFAULT 0 CHECK (interrupted IN (0, 1))",
             ]),
+        Migration(
+            version: 12,
+            summary: """
+                Classroom: a round in play goes on after a restart. What it needs is kept as it \
+                changes: its checkpoint (`classroom_round_resume`: its plan, question, pace, lock, \
+                timer and extra time as JSON, and when), each player's progress in it \
+                (`classroom_round_progress`: openings, missed and asked questions as JSON), the \
+                options each answer picked (`picks`, a JSON array; the chart of a question that \
+                closes after the restart counts them), and the addresses the host banned until \
+                the round ends (`classroom_bans`). A round's rows go with it and with its end.
+                """,
+            statements: [
+                """
+                CREATE TABLE classroom_round_resume (
+                    round_id INTEGER PRIMARY KEY REFERENCES classroom_rounds (id) ON DELETE CASCADE,
+                    state TEXT NOT NULL,
+                    saved_at REAL NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE classroom_round_progress (
+                    round_id INTEGER NOT NULL REFERENCES classroom_rounds (id) ON DELETE CASCADE,
+                    player_id INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    saved_at REAL NOT NULL,
+                    PRIMARY KEY (round_id, player_id)
+                ) WITHOUT ROWID
+                """,
+                "CREATE TABLE classroom_bans (address TEXT PRIMARY KEY) WITHOUT ROWID",
+                "ALTER TABLE classroom_round_answers ADD COLUMN picks TEXT NOT NULL DEFAULT '[]'",
+            ]),
     ]
 
     /// Schema 4's table of authors or of categories: a row per id the posts refer to, its name

@@ -149,6 +149,40 @@ struct RoundResultsStoreTests {
         #expect(joined.hasUnwritten && joined.hostProblem != nil, "the player waits in memory and the host is told")
     }
 
+    /// What a round in play needs to go on goes on the queue after the answers reported before
+    /// it, a newer checkpoint replacing one still waiting; a database that refuses it (here, one
+    /// of schema 11, without its table) keeps it in memory and writes it once it can.
+    @Test func theRoundsCheckpointIsWrittenOnTheQueueAndWaitsForADiskThatRefusesIt() async throws {
+        let old = try Store(path: path, migrations: Array(StoreSchema.migrations.prefix(11)))
+        let results = RoundResultsStore(store: old, report: { _ in })
+        let id = try results.roundStarted(RoundStart(
+            game: .quizzes, setID: nil, questions: ["q"].typed, seconds: nil, speedPoints: false, startedAt: start))
+        let quiz = SetQuiz(question: "q", answer: .truefalse(true))
+        func checkpoint(current: Int) -> RoundCheckpoint {
+            RoundCheckpoint(
+                room: id, game: .quizzes, set: nil, questions: [RoundQuestion(number: 1, quiz: quiz), RoundQuestion(number: 2, quiz: quiz)],
+                current: current, closed: [], selfPaced: false, locked: false, timing: nil, extraTime: [:], roomOpened: [:], savedAt: start)
+        }
+        let asked = PlayerCheckpoint(opened: [:], missed: [], asked: [1], savedAt: start)
+        results.roundChanged(id, checkpoint: checkpoint(current: 1), progress: [1: asked])
+        results.answered(answer(1, "Ana", 1, "Verdadero", right: true), inRound: id)
+        _ = try await results.read { _ in 0 }
+        #expect(results.hasUnwritten && results.problem != nil, "the checkpoint and the answer (its picks have no column yet) wait in memory")
+        results.roundChanged(id, checkpoint: checkpoint(current: 2), progress: [2: asked])
+
+        // The database gains the tables (an Adivina of schema 12 opens it): the next try writes it.
+        _ = try Store(path: path)
+        let bound = ContinuousClock.now + .seconds(60)
+        while results.hasUnwritten, ContinuousClock.now < bound {
+            _ = try await results.read { _ in 0 }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let kept = try #require(try await results.read { try $0.resumable(now: start) }, "written once it could be")
+        #expect(kept.checkpoint == checkpoint(current: 2), "the newer checkpoint")
+        #expect(Set(kept.progress.keys) == [1, 2] && kept.answers.count == 1, "both players' progress, the answer")
+        #expect(results.problem == nil)
+    }
+
     @Test func eachQuestionKeepsItsKindOptionsAndRightAnswersAsAsked() async throws {
         let asked = [
             RecordedQuestion(text: "¿Capital?", kind: .choice, options: ["París", "Lyon", "Niza"], rightAnswers: ["París"]),

@@ -13,6 +13,14 @@ public protocol RoundRecorder: AnyObject {
     func answered(_ answer: RoundAnswer, inRound roundID: Int)
     /// Round `roundID` ended at `endedAt` with `players` in the room (who played it).
     func roundEnded(_ roundID: Int, at endedAt: Date, players: [RoundPlayer])
+    /// What round `roundID` needs to go on after a restart changed (`checkpoint`), and the
+    /// progress of the players in `progress` (by id), kept after every answer reported before.
+    func roundChanged(_ roundID: Int, checkpoint: RoundCheckpoint?, progress: [Int: PlayerCheckpoint])
+}
+
+extension RoundRecorder {
+    /// A recorder that keeps no round to resume ignores its changes.
+    public func roundChanged(_ roundID: Int, checkpoint: RoundCheckpoint?, progress: [Int: PlayerCheckpoint]) {}
 }
 
 /// A round as it starts: its game, the host's set it plays (nil: the quiz source, or trivia),
@@ -64,9 +72,13 @@ public struct RoundAnswer: Hashable, Sendable {
     public var seconds: Double
     /// The points it earned.
     public var points: Int
+    /// The options it picked (0-based; a choice, true/false or poll), for the chart.
+    public var picks: [Int]
 
     /// Makes an answer record.
-    public init(playerID: Int, name: String, question: Int, answer: String, right: Bool, seconds: Double, points: Int) {
+    public init(
+        playerID: Int, name: String, question: Int, answer: String, right: Bool, seconds: Double, points: Int, picks: [Int] = []
+    ) {
         self.playerID = playerID
         self.name = name
         self.question = question
@@ -74,6 +86,7 @@ public struct RoundAnswer: Hashable, Sendable {
         self.right = right
         self.seconds = seconds
         self.points = points
+        self.picks = picks
     }
 }
 

@@ -181,6 +181,12 @@ public final class Classroom: Observable, SignalObservable {
     var isPlaying: Bool { phaseState.value == .playing }
     /// Whether each player goes at their own pace.
     var isSelfPaced: Bool { selfPacedState.value }
+    /// Whether the host closed the room to newcomers.
+    var isLocked: Bool { lockedState.value }
+    /// The room's question (host-paced), unobserved.
+    var currentQuestionNumber: Int { currentState.value }
+    /// The set the room shows as picked, or nil.
+    var shownSet: ChosenSet? { setState.value }
     /// The room's question while a host-paced round is played, or nil.
     var hostPacedQuestion: Int? { isPlaying && !selfPacedState.value ? currentState.value : nil }
     /// The questions closed for the room in the round.
@@ -441,8 +447,35 @@ public final class Classroom: Observable, SignalObservable {
             phaseState.value = finished ? .finished : .lobby
             if let set { setState.value = set }
         }
-        nextID = (players.map(\.id).max() ?? 0) + 1
-        reindex()
+        renumber()
+    }
+
+    /// The room as it was kept in the middle of a round (`RoundCheckpoint`): `players` with
+    /// their answers and held points, round `round` of `game` (`set`) playing, on question
+    /// `current` of `questionCount`, `closed` closed (the room's question's `chart` shown when
+    /// it is one of them), the pace, the lock and the timer as they were. Nothing is open: the
+    /// round opens its question again.
+    func resume(
+        _ players: [ClassroomPlayer], round: Int, game: ClassroomGame, set: ChosenSet?, questionCount: Int, current: Int,
+        closed: Set<Int>, selfPaced: Bool, locked: Bool, timing: RoundTiming?, chart: QuestionChart?
+    ) {
+        batch {
+            playersState.value = players
+            roundState.value = round
+            gameState.value = game
+            setState.value = set
+            totalState.value = questionCount
+            currentState.value = current
+            closedState.value = closed
+            selfPacedState.value = selfPaced
+            lockedState.value = locked
+            timingState.value = timing
+            chartState.value = chart
+            openState.value = nil
+            deadlineState.value = nil
+            phaseState.value = .playing
+        }
+        renumber()
     }
 
     // MARK: Answers
@@ -514,6 +547,12 @@ public final class Classroom: Observable, SignalObservable {
         if right { player.rightCount += 1 }
         player.points[question] = earned
         player.score += earned
+    }
+
+    /// The next player's id follows the players taken back, and the indexes know them.
+    private func renumber() {
+        nextID = (playersState.value.map(\.id).max() ?? 0) + 1
+        reindex()
     }
 
     private func reindex() {

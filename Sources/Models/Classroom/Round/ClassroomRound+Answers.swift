@@ -32,6 +32,7 @@ extension ClassroomRound {
             let starts = clock.now()
             progress.open(number, for: playerID, at: starts)
             player.open(number, at: starts)
+            keepProgress(of: [player])
         } else if let current = room.hostPacedQuestion {
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
@@ -124,7 +125,7 @@ extension ClassroomRound {
             recorder?.answered(
                 RoundAnswer(
                     playerID: player.id, name: kept.name, question: number, answer: text, right: right == true,
-                    seconds: elapsed, points: points),
+                    seconds: elapsed, points: points, picks: picks),
                 inRound: recordedRound)
         }
         tick()

@@ -26,6 +26,7 @@ extension ClassroomRound {
     /// Closes the room to newcomers (`true`: a join is refused) or opens it again.
     public func setLocked(_ locked: Bool, hostKey: String) throws(ModelError) {
         try room.setLocked(locked, hostKey: hostKey)
+        keepCheckpoint()
     }
 
     /// Shows the host why the results cannot be written, in Spanish (nil: they are written again).

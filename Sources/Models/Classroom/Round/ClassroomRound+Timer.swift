@@ -59,13 +59,15 @@ extension ClassroomRound {
         progress.open(number, at: clock.now().addingTimeInterval(clock.getReady))
         let starts = progress.roomOpening(number) ?? clock.now()
         // One wave for every player's view and the room's, not one per player.
+        let asked = players.values.filter { !$0.progress.asked.contains(number) }
         batch {
-            for player in players.values { player.ask(number) }
+            for player in asked { player.ask(number) }
             room.open(
                 OpenQuestion(question.shown, startsAt: starts),
                 deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) })
         }
         scheduleClosing()
+        keepCheckpoint(progressOf: asked)
     }
 
     /// Closes question `number` for the room (host-paced) for good: the chart, every view's verdict.
@@ -75,6 +77,7 @@ extension ClassroomRound {
             room.close(number, chart: progress.chart(number, of: question(number), players: room.roster.count))
             refreshRanks()
         }
+        keepCheckpoint()
     }
 
     /// Closes what is due now: host-paced, the current question once every active player
@@ -91,14 +94,17 @@ extension ClassroomRound {
                 closeQuestion(number)
             }
         } else if progress.timing != nil {
+            var missed: [PlayerRound] = []
             batch {
                 for player in players.values {
                     guard let number = nextQuestion(of: player.progress), let end = deadline(for: player.id, question: number),
                           at >= end, pendingChecks[number, default: 0] == 0
                     else { continue }
                     player.missed(number)
+                    missed.append(player)
                 }
             }
+            keepProgress(of: missed)
         }
         scheduleClosing()
     }

@@ -144,6 +144,7 @@ public final class ClassroomRound {
             if let current = room.hostPacedQuestion, progress.roomOpening(current) != nil,
                !room.closedQuestions.contains(current) {
                 seated.ask(current)
+                keepProgress(of: [seated])
             }
         }
         moveRanks()
@@ -205,6 +206,7 @@ public final class ClassroomRound {
             refreshRanks()
         }
         openQuestion(1)
+        keepCheckpoint(progressOf: players.values)
     }
 
     private func questions(of game: ClassroomGame) async throws(ModelError) -> [RoundQuestion] {
@@ -269,6 +271,7 @@ public final class ClassroomRound {
                 }
             }
             openQuestion(current)
+            keepCheckpoint(progressOf: players.values)
         }
     }
 
@@ -330,6 +333,12 @@ public final class ClassroomRound {
     /// The questions of the round being played, in order.
     var questions: [RoundQuestion] { questionsState.value }
 
+    /// Takes back a resumed round's `questions` and the players' `extraTime` (`resume`).
+    func takeBack(questions: [RoundQuestion], extraTime: [Int: Double]) {
+        questionsState.value = questions
+        extraTimeState.value = extraTime
+    }
+
     /// Question `number` of the round being played, or nil.
     func question(_ number: Int) -> RoundQuestion? {
         let questions = questionsState.value
@@ -356,6 +365,7 @@ public final class ClassroomRound {
         guard players[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
         extraTimeState.update { $0[playerID] = factor == 1 ? nil : factor }
         scheduleClosing()
+        keepCheckpoint()
     }
 
     /// The signals player `playerID`'s view computes over, read-only: the room's, the round's

@@ -59,6 +59,11 @@ final class PlayerRound {
         progressState.value = Progress()
     }
 
+    /// Their progress as it was kept before a restart (`ClassroomRound.resume`).
+    func resume(_ progress: Progress) {
+        progressState.value = progress
+    }
+
     /// Question `number` was asked of them (it opened while they were in the class).
     func ask(_ number: Int) {
         guard !progressState.value.asked.contains(number) else { return }

@@ -40,6 +40,9 @@ final class RoundProgress {
     /// When question `number` opened for the room (host-paced).
     func roomOpening(_ number: Int) -> Date? { roomOpened[number] }
 
+    /// When each question opened for the room (host-paced), to keep for a restart.
+    var roomOpenings: [Int: Date] { roomOpened }
+
     /// Keeps player `playerID`'s answer `text` to question `number` (the options it picked, if any).
     func record(_ number: Int, playerID: Int, text: String, right: Bool, picks: [Int] = []) {
         given[number, default: []].append((playerID, text, right, picks))

@@ -2,8 +2,9 @@ import Foundation
 
 /// One question of a classroom round, whatever its source: the course's quiz server (type the
 /// answer; the server judges it), the trivia source (four choices) or a host's set (any kind).
-/// The round judges it (`quiz`) or asks the quiz server (`serverID`).
-public struct RoundQuestion: Hashable, Sendable {
+/// The round judges it (`quiz`) or asks the quiz server (`serverID`). Codable: a round in play
+/// keeps its questions as it took them (`RoundCheckpoint`), to go on after a restart.
+public struct RoundQuestion: Codable, Hashable, Sendable {
     /// The question as the players see it once it opens: text, image, kind and the options'
     /// texts, never which is right.
     public struct Shown: Codable, Hashable, Sendable {
