@@ -42,14 +42,15 @@ public final class AdivinaServer {
     /// Opens the store away from the main actor (opening and migrating a database waits for the
     /// disk), then makes the app on it: binds the port, mounts everything and starts the first
     /// downloads. Throws when the data directory, the web root, a data file or the port cannot
-    /// be used. `now` is the classroom's clock (a test's own in tests: the kept room's age).
+    /// be used. `clock` is the classroom's one clock (a test's own in tests: the 3-2-1, the
+    /// kept room's age).
     public static func start(
-        configuration: Configuration, transport: (any HTTPTransport)? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        configuration: Configuration, transport: (any HTTPTransport)? = nil, clock: ClassroomRound.Clock = ClassroomRound.Clock()
     ) async throws -> AdivinaServer {
         let (store, standIns) = try await Self.preparing.run {
             (try Store(directory: configuration.dataDirectory), try LocalStandIns(configuration: configuration))
         }
-        return try AdivinaServer(configuration: configuration, store: store, standIns: standIns, transport: transport, now: now)
+        return try AdivinaServer(configuration: configuration, store: store, standIns: standIns, transport: transport, clock: clock)
     }
 
     /// Opens the store and reads the stand-ins' data here, on the main actor, then makes the app
@@ -73,7 +74,7 @@ public final class AdivinaServer {
     /// Makes the app over an open `store` and prepared stand-ins.
     init(
         configuration: Configuration, store: Store, standIns: LocalStandIns, transport: (any HTTPTransport)?,
-        now: @escaping @Sendable () -> Date = { Date() }
+        clock: ClassroomRound.Clock = ClassroomRound.Clock()
     ) throws {
         try configuration.checkFiles()
         self.store = store
@@ -137,7 +138,7 @@ public final class AdivinaServer {
             self.joinURL = joinURL
             let classroom = ClassroomSession(
                 hostKey: key, joinURL: joinURL, services: services, store: store, hub: hub, registry: registry,
-                ranking: shared.ranking, now: now)
+                ranking: shared.ranking, clock: clock)
             self.classroom = classroom
             resolver.mode = .classroom(classroom)
         } else {

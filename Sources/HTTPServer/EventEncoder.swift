@@ -1,10 +1,12 @@
 /// Encodes server-sent events (WHATWG HTML §9.2): `id:`, `event:`, then one `data:` line per
 /// line of the payload (CRLF, LF and CR all end a line), then a blank line.
 enum EventEncoder {
-    static func encode(id: UInt64, event: String, data: [UInt8]) -> [UInt8] {
+    /// `id` nil: an event without an `id:` field, which leaves the client's last event id as it
+    /// was (a farewell that is no topic's).
+    static func encode(id: UInt64?, event: String, data: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(data.count + event.utf8.count + 40)
-        bytes.append(contentsOf: "id: \(id)\n".utf8)
+        if let id { bytes.append(contentsOf: "id: \(id)\n".utf8) }
         let name = event.utf8.filter { $0 != .cr && $0 != .lf }
         if !name.isEmpty {
             bytes.append(contentsOf: "event: ".utf8)

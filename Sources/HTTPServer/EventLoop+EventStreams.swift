@@ -188,10 +188,16 @@ extension EventLoop {
         updateInterest(connection)
     }
 
-    /// Closes every stream subscribed to `topic` (what it had queued is dropped).
-    func closeStreams(on topic: String) {
+    /// Closes every stream subscribed to `topic` (what it had queued is dropped). `farewell`, an
+    /// encoded event, is written first to each stream with nothing queued, as far as its socket
+    /// takes it now (a stream that is behind, or a full socket, closes without it: the client
+    /// learns the same from its next request).
+    func closeStreams(on topic: String, farewell: [UInt8]? = nil) {
         guard let audience = subscribers[topic] else { return }
         for connection in Array(audience.values) where isOpen(connection) {
+            if let farewell, !connection.hasQueuedOutput {
+                _ = farewell.withUnsafeBytes { cel_write(connection.id.fd, $0.baseAddress, $0.count) }
+            }
             close(connection)
         }
     }

@@ -302,8 +302,8 @@ final class EventLoop {
                 handlerAnswered(id, response)
             case .broadcast:
                 break
-            case .closeStreams(let topic):
-                closeStreams(on: topic)
+            case .closeStreams(let topic, let farewell):
+                closeStreams(on: topic, farewell: farewell)
             case .shutdown:
                 beginShutdown()
             case .adopt(let fd, let clientAddress):

@@ -7,8 +7,9 @@ enum LoopMessage: Sendable {
     case response(ConnectionID, HTTPResponse)
     /// An SSE event to write to every subscriber of its topic (the hub's one buffer, shared).
     case broadcast(EncodedEvent)
-    /// Close every stream subscribed to `topic`.
-    case closeStreams(topic: String)
+    /// Close every stream subscribed to `topic`, each after a last event `farewell` (encoded)
+    /// when it is given and the socket takes it at once.
+    case closeStreams(topic: String, farewell: [UInt8]?)
     /// Stop accepting, finish in-flight responses, close streams, then stop.
     case shutdown
     /// A connection another loop of the server accepted and hands over (see `EventLoop.accept`):

@@ -121,10 +121,13 @@ public final class SSEHub: Sendable {
     }
 
     /// Ends every open stream subscribed to `topic` at once (e.g. a player the host removed),
-    /// on every loop.
-    public func closeStreams(on topic: String) {
+    /// on every loop. `farewell` (an event name and its data): a last event each stream gets
+    /// before it ends, when its socket takes it at once; it is no topic's, so it is kept in no
+    /// history and no later stream replays it.
+    public func closeStreams(on topic: String, farewell: (event: String, data: [UInt8])? = nil) {
+        let bytes = farewell.map { EventEncoder.encode(id: nil, event: $0.event, data: $0.data) }
         state.withLock { state in
-            for inbox in state.inboxes.values { inbox.post(.closeStreams(topic: topic)) }
+            for inbox in state.inboxes.values { inbox.post(.closeStreams(topic: topic, farewell: bytes)) }
         }
     }
 

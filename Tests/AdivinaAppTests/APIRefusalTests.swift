@@ -24,6 +24,7 @@ struct APIRefusalTests {
                 ("GET", "/api/quizzes/999999/answer", nil, 404, "No hay ninguna pregunta con id 999999."),
                 ("GET", "/api/nothing/here", nil, 404, "No existe esa ruta de la API."),
                 ("GET", "/api/events?topics=quizzes,secret", nil, 400, "No existe el tema «secret»."),
+                ("GET", "/api/events?topics=round", nil, 400, "No existe el tema «round»."),
                 ("GET", "/api/events", nil, 400, "Indica los temas: /api/events?topics=quizzes,quiz"),
             ]
             for (method, path, body, status, message) in cases {

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import Models
 import QRCode
+import Synchronization
 import TestSupport
 @testable import AdivinaApp
 
@@ -241,6 +243,8 @@ struct ClassroomAPITests {
             defer { stranger.close() }
             #expect(try await stranger.event(named: "round", timeout: .seconds(1)) == nil, "no cookie, no player topics")
             #expect(try await anyone.get("/api/events?topics=round").status == 401)
+            let single = try await players[1].get("/api/events?topics=round,quizzes")
+            #expect(single.status == 403 && single.error == RouteAccess.onlyTheClass, "a class player has only the round")
         }
     }
 
@@ -264,6 +268,41 @@ struct ClassroomAPITests {
             let (taken, again) = try await anyone.join("Ana")
             #expect(taken.status == 201 && taken.json["id"] as? Int == 1)
             #expect(try await again.round()["name"] as? String == "Ana")
+        }
+    }
+
+    /// Each screen says what happened (issue 39, point 8): a cookie the room retired is told why,
+    /// on every route and on `me`, and its open streams end with a last event `bye` saying it;
+    /// a cookie the room never gave is told the room does not know it.
+    @Test func aRetiredCookieIsToldWhyAndItsStreamsSayGoodbye() async throws {
+        try await withClassroom { running, host, anyone in
+            let ana = try await anyone.joined("Ana")
+            let bea = try await anyone.joined("Bea")
+            let code = try #require(try await ana.round()["rejoinCode"] as? String)
+            let beaID = try #require(try await bea.get("/api/classroom/me").json["id"] as? Int)
+            let streams = try [ana, bea].map { client in
+                try EventStreamReader(url: try #require(URL(string: "api/events?topics=round", relativeTo: running.url)), cookie: client.cookie)
+            }
+            defer { for stream in streams { stream.close() } }
+            for stream in streams { #expect(try await stream.event(named: "round") != nil) }
+
+            let back = try await anyone.post("/api/classroom/rejoin", try ClassroomClient.json(["name": "Ana", "code": code]))
+            #expect(back.status == 200)
+            #expect(try await host.send("DELETE", "/api/classroom/host/players/\(beaID)").status == 200)
+
+            let reasons = [(ana, streams[0], PlayerDeparture.elsewhere), (bea, streams[1], PlayerDeparture.removed)]
+            for (client, stream, departure) in reasons {
+                let bye = try #require(try await stream.event(named: "bye"), "\(departure)")
+                #expect(bye.json["reason"] as? String == departure.rawValue && bye.json["message"] as? String == departure.message)
+                #expect(bye.id == nil, "a farewell is no topic's event")
+                let me = try await client.get("/api/classroom/me")
+                #expect(me.status == 401 && me.error == departure.message)
+                let answer = try await client.answer(1, [0])
+                #expect(answer.status == 401 && answer.error == departure.message)
+            }
+            let stranger = ClassroomClient(base: running.url, cookie: "adivina_player=never-given")
+            #expect(try await stranger.get("/api/classroom/me").error == PlayerDeparture.forgotten)
+            #expect(try await anyone.get("/api/classroom/me").error == PlayerDeparture.notJoined.message)
         }
     }
 
@@ -312,15 +351,17 @@ struct ClassroomAPITests {
     }
 
     @Test func aPlayerWithNoOpenStreamFor30SecondsIsAway() async throws {
-        try await withClassroom { running, _, anyone in
+        // The class's one clock, which the test moves on by 31 s.
+        let ahead = Mutex<TimeInterval>(0)
+        let clock = ClassroomRound.Clock(now: { Date().addingTimeInterval(ahead.withLock { $0 }) }, getReady: 0)
+        try await withClassroom(clock: clock) { running, _, anyone in
             let players = try await anyone.joined(["Ana", "Bea"])
             let stream = try EventStreamReader(
                 url: URL(string: "api/events?topics=round", relativeTo: running.url)!, cookie: players[0].cookie)
             defer { stream.close() }
             _ = try await stream.event(named: "round")
             let session = try #require(running.app.classroom)
-            let start = Date()
-            session.now = { start.addingTimeInterval(31) }
+            ahead.withLock { $0 = 31 }
             session.checkAway()
             let rows = try #require(try await anyone.get("/api/classroom/state").json["players"] as? [[String: Any]])
             #expect(rows.map { $0["away"] as? Bool } == [false, true], "Ana has a stream open; Bea none for 31 s")

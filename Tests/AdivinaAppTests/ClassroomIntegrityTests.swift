@@ -202,14 +202,14 @@ struct ClassroomIntegrityTests {
         try await withClassroom { running, host, anyone in
             let bot = try await anyone.joined("Bot")
             let id = try #require(try await bot.get("/api/classroom/me").json["id"] as? Int)
-            let streams = try ["quizzes,classroom", "classroom"].map { topics in
+            let streams = try ["round,classroom", "classroom"].map { topics in
                 try EventStreamReader(url: try #require(URL(string: "api/events?topics=\(topics)", relativeTo: running.url)), cookie: bot.cookie)
             }
             defer { for stream in streams { stream.close() } }
             for stream in streams { #expect(try await stream.event(named: "classroom") != nil) }
             #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)").status == 200)
             #expect(await eventually { streams.allSatisfy { !$0.isOpen } }, "both streams closed by the server")
-            #expect(try await bot.get("/api/events?topics=quizzes").status == 401, "and can't be opened again")
+            #expect(try await bot.get("/api/events?topics=round").status == 401, "and can't be opened again")
         }
     }
 

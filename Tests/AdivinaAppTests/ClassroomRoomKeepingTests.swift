@@ -57,9 +57,8 @@ struct ClassroomRoomKeepingTests {
         let data = try RunningApp.temporaryDirectory("room-age")
         let left = Date()
         var ana: ClassroomClient?
-        try await withApp(["--classroom"], dataDirectory: data) { first in
+        try await withApp(["--classroom"], dataDirectory: data, clock: ClassroomRound.Clock(getReady: 0)) { first in
             let host = ClassroomClient(base: first.url, headers: ["X-Host-Key": try #require(first.app.hostKey)])
-            first.app.classroom?.round.clock.getReady = 0
             ana = try await ClassroomClient(base: first.url).joined("Ana")
             _ = try await ClassroomClient(base: first.url).joined("Bea")
             let quiz = #"{"kind":"truefalse","question":"¿El agua hierve a 100 °C al nivel del mar?","answer":true}"#
@@ -71,7 +70,7 @@ struct ClassroomRoomKeepingTests {
         // The room's last change came between `left` and now: measured from the bound that
         // makes the case hold however long the first app took.
         let later = (hours < 12 ? left : Date()).addingTimeInterval(hours * 3600)
-        try await withApp(["--classroom"], dataDirectory: data, now: { later }) { second in
+        try await withApp(["--classroom"], dataDirectory: data, clock: ClassroomRound.Clock(now: { later })) { second in
             try await Self.expectRoom(in: second, cookie: try #require(ana?.cookie), takenBack: hours < 12, hours: hours)
         }
     }

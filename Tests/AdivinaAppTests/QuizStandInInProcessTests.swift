@@ -25,10 +25,9 @@ struct QuizStandInInProcessTests {
 
     @Test func aQuizServerRoundIsPlayedAndJudgedWithTheStandInInProcess() async throws {
         let network = DownNetwork()
-        let running = try await RunningApp(arguments: ["--classroom"], transport: network)
+        let running = try await RunningApp(arguments: ["--classroom"], transport: network, clock: ClassroomRound.Clock(getReady: 0))
         do {
             let key = try #require(running.app.hostKey)
-            running.app.classroom?.round.clock.getReady = 0
             let host = ClassroomClient(base: running.url, headers: ["X-Host-Key": key])
             let ana = try await ClassroomClient(base: running.url).joined("Ana")
             #expect(try await host.send("PUT", "/api/classroom/host/pace", body: #"{"selfPaced":true}"#).status == 200)

@@ -4,22 +4,34 @@ import TestSupport
 @testable import AdivinaApp
 
 /// The `GET /api/<app>/state` routes, answered on the event loop (`APIRouter.state`): the same
-/// bytes as the topic, the refusals of any player route (401, 429, a kicked player's 401), HEAD,
-/// and an answer while the main actor is busy (they take no turn on it).
+/// bytes as the topic, HEAD, the refusals in a class (403, 401, a kicked player's 401); and, with
+/// a class player's `GET /api/classroom/round`, an answer while the main actor is busy (neither
+/// takes a turn on it) and the player's rate.
 @MainActor
 struct StateRouteTests {
-    @Test func aPlayersStateIsTheirsAndTheRefusalsAreThePipelines() async throws {
-        try await withClassroom { running, host, anyone in
-            let (joined, ana) = try await anyone.join("Ana")
-            let state = try await ana.get("/api/quizzes/state")
+    @Test func aPlayersStateIsTheTopicsWithHead() async throws {
+        try await withApp { running in
+            _ = try await running.loadedQuizzes()
+            let state = try await running.get("/api/quizzes/state")
             #expect(state.status == 200)
             #expect(state.headers["content-type"] == "application/json")
             #expect(state.headers["cache-control"] == "no-store")
-            #expect(state.json["score"] as? Int == 0)
+            #expect(state.json["quizzes"] is [Any])
 
-            let head = try await ana.send("HEAD", "/api/quizzes/state")
+            let head = try await ClassroomClient(base: running.url).send("HEAD", "/api/quizzes/state")
             #expect(head.status == 200 && head.body.isEmpty)
             #expect(head.headers["content-length"] == String(state.body.count))
+        }
+    }
+
+    /// In a class nobody has the local player's models (a class player has only the round,
+    /// `ClassPlayer`): a player in class gets 403, anybody else 401, on the event loop as before.
+    @Test func inAClassTheSingleAppsStatesAreNobodys() async throws {
+        try await withClassroom { running, host, anyone in
+            let (joined, ana) = try await anyone.join("Ana")
+            let state = try await ana.get("/api/quizzes/state")
+            #expect(state.status == 403)
+            #expect(state.error == RouteAccess.onlyTheClass)
 
             let nobody = try await anyone.get("/api/quizzes/state")
             #expect(nobody.status == 401)
@@ -29,15 +41,15 @@ struct StateRouteTests {
 
             let id = try #require(joined.json["id"] as? Int)
             #expect(try await host.send("DELETE", "/api/classroom/host/players/\(id)").status == 200)
-            let kicked = try await ana.get("/api/quizzes/state")
+            let kicked = try await ana.get("/api/classroom/round")
             #expect(kicked.status == 401, "a kicked player's cookie stops working at once")
         }
     }
 
-    @Test func statePollingCountsAgainstThePlayersRate() async throws {
+    @Test func aClassPlayersRoundReadsCountAgainstTheirRate() async throws {
         try await withClassroom { _, _, anyone in
             let (_, ana) = try await anyone.join("Ana")
-            try await ana.expectRateLimited("/api/quizzes/state")
+            try await ana.expectRateLimited("/api/classroom/round")
         }
     }
 
@@ -62,7 +74,7 @@ struct StateRouteTests {
             // (at most 120 s, a bound against a hang): a route that waited for a turn on the main actor could not answer.
             let reply = Task.detached { [client] () async throws -> Int in
                 _ = await busy.wait(timeout: hangBound)
-                let reply = try await client.get("/api/quizzes/state")
+                let reply = try await client.get(classroom ? "/api/classroom/round" : "/api/quizzes/state")
                 answered.signal()
                 return reply.status
             }

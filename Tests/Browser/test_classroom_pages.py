@@ -15,7 +15,9 @@ from classroom_helpers import ROUND, room, alert, open_host, refused_join
 
 def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
     """A class plays on its own screens: a player who opens the game pages (a bookmark, a new tab)
-    gets the single-player pages, which ask nothing about the class and load none of its code."""
+    gets the single-player pages, which ask nothing about the class and load none of its code. A
+    class player has no single-player models: each page says why in an alert (the server's reason
+    for refusing its topic), and the phone's own page, sharing the browser's stream, stays live."""
     server, key = classroom
     ana = join_class(new_context().new_page(), server, "Ana")
     asked = []
@@ -25,10 +27,14 @@ def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
         # for the player (`/api/classroom/me`) whenever it likes.
         page.on("request", lambda r: asked.append(r.url) if "/api/classroom" in r.url or "/clase/" in r.url else None)
         page.goto(server.url(path))
-        expect(page.locator("main .empty, #quizzes > li, #playing, #idle, #not-found").first).to_be_visible()
+        expect(page.get_by_role("alertdialog")).to_contain_text("Durante la clase solo se usan las páginas de la clase.")
         loaded = page.evaluate("() => performance.getEntriesByType('resource').map((entry) => entry.name)")
         assert not [url for url in loaded if "classroom" in url or "/clase/" in url], loaded
+        page.close()
     assert asked == [], asked
+    # The phone's page still follows its round: a second player joining shows on its lobby card.
+    join_class(new_context().new_page(), server, "Bea")
+    expect(ana.locator("#room-status")).to_contain_text("Estás con 1 compañero")
 
 
 def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
@@ -110,7 +116,8 @@ def test_join_errors_show_in_an_alert_and_the_host_can_remove_a_player(classroom
 
 def test_a_phone_follows_its_own_round_view_alone(classroom, new_context):
     """The phone's one topic is the player's view (`round`): the lobby card's count and points, the
-    round and a removal all come through it; it never follows the room's whole state."""
+    round and a removal all come through it (the removal as the stream's last event, `bye`); it
+    never follows the room's whole state, and asks nothing to learn it was removed."""
     server, key = classroom
     context = new_context()
     context.add_init_script("delete window.SharedWorker")  # the page's own stream, so its requests show
@@ -124,9 +131,12 @@ def test_a_phone_follows_its_own_round_view_alone(classroom, new_context):
     expect(phone.locator("#room-status")).to_have_text("Esperando a que empiece la ronda… Estás con 1 compañero.")
 
     host = open_host(new_context, server, key)
+    asked = []
+    phone.on("request", lambda request: asked.append(request.url) if "/api/classroom/" in request.url else None)
     host.get_by_role("button", name="Expulsar a Ana").click()
     alert(host).get_by_role("button", name="Expulsar").click()
     expect(phone.locator("#join-note")).to_have_text("El anfitrión te ha quitado de la clase. Puedes volver a unirte.")
+    assert asked == [], f"the stream's farewell said it; the phone asked {asked}"
     assert streams, "the phone opened no event stream"
     assert all(re.search(r"[?&]topics=round(&|$)", url) for url in streams), streams
 

@@ -57,7 +57,9 @@ import Testing
         }
     }
 
-    @Test func closeStreamsEndsEveryStreamOfATopicAndNoOther() async throws {
+    /// The closed streams get the farewell as their last event, without an id (no later stream
+    /// replays it, and the client's last event id stays the topic's); the others get nothing.
+    @Test func closeStreamsEndsEveryStreamOfATopicAndNoOtherWithAFarewell() async throws {
         let hub = SSEHub()
         var router = Router()
         router.get("/events") { request in
@@ -68,10 +70,12 @@ import Testing
             removed.send("GET /events?topics=a,player/7 HTTP/1.1\r\nHost: h\r\n\r\n")
             kept.send("GET /events?topics=a,player/8 HTTP/1.1\r\nHost: h\r\n\r\n")
             #expect(await eventually { server.openEventStreams == 2 })
-            hub.closeStreams(on: "player/7")
+            hub.closeStreams(on: "player/7", farewell: ("bye", Array(#"{"reason":"removed"}"#.utf8)))
             #expect(await removed.receiveUntilClosed(), "the removed player's stream ends at once")
+            #expect(removed.text.hasSuffix("event: bye\ndata: {\"reason\":\"removed\"}\n\n"), "\(removed.text)")
             #expect(await eventually { server.openEventStreams == 1 && hub.subscriberCount(of: "a") == 1 })
             await Self.expect([kept], receive: "still here", publishedBy: hub)
+            #expect(!kept.text.contains("bye"))
         }
     }
 

@@ -2,8 +2,9 @@
 // or take a name and its points back with the short code shown on the player's screen (a phone
 // that lost its cookie: `POST /api/classroom/rejoin`); then the phone follows one topic, the
 // player's own view of the round (`round`, round-player.js: the lobby card, the round's screens,
-// the rank). A removal or a rejoin elsewhere ends that stream; this page then asks who it is.
-import { act, onConnection } from "../js/events.js";
+// the rank). A removal or a rejoin elsewhere ends that stream with a last event saying why
+// (`bye`); a page that missed it (offline then) asks `GET /api/classroom/me`, whose 401 says why.
+import { act, onConnection, onFarewell } from "../js/events.js";
 import { setLiveText } from "../js/ui.js";
 import { setupNavBar } from "../js/navbar.js";
 import { followRound } from "./round-player.js";
@@ -19,31 +20,13 @@ const meName = document.getElementById("me-name");
 const meCode = document.getElementById("me-code");
 
 let me = null; // {id, name} once joined
-let seen = false; // whether the player's view has arrived yet (the stream may end before it does)
 let stops = [];
 let checking = 0; // the timer asking whether this browser is still a player while the stream is down
 const CHECK_MS = 1500;
 
-const REMOVED = "El anfitrión te ha quitado de la clase. Puedes volver a unirte.";
-const ELSEWHERE = "Has vuelto a la clase desde otro dispositivo con tu código: sigue allí. Para jugar aquí, vuelve con tu nombre y tu código.";
-const FORGOTTEN = "La clase ya no te reconoce (quizá se reinició): vuelve a unirte.";
-
-/** Why the server no longer knows this browser's player: still in the room's state (another
- * device took the name back with its code), or gone from it (the host removed them). */
-async function whyOut(player) {
-  try {
-    const response = await fetch("/api/classroom/state", { headers: { Accept: "application/json" }, cache: "no-store" });
-    const state = response.ok ? await response.json() : null;
-    const players = Array.isArray(state?.players) ? state.players : [];
-    if (players.some((row) => row.id === player.id && row.name === player.name)) return ELSEWHERE;
-    return seen ? REMOVED : FORGOTTEN;
-  } catch {
-    return REMOVED;
-  }
-}
-
-/** While the stream is down, asks now and then whether the server still knows this player (a
- * removed player's stream is refused: that is the news of the removal, or of a rejoin elsewhere). */
+/** While the stream is down, asks now and then whether the server still knows this player: a
+ * removal or a rejoin elsewhere ends the stream with `bye`, and a page that missed it learns it
+ * here (the 401 says why). */
 async function checkStillIn() {
   checking = 0;
   if (!me) return;
@@ -51,8 +34,8 @@ async function checkStillIn() {
   try {
     const response = await fetch("/api/classroom/me", { headers: { Accept: "application/json" }, cache: "no-store" });
     if (response.status === 401) {
-      const note = await whyOut(player);
-      if (me === player) showJoin(note);
+      const body = await response.json().catch(() => null);
+      if (me === player) showJoin(typeof body?.error === "string" ? body.error : null);
       return;
     }
   } catch {
@@ -60,6 +43,12 @@ async function checkStillIn() {
   }
   if (me) checking = setTimeout(checkStillIn, CHECK_MS * 2);
 }
+
+// The server ended this player's stream and said why: say it, and offer to join again.
+onFarewell(({ message }) => {
+  clearTimeout(checking);
+  if (me) showJoin(message);
+});
 
 // The stream went down: ask at once whether this is still a player (a removal or a rejoin
 // elsewhere closes it; saying "Sin conexión" then would be wrong), then now and then.
@@ -85,11 +74,10 @@ function showJoin(note) {
 
 async function showLobby(player) {
   me = player;
-  seen = false;
   setLiveText(meName, player.name);
   joinSection.hidden = true;
   lobby.hidden = false;
-  if (stops.length === 0) stops = [await followRound(() => { seen = true; })];
+  if (stops.length === 0) stops = [await followRound()];
 }
 
 form.addEventListener("submit", async (event) => {

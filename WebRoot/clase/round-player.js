@@ -28,7 +28,6 @@ const getReady = createGetReady("get-ready");
 const outbox = new AnswerOutbox(() => latest && render(latest));
 
 let latest = null;
-let onView = null;     // told of every view (join.js: the player is known to the room)
 let shownKey = "";     // what the slot shows now: a new key redraws it
 let status = null;     // the question screen's status line
 
@@ -272,7 +271,6 @@ function renderLobbyCard(view) {
 /** Draws `view`, keeping the screen (and what the player is typing) while it stays the same. */
 function render(view) {
   latest = view;
-  onView?.(view);
   renderLate(view);
   renderLobbyCard(view);
   if (typeof view.rejoinCode === "string" && view.rejoinCode) {
@@ -359,11 +357,9 @@ async function openQuestion(round, number) {
   if (button) button.disabled = false;
 }
 
-/** Follows the player's round (once the player is in the class), telling `seen(view)` of each
- * view; → stops following it. */
-export async function followRound(seen = null) {
+/** Follows the player's round (once the player is in the class); → stops following it. */
+export async function followRound() {
   await syncServerClock();
   shownKey = "";
-  onView = seen;
   return subscribe("round", render);
 }

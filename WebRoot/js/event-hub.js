@@ -7,7 +7,11 @@
 //                                      `<topic>.patch` events are applied here, so clients
 //                                      always get whole snapshots)
 //   {type: "status", connected}        the stream went up or down
-//   {type: "rejected", topic}          the server does not know this topic (dropped)
+//   {type: "bye", reason, message}     the server ended the stream for good, saying why (a
+//                                      class player removed, or back on another device)
+//   {type: "rejected", topic, message} the server refuses this topic (dropped); message is its
+//                                      reason when it gave one (e.g. a class player asking for a
+//                                      single-player app's topic), else null
 // Messages from clients (see `receive`):
 //   {type: "subscribe", topic} / {type: "unsubscribe", topic} / {type: "bye"}
 
@@ -100,6 +104,18 @@ export class EventHub {
     this.source = source;
     this.sourceTopics = key;
     this.listening = new Set(topics);
+    source.addEventListener("bye", (event) => {
+      if (source !== this.source) return;
+      let farewell = null;
+      try {
+        farewell = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      for (const client of this.clients.keys()) {
+        client.post({ type: "bye", reason: farewell?.reason ?? null, message: farewell?.message ?? null });
+      }
+    });
     for (const topic of topics) {
       source.addEventListener(topic, (event) => this.deliver(topic, event));
       source.addEventListener(`${topic}.patch`, (event) => this.deliver(topic, event, true));
@@ -119,26 +135,33 @@ export class EventHub {
   }
 
   /**
-   * The server refused the stream. If it refuses it with a 4xx and some topics are new since the
-   * last accepted stream, those are unknown to it: they are dropped (their tabs are told) so the
-   * other tabs stay live. Anything else is retried later.
+   * The server refused the stream. If it refuses it with a 4xx other than 429 and some topics are
+   * new since the last accepted stream, it refuses those (unknown to it, or not for this client):
+   * they are dropped, their tabs told with the server's reason, and the stream opens again for
+   * the others. A topic it accepted before is retried later (a removed class player's `round`:
+   * their page asks why), as is everything after a 429, a 5xx or no answer.
    */
   async diagnose(url, topics) {
     const failed = this.source;
     let status = 0;
+    let message = null;
     try {
       const response = await fetch(url, { headers: { Accept: "text/event-stream" } });
       status = response.status;
-      await response.body?.cancel();
+      if (status >= 400 && status < 500) {
+        message = await response.json().then((body) => (typeof body?.error === "string" ? body.error : null), () => null);
+      } else {
+        await response.body?.cancel();
+      }
     } catch {
       status = 0;
     }
     if (this.source !== failed) return; // a newer stream has been opened meanwhile
     const unknown = topics.filter((topic) => !this.goodTopics.has(topic));
-    if (status >= 400 && status < 500 && unknown.length > 0 && unknown.length < topics.length) {
+    if (status >= 400 && status < 500 && status !== 429 && unknown.length > 0) {
       for (const [client, wanted] of this.clients) {
         for (const topic of unknown) {
-          if (wanted.delete(topic)) client.post({ type: "rejected", topic });
+          if (wanted.delete(topic)) client.post({ type: "rejected", topic, message });
         }
       }
       this.closeSource();

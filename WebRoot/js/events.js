@@ -19,6 +19,7 @@ let indicator = null;
 let downTimer = 0;
 let streamUp = true;         // what the stream last said of itself
 const connectionListeners = new Set();
+const farewellListeners = new Set();
 
 // The browser knows it is offline before the stream does: say so at once, and take it back when
 // the browser is online again unless the stream is still down.
@@ -37,11 +38,15 @@ function handle(message) {
   } else if (message.type === "status") {
     setConnected(message.connected);
     for (const listener of connectionListeners) listener(message.connected);
+  } else if (message.type === "bye") {
+    for (const listener of farewellListeners) listener(message);
   } else if (message.type === "rejected") {
     renderers.delete(message.topic);
     showAlert({
       title: "No disponible",
-      message: `El servidor no ofrece datos en vivo de «${message.topic}». Actualiza Adivina o vuelve más tarde.`,
+      message:
+        message.message ??
+        `El servidor no ofrece datos en vivo de «${message.topic}». Actualiza Adivina o vuelve más tarde.`,
     });
   }
 }
@@ -113,6 +118,13 @@ export function subscribe(topic, render) {
 export function onConnection(listener) {
   connectionListeners.add(listener);
   return () => connectionListeners.delete(listener);
+}
+
+/** Calls `listener({reason, message})` when the server ends the stream for good and says why
+ * (a class player removed, or back on another device); → stops. */
+export function onFarewell(listener) {
+  farewellListeners.add(listener);
+  return () => farewellListeners.delete(listener);
 }
 
 function setConnected(connected) {

@@ -1,6 +1,7 @@
 /// The public names of the live topics a page may ask for on `/api/events?topics=…`; each is an
-/// SSE event name too. A player's topics publish their own models (a classroom player's are
-/// named `player/<id>/<topic>` in the hub); the shared ones are the same for everybody.
+/// SSE event name too. The local player's topics publish their models; in classroom mode a player
+/// has one topic of their own, `round` (named `player/<id>/round` in the hub); the shared ones
+/// are the same for everybody.
 enum Topic: String, CaseIterable, Sendable {
     case quizzes, quiz, trivia, ranking, books, matches, movies, news
     /// The classroom's leaderboard (only in classroom mode).
@@ -10,8 +11,10 @@ enum Topic: String, CaseIterable, Sendable {
 
     /// Whether every player sees the same topic (the ranking, the leaderboard).
     var isShared: Bool { self == .ranking || self == .classroom }
+    /// Whether the topic exists only in classroom mode (the leaderboard, a player's round).
+    var isClassroomOnly: Bool { self == .classroom || self == .round }
 
-    /// The topic's name in the hub for classroom player `playerID` (`player/7/quizzes`), or for
+    /// The topic's name in the hub for classroom player `playerID` (`player/7/round`), or for
     /// the local player (nil): the public name.
     func hubName(playerID: Int?) -> String {
         guard let playerID, !isShared else { return rawValue }
@@ -20,7 +23,7 @@ enum Topic: String, CaseIterable, Sendable {
 
     /// The hub topic every event stream of classroom player `playerID` also has (nothing is
     /// published on it): removing the player closes their streams by it.
-    static func seat(playerID: Int) -> String { "player/\(playerID)" }
+    static func streams(ofPlayer playerID: Int) -> String { "player/\(playerID)" }
 
     /// The hub topic every event stream from client `address` has in classroom mode (nothing is
     /// published on it): it counts the client's open streams.

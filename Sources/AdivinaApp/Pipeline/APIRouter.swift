@@ -128,10 +128,10 @@ struct APIRouter {
     /// `GET pattern`: the snapshot of the player's live topic `topic`, the same bytes as its
     /// SSE event. Answered on the event loop's thread (`Router.ImmediateHandler`): the player
     /// comes from the resolver's thread-safe tables and the bytes from the topic, with the
-    /// refusals of any `PlayerContext` route (503, 401, 429). Open to a player in class
-    /// (`RouteAccess.everyone`): it reads what the event stream carries anyway.
+    /// refusals of any `PlayerContext` route (503, 401, 403). A local player's models: closed to a
+    /// player in class, who has none (`RouteAccess.outsideClass`).
     mutating func state(_ pattern: String, _ topic: @escaping @Sendable (PlayerTopics) -> LiveTopic) {
-        routes.append(APIRoute(method: .get, pattern: pattern, access: .everyone))
+        routes.append(APIRoute(method: .get, pattern: pattern, access: .outsideClass))
         // On the event loop: a refusal, or the response kept since the snapshot last changed;
         // after a change the first request is answered on the pool, which makes the new one.
         let resolve: @Sendable (HTTPRequest) -> Result<LiveTopic, HTTPError> = { [resolver] request in

@@ -53,21 +53,18 @@ struct PublicStateContext: RequestContext {
     }
 }
 
-/// A route of the player's own models: the local player, or the classroom player whose cookie
-/// the request carries (401 without one, 429 over their rate).
+/// A route of the local player's models (the single-player apps). In classroom mode there are
+/// none: a class player is refused by the route's access (403) and anybody else gets 401.
 struct PlayerContext: RequestContext {
     let request: HTTPRequest
     /// The player's models.
     let player: PlayerModels
     /// The models everybody shares.
     let shared: SharedModels
-    /// The player's place in the classroom, or nil in the local mode.
-    var seat: ClassroomSeat? { player.seat }
 
-    /// In a class, a request without a joined player's cookie: 401 (its rate is counted later).
+    /// In a class, a request without a joined player's cookie: 401.
     static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
-        guard case .classroom(let session)? = resolver.mode, session.knownSeat(for: request) == nil else { return nil }
-        return HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
+        ClassPlayerContext.screen(request, by: resolver)
     }
 
     static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> PlayerContext {
@@ -75,6 +72,24 @@ struct PlayerContext: RequestContext {
         return PlayerContext(request: request, player: player, shared: resolver.shared)
     }
 
+}
+
+/// A route of the class's round: the player whose cookie the request carries (404 outside
+/// classroom mode, 401 without a joined player's cookie, 429 over their rate).
+struct ClassPlayerContext: RequestContext {
+    let request: HTTPRequest
+    /// The player in class.
+    let player: ClassPlayer
+
+    /// In a class, a request without a joined player's cookie: 401 (its rate is counted later).
+    static func screen(_ request: HTTPRequest, by resolver: RequestResolver) -> HTTPError? {
+        guard case .classroom(let session)? = resolver.mode, session.knownClassPlayer(for: request) == nil else { return nil }
+        return session.refusal(of: request)
+    }
+
+    static func resolve(_ request: HTTPRequest, by resolver: RequestResolver) throws(HTTPError) -> ClassPlayerContext {
+        ClassPlayerContext(request: request, player: try resolver.classPlayer(for: request))
+    }
 }
 
 /// A classroom route anyone may call (the leaderboard, joining): the session. 404 outside

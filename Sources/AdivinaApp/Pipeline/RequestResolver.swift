@@ -42,30 +42,35 @@ final class RequestResolver {
         self.addresses = addresses
     }
 
-    /// The models of the player making `request`: the local player, or in classroom mode the
-    /// one whose cookie the request carries (401 without, 429 over their rate).
+    /// The local player's models. In classroom mode nobody has them (a class player has only
+    /// the round, `classPlayer(for:)`): 401 without a player's cookie, 403 with one.
     nonisolated func player(for request: HTTPRequest) throws(HTTPError) -> PlayerModels {
         switch try currentMode() {
         case .local(let player): return player
-        case .classroom(let session): return try session.seat(for: request).models
+        case .classroom(let session):
+            guard session.knownClassPlayer(for: request) != nil else { throw session.refusal(of: request) }
+            throw HTTPError(.forbidden, message: RouteAccess.onlyTheClass)
         }
     }
 
-    /// The models of the player making `request`, if known, without counting the request
-    /// against their rate (nil while starting, or without a valid cookie in classroom mode).
+    /// The local player's models, without counting the request against any rate (nil while
+    /// starting, and in classroom mode).
     nonisolated func knownPlayer(for request: HTTPRequest) -> PlayerModels? {
-        switch try? currentMode() {
-        case .local(let player): player
-        case .classroom(let session): session.knownSeat(for: request)?.models
-        case nil: nil
-        }
+        guard case .local(let player)? = mode else { return nil }
+        return player
     }
 
-    /// Whether `request` comes from a player in class: in classroom mode, with a joined seat's
+    /// The class player making `request`: 404 outside classroom mode, 401 without a joined
+    /// player's cookie, 429 over their rate.
+    nonisolated func classPlayer(for request: HTTPRequest) throws(HTTPError) -> ClassPlayer {
+        try classroom().classPlayer(for: request).player
+    }
+
+    /// Whether `request` comes from a player in class: in classroom mode, with a joined player's
     /// cookie (`RouteAccess`). Answered from the head alone, without counting the request.
     nonisolated func isPlayerInClass(_ request: HTTPRequest) -> Bool {
         guard case .classroom(let session)? = mode else { return false }
-        return session.knownSeat(for: request) != nil
+        return session.knownClassPlayer(for: request) != nil
     }
 
     /// The classroom session (404 outside classroom mode).
@@ -75,19 +80,23 @@ final class RequestResolver {
     }
 
     /// The hub's names of the topics `topics` for `request`: in classroom mode a player's own
-    /// topics are `player/<id>/<name>` (the shared ones need no player), and a player's stream
-    /// also has their seat's topic, so that removing them ends it.
+    /// topic is `player/<id>/round` (the shared ones need no player), and a player's stream also
+    /// has `Topic.streams(ofPlayer:)`, so that removing them ends it. In classroom mode the local
+    /// player's topics are nobody's: 403 (401 without a player's cookie).
     nonisolated func hubTopics(_ topics: [Topic], for request: HTTPRequest) throws(HTTPError) -> [String] {
         guard case .classroom(let session) = try currentMode() else { return topics.map(\.rawValue) }
         let playerID: Int
         if topics.contains(where: { !$0.isShared }) {
-            playerID = try session.seat(for: request).playerID
-        } else if request.cookie(ClassroomSession.playerCookie) != nil, let known = try? session.seat(for: request) {
+            playerID = try session.classPlayer(for: request).playerID
+            guard topics.allSatisfy({ $0.isShared || $0 == .round }) else {
+                throw HTTPError(.forbidden, message: RouteAccess.onlyTheClass)
+            }
+        } else if request.cookie(ClassroomSession.playerCookie) != nil, let known = try? session.classPlayer(for: request) {
             playerID = known.playerID
         } else {
             return topics.map(\.rawValue)
         }
-        return topics.map { $0.hubName(playerID: playerID) } + [Topic.seat(playerID: playerID)]
+        return topics.map { $0.hubName(playerID: playerID) } + [Topic.streams(ofPlayer: playerID)]
     }
 
     /// The cap on the event streams `request`'s client may have open at once in classroom mode

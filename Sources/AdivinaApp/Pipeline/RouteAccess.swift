@@ -2,18 +2,18 @@ import HTTPServer
 
 /// Who may call a route, declared where the route is added (`APIRouter`): the class's door.
 ///
-/// A player in class is a request carrying the cookie of a joined seat (`--classroom`). Closed
+/// A player in class is a request carrying the cookie of a joined player (`--classroom`). Closed
 /// to them by default, a route is open to them only when its declaration says so. What a phone in
 /// class may reach, and nothing else:
 /// - the class's own routes: the room (`/api/classroom/state`, `info`, `qr.svg`, `time`, `me`,
 ///   `join`, `rejoin`, the set images), the round (`/api/classroom/round…`), and the host's
 ///   routes, where the host key decides (`host`);
-/// - reads that change nothing and that the browser's one shared event stream carries for every
-///   tab anyway: `/api/events` (any topic) and the `GET /api/<app>/state` snapshots;
+/// - the event stream `/api/events` (their `round` and the shared topics; `EventRoutes`);
 /// - the static files and the stand-ins' mounts (`LocalStandIns`: their images are the questions'
 ///   own, and in class what knows an answer is behind a secret token or path).
 /// Everything else answers them 403 with its reason, from the request's head, before its body is
-/// read or its handler runs: the single-player games' answers, checks and restarts, a quiz's
+/// read or its handler runs: the single-player apps' state reads (a class player has no
+/// single-player models: `ClassPlayer`), their answers, checks and restarts, a quiz's
 /// right answer, favourites (both quiz apps and the news), the ranking's saving, the reloads,
 /// filters and the news reader's articles. Outside class mode nobody is a player in class and no
 /// route is closed.

@@ -4,8 +4,9 @@ import Models
 import Signals
 
 /// The classroom mode's wiring around the round (`ClassroomRound`, whose rules live in Models):
-/// who is asking (the player cookie, the host key), each player's rate limit, one `PlayerModels`
-/// per joined player (their topics named `player/<id>/<app>`), and the leaderboard's topic.
+/// who is asking (the player cookie, the host key), each player's rate limit, one `ClassPlayer`
+/// per joined player (their view of the round, topic `player/<id>/round`), and the leaderboard's
+/// topic.
 @MainActor
 final class ClassroomSession {
     /// The cookie that holds a player's session token.
@@ -29,10 +30,8 @@ final class ClassroomSession {
     /// Join buckets kept before the idle ones are forgotten.
     private static let maxJoinBuckets = 4096
 
-    /// The round's rules, over the room.
+    /// The room and its round: the one model the session drives (the room's reads too).
     let round: ClassroomRound
-    /// The room: players, phase, scores, the leaderboard.
-    var room: Classroom { round.room }
     /// The address students open (printed on start, shown as a QR code).
     let joinURL: URL
     /// The public topic `classroom`: the leaderboard.
@@ -43,13 +42,11 @@ final class ClassroomSession {
     nonisolated let sets: QuizSetStore?
     /// Every round's results, kept in the store (nil without one); the round's recorder.
     nonisolated let results: RoundResultsStore?
-    private let services: RemoteServices
-    private let store: Store?
     private let hub: SSEHub
     private let registry: TopicRegistry
     private let ranking: Ranking
-    private var models: [Int: PlayerModels] = [:]
-    /// Who is who, and each player's rate, for any thread (kept in step with `models`).
+    private var classPlayers: [Int: ClassPlayer] = [:]
+    /// Who is who, and each player's rate, for any thread (kept in step with `classPlayers`).
     private nonisolated let players = PlayerTable(rate: ClassroomSession.playerRate)
     private var joinBuckets: [String: TokenBucket] = [:]
     /// Each player's client address when they joined (for a ban).
@@ -61,32 +58,29 @@ final class ClassroomSession {
     private var awayWatch: Task<Void, Never>?
     /// Keeps the subscription that publishes a chart at once.
     private var chartWatch: Subscription?
-    /// The clock (a test clock in tests).
-    var now: @Sendable () -> Date = { Date() }
+    /// What time it is on the class's one clock (`ClassroomRound.Clock`, the round's).
+    private func now() -> Date { round.clock.now() }
     /// A player with no open event stream for this long is away.
     nonisolated static let awayAfter: TimeInterval = 30
     /// How often the session checks who is away.
     nonisolated static let awayCheck = Duration.seconds(5)
 
-    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on the
-    /// clock `now` (the kept room is taken back by its age on it).
+    /// A room with `hostKey`, publishing on `hub` and registering topics in `registry`, on
+    /// `clock` (the round's deadlines, who is away, and the kept room taken back by its age).
     init(
         hostKey: String, joinURL: URL, services: RemoteServices, store: Store?, hub: SSEHub,
-        registry: TopicRegistry, ranking: Ranking, now: @escaping @Sendable () -> Date = { Date() }
+        registry: TopicRegistry, ranking: Ranking, clock: ClassroomRound.Clock = ClassroomRound.Clock()
     ) {
-        self.now = now
-        let room = Classroom(hostKey: hostKey)
         hostKeys = HostKeyGuard(key: hostKey)
-        round = ClassroomRound(room: room, quizClient: services.quizClient, triviaClient: services.triviaClient)
+        let round = ClassroomRound(hostKey: hostKey, quizClient: services.quizClient, triviaClient: services.triviaClient, clock: clock)
+        self.round = round
         self.joinURL = joinURL
-        self.services = services
-        self.store = store
         sets = store.map { QuizSetStore(store: $0) }
         // The host's page shows why results cannot be written: the store's word when the main
         // actor reads it (the latest, whatever order the hops arrive in).
         results = store.map { store in
-            RoundResultsStore(store: store, changed: { [room] results in
-                Task { @MainActor in room.showResultsProblem(results.hostProblem) }
+            RoundResultsStore(store: store, changed: { [round] results in
+                Task { @MainActor in round.showResultsProblem(results.hostProblem) }
             })
         }
         round.recorder = results
@@ -94,11 +88,11 @@ final class ClassroomSession {
         self.registry = registry
         self.ranking = ranking
         topic = LiveTopic(
-            name: Topic.classroom.rawValue, snapshot: room.snapshot, json: room.snapshotJSON, hub: hub,
+            name: Topic.classroom.rawValue, snapshot: round.snapshot, json: round.snapshotJSON, hub: hub,
             spacing: Self.leaderboardSpacing)
         registry.register([topic])
         // A question's chart goes to the projectors at once, not after the leaderboard's spacing.
-        chartWatch = room.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
+        chartWatch = round.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
         watchAway()
         restoreRoom()
     }
@@ -120,7 +114,7 @@ final class ClassroomSession {
             let set = interrupted?.setID.flatMap { try? sets?.get($0) }
             round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
             for entry in saved {
-                if let player = room.player(token: entry.player.token) { seat(player, from: entry.address, keeping: false) }
+                if let player = round.player(token: entry.player.token) { enter(player, from: entry.address, keeping: false) }
             }
         } catch {
             RoundResultsStore.standardError("adivina: no se puede recuperar la clase guardada: \(error.userMessage)")
@@ -156,8 +150,7 @@ final class ClassroomSession {
         }
     }
 
-    /// Adds a player called `name`, from client `address`, with their own models and their
-    /// view of the round (or gives a name the host released back, with its points).
+    /// Adds a player called `name`, from client `address`, with their view of the round (or gives a name the host released back, with its points).
     ///
     /// One device, one player: a join from an address whose player is still in the class (not
     /// removed, its name not released) is refused, whatever cookies it sends, so that nobody
@@ -166,13 +159,13 @@ final class ClassroomSession {
     /// Loopback (the teacher's machine) is not limited.
     func join(name: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
         if !ClientAddresses.isLoopback(address),
-           let held = addresses.filter({ $0.value == address }).compactMap({ room.player(id: $0.key) }).first(where: { !$0.released }),
+           let held = addresses.filter({ $0.value == address }).compactMap({ round.player(id: $0.key) }).first(where: { !$0.released }),
            !PlayerName.same(held.name, name)
         {
             throw .conflict("Este dispositivo ya está en la clase como «\(held.name)»: un dispositivo, un jugador. Vuelve con ese nombre, o pide al profesor que lo libere.")
         }
         let player = try round.join(name: name)
-        seat(player, from: address)
+        enter(player, from: address)
         return player
     }
 
@@ -180,35 +173,34 @@ final class ClassroomSession {
     /// same player (the old cookie stops working).
     func rejoin(name: String, code: String, from address: String = "") throws(ModelError) -> ClassroomPlayer {
         let player = try round.rejoin(name: name, code: code)
-        seat(player, from: address)
+        enter(player, from: address)
         return player
     }
 
     /// Lets the next join with player `playerID`'s name take their place and points.
     func release(playerID: Int, hostKey: String) throws(ModelError) {
-        try room.release(playerID: playerID, hostKey: hostKey)
-        if let player = room.roster.first(where: { $0.id == playerID }) { keep(player, from: addresses[playerID] ?? "") }
+        let player = try round.release(playerID: playerID, hostKey: hostKey)
+        keep(player, from: addresses[playerID] ?? "")
     }
 
-    /// Seats `player` under their current token: their models the first time, the same models
-    /// under the new token when they come back (their old streams end); kept in the store
+    /// Lets `player` in under their current token: their `ClassPlayer` the first time, the same
+    /// one under the new token when they come back (their old streams end); kept in the store
     /// unless `keeping` is false (taken back from it).
-    private func seat(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
+    private func enter(_ player: ClassroomPlayer, from address: String, keeping: Bool = true) {
         lastSeen[player.id] = now()
         addresses[player.id] = address
-        // Queued last: the new models read the store, and a write the queue runs meanwhile
-        // holds it (while a busy disk makes it wait).
+        // Queued last, after the player is in the table.
         defer { if keeping { keep(player, from: address) } }
-        if let models = models[player.id] {
-            players.remove(playerID: player.id)
-            hub.closeStreams(on: Topic.seat(playerID: player.id))
-            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
+        if let classPlayer = classPlayers[player.id] {
+            players.remove(playerID: player.id, because: .elsewhere)
+            end(streamsOf: player.id, because: .elsewhere)
+            players.add(PlayerTable.Entry(playerID: player.id, token: player.token, player: classPlayer))
             return
         }
-        let models = PlayerModels(services: services, store: store, hub: hub, seat: ClassroomSeat(round: round, playerID: player.id))
-        self.models[player.id] = models
-        players.add(PlayerTable.Entry(playerID: player.id, token: player.token, models: models))
-        registry.register(models.topics.all)
+        guard let classPlayer = ClassPlayer(playerID: player.id, round: round, hub: hub) else { return }
+        classPlayers[player.id] = classPlayer
+        players.add(PlayerTable.Entry(playerID: player.id, token: player.token, player: classPlayer))
+        registry.register([classPlayer.topic])
     }
 
     // MARK: Away
@@ -218,15 +210,14 @@ final class ClassroomSession {
     func checkAway() {
         let at = now()
         var away: Set<Int> = []
-        for player in room.roster {
-            if hub.subscriberCount(of: Topic.seat(playerID: player.id)) > 0 {
+        for player in round.roster {
+            if hub.subscriberCount(of: Topic.streams(ofPlayer: player.id)) > 0 {
                 lastSeen[player.id] = at
             } else if at.timeIntervalSince(lastSeen[player.id] ?? at) >= Self.awayAfter {
                 away.insert(player.id)
             }
         }
-        room.setAway(away)
-        round.tick()
+        round.setAway(away)
     }
 
     /// Starts checking who is away, every `awayCheck`, for as long as the session lives.
@@ -239,25 +230,47 @@ final class ClassroomSession {
         }
     }
 
-    /// The player whose cookie the request carries and their models: 401 without a valid
-    /// cookie, 429 when the player is over their rate.
-    func player(for request: HTTPRequest) throws(HTTPError) -> (player: ClassroomPlayer, models: PlayerModels) {
-        let seat = try seat(for: request)
-        guard let player = room.player(token: seat.token) else {
-            throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.")
+    /// The player whose cookie the request carries: 401 without a valid cookie, 429 when the
+    /// player is over their rate.
+    func player(for request: HTTPRequest) throws(HTTPError) -> ClassroomPlayer {
+        let entry = try classPlayer(for: request)
+        guard let player = round.player(token: entry.token) else { throw PlayerDeparture.notJoined }
+        return player
+    }
+
+    /// The 401 for `request`, which carries no joined player: why its cookie stopped working
+    /// (`PlayerDeparture`), or that it must join first.
+    nonisolated func refusal(of request: HTTPRequest) -> HTTPError {
+        players.refusal(of: request, cookie: Self.playerCookie)
+    }
+
+    /// What `GET /api/classroom/me` tells a page whose cookie names no player: why it stopped
+    /// working, or that the room no longer knows it (a cookie it never retired), or, without a
+    /// cookie, that it must join.
+    nonisolated func whyNotIn(_ request: HTTPRequest) -> HTTPError {
+        if let departure = players.departure(of: request, cookie: Self.playerCookie) {
+            return HTTPError(.unauthorized, message: departure.message)
         }
-        return (player, seat.models)
+        guard request.cookie(Self.playerCookie) != nil else { return PlayerDeparture.notJoined }
+        return HTTPError(.unauthorized, message: PlayerDeparture.forgotten)
+    }
+
+    /// Ends the open event streams of player `playerID`, each with a last event `bye`
+    /// (`{"reason","message"}`, `PlayerDeparture`) so that the page says what happened at once.
+    private func end(streamsOf playerID: Int, because departure: PlayerDeparture) {
+        let farewell = (try? JSONEncoder().encode(["reason": departure.rawValue, "message": departure.message])) ?? Data()
+        hub.closeStreams(on: Topic.streams(ofPlayer: playerID), farewell: (event: "bye", data: Array(farewell)))
     }
 
     /// The joined player whose cookie the request carries, from any thread: 401 without a
     /// valid cookie, 429 when the player is over their rate.
-    nonisolated func seat(for request: HTTPRequest) throws(HTTPError) -> PlayerTable.Entry {
+    nonisolated func classPlayer(for request: HTTPRequest) throws(HTTPError) -> PlayerTable.Entry {
         try players.entry(for: request, cookie: Self.playerCookie)
     }
 
     /// The player whose cookie `request` carries, if any, without counting the request
     /// against their rate.
-    nonisolated func knownSeat(for request: HTTPRequest) -> PlayerTable.Entry? {
+    nonisolated func knownClassPlayer(for request: HTTPRequest) -> PlayerTable.Entry? {
         players.peek(for: request, cookie: Self.playerCookie)
     }
 
@@ -277,14 +290,14 @@ final class ClassroomSession {
         try round.remove(playerID: playerID, hostKey: hostKey)
         results?.keep(.remove(playerID: playerID))
         // Out of the table first: requests resolve players off the main actor, and none may get
-        // models that are being cancelled.
-        players.remove(playerID: playerID)
+        // a topic that is being cancelled.
+        players.remove(playerID: playerID, because: .removed)
         lastSeen[playerID] = nil
-        if let models = models.removeValue(forKey: playerID) {
-            models.cancel()
-            registry.unregister(models.topics.all)
+        if let classPlayer = classPlayers.removeValue(forKey: playerID) {
+            classPlayer.topic.cancel()
+            registry.unregister([classPlayer.topic])
         }
-        hub.closeStreams(on: Topic.seat(playerID: playerID))
+        end(streamsOf: playerID, because: .removed)
         if let address = addresses.removeValue(forKey: playerID), ban, !ClientAddresses.isLoopback(address) {
             banned.insert(address)
         }

@@ -3,10 +3,8 @@ import HTTPServer
 import Models
 import Signals
 
-/// One player's set of models and the SSE topics they feed.
-///
-/// The local mode has one `PlayerModels` shared by every tab; a classroom mode can make one per
-/// joined player. No model is a global singleton.
+/// The local player's models and the SSE topics they feed: one, shared by every tab of the local
+/// mode. A class player has none of these (`ClassPlayer`). No model is a global singleton.
 @MainActor
 final class PlayerModels {
     /// The Quizzes list (practices 4.1 and 4.2).
@@ -25,13 +23,9 @@ final class PlayerModels {
     let news: NewsModel
     /// The live topics publishing the models' snapshots.
     let topics: PlayerTopics
-    /// The player's place in the classroom, or nil in the local mode.
-    let seat: ClassroomSeat?
 
-    /// Makes the models for the given services and starts publishing them on `hub` (see
-    /// `Topic.hubName`: a classroom player's are `player/<id>/quizzes`…).
-    init(services: RemoteServices, store: Store?, hub: SSEHub, seat: ClassroomSeat? = nil) {
-        self.seat = seat
+    /// Makes the models for the given services and starts publishing them on `hub`.
+    init(services: RemoteServices, store: Store?, hub: SSEHub) {
         if let file = services.quizzesFile {
             quizzes = QuizzesModel(file: file, store: store)
         } else {
@@ -43,23 +37,14 @@ final class PlayerModels {
         movies = MoviesModel(client: services.moviesClient)
         trivia = TriviaGame(client: services.triviaClient)
         news = NewsModel(client: services.newsClient, store: store, siteKey: services.newsSiteKey)
-        let playerID = seat?.playerID
         func topic(_ topic: Topic, _ json: Computed<Data>) -> LiveTopic {
-            LiveTopic(name: topic.hubName(playerID: playerID), event: topic.rawValue, json: json, hub: hub)
+            LiveTopic(name: topic.rawValue, json: json, hub: hub)
         }
         topics = PlayerTopics(
             quizzes: topic(.quizzes, quizzes.snapshotJSON), quiz: topic(.quiz, quiz.snapshotJSON),
             books: topic(.books, books.snapshotJSON), matches: topic(.matches, matches.snapshotJSON),
             movies: topic(.movies, movies.snapshotJSON), trivia: topic(.trivia, trivia.snapshotJSON),
-            news: topic(.news, news.snapshotJSON),
-            round: seat.flatMap { $0.round.view(of: $0.playerID) }.map {
-                LiveTopic(name: Topic.round.hubName(playerID: playerID), event: Topic.round.rawValue, json: $0.json, changes: $0.view, hub: hub)
-            })
-    }
-
-    /// Stops publishing every topic (a player who left).
-    func cancel() {
-        for topic in topics.all { topic.cancel() }
+            news: topic(.news, news.snapshotJSON))
     }
 
     /// Starts the first downloads, as the apps do when their first screen appears.

@@ -6,18 +6,22 @@ import Synchronization
 /// without a turn on the main actor. `ClassroomSession` keeps it in step with the room: a token
 /// starts working when its player joins and stops when they are kicked, the only two ways.
 final class PlayerTable: Sendable {
-    /// A joined player: their id, token and models.
+    /// A joined player: their id, token and what the server keeps for them.
     struct Entry: Sendable {
         let playerID: Int
         let token: String
-        let models: PlayerModels
+        let player: ClassPlayer
     }
 
     private struct Table {
         var byToken: [String: Entry] = [:]
         var tokenByID: [Int: String] = [:]
         var buckets: [Int: TokenBucket] = [:]
+        /// Tokens that stopped working, and why (the newest `maxDepartures`).
+        var departed: [String: PlayerDeparture] = [:]
     }
+    /// Retired tokens remembered before the oldest are forgotten (they then get the plain 401).
+    private static let maxDepartures = 4096
 
     private let table = Mutex(Table())
     /// Requests a second each player may make on average, and in a burst.
@@ -36,12 +40,28 @@ final class PlayerTable: Sendable {
         }
     }
 
-    /// Takes out a player: their token stops working.
-    func remove(playerID: Int) {
+    /// Takes out a player: their token stops working, and its later requests are told why.
+    func remove(playerID: Int, because departure: PlayerDeparture) {
         table.withLock { table in
-            if let token = table.tokenByID.removeValue(forKey: playerID) { table.byToken[token] = nil }
+            if let token = table.tokenByID.removeValue(forKey: playerID) {
+                table.byToken[token] = nil
+                if table.departed.count >= Self.maxDepartures { table.departed.removeAll() }
+                table.departed[token] = departure
+            }
             table.buckets[playerID] = nil
         }
+    }
+
+    /// Why the cookie `request` carries no longer works, if the table retired it.
+    func departure(of request: HTTPRequest, cookie: String) -> PlayerDeparture? {
+        guard let token = request.cookie(cookie) else { return nil }
+        return table.withLock { $0.departed[token] }
+    }
+
+    /// The 401 for `request`, which carries no joined player: why its cookie stopped working, or
+    /// that it must join first.
+    func refusal(of request: HTTPRequest, cookie: String) -> HTTPError {
+        departure(of: request, cookie: cookie).map { HTTPError(.unauthorized, message: $0.message) } ?? PlayerDeparture.notJoined
     }
 
     /// The player whose cookie `request` carries, if any, without taking one of their tokens.
@@ -61,7 +81,7 @@ final class PlayerTable: Sendable {
             table.buckets[entry.playerID] = bucket
             return (entry, allowed)
         }
-        guard let found else { throw HTTPError(.unauthorized, message: "Únete primero a la clase con tu nombre.") }
+        guard let found else { throw refusal(of: request, cookie: cookie) }
         guard found.allowed else { throw HTTPError(.tooManyRequests, message: "Demasiadas peticiones: espera un momento.") }
         return found.entry
     }

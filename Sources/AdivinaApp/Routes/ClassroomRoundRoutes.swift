@@ -47,19 +47,16 @@ enum ClassroomRoundRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.addResponding(.get, "/api/classroom/round", access: .everyone) { (context: PlayerContext) in
-            guard let topic = context.player.topics.round else { throw APIError.notFound }
-            var response = topic.stateResponse()
+        api.addResponding(.get, "/api/classroom/round", access: .everyone) { (context: ClassPlayerContext) in
+            var response = context.player.topic.stateResponse()
             response.headers.replaceOrAdd(name: "Cache-Control", value: "no-store")
             return response
         }
-        api.post("/api/classroom/round/open", body: OpenBody.self, access: .everyone) { (context: PlayerContext, body) in
-            guard let seat = context.seat else { throw APIError.notFound }
-            return try await seat.open(round: body.round, question: body.question)
+        api.post("/api/classroom/round/open", body: OpenBody.self, access: .everyone) { (context: ClassPlayerContext, body) in
+            try await context.player.open(round: body.round, question: body.question)
         }
-        api.post("/api/classroom/round/answer", body: AnswerBody.self, access: .everyone) { (context: PlayerContext, body) in
-            guard let seat = context.seat else { throw APIError.notFound }
-            return try await seat.answer(round: body.round, question: body.question, given: body.answer)
+        api.post("/api/classroom/round/answer", body: AnswerBody.self, access: .everyone) { (context: ClassPlayerContext, body) in
+            try await context.player.answer(round: body.round, question: body.question, given: body.answer)
         }
         api.addResponding(.post, "/api/classroom/rejoin", body: RejoinBody.self, access: .everyone) { (context: ClassroomContext, body) in
             try await context.session.admit(context.clientAddress)

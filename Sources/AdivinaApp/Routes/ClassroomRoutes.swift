@@ -98,7 +98,7 @@ enum ClassroomRoutes {
             return response
         }
         api.addResponding(.post, "/api/classroom/join", body: NameBody.self, access: .everyone) { (context: ClassroomContext, body) in
-            if let already = try? await context.session.player(for: context.request).player {
+            if let already = try? await context.session.player(for: context.request) {
                 throw HTTPError(.conflict, message: "Ya estás en la clase como «\(already.name)».")
             }
             try await context.session.admit(context.clientAddress)
@@ -111,12 +111,13 @@ enum ClassroomRoutes {
         api.addResponding(.get, "/api/classroom/me", access: .everyone) { (context: ClassroomContext) in
             let player: ClassroomPlayer
             do {
-                player = try await context.session.player(for: context.request).player
+                player = try await context.session.player(for: context.request)
             } catch let error as HTTPError where error.status == .unauthorized {
-                // Not (or no longer) a player here: the pages must stop asking. Only the cookies
-                // the request carried are expired: a page's `me` sent without a player cookie
-                // may be answered after a join on another connection set one, and must not undo it.
-                var response = error.response
+                // Not (or no longer) a player here, and why (`ClassroomSession.whyNotIn`): the
+                // pages must stop asking. Only the cookies the request carried are expired: a
+                // page's `me` sent without a player cookie may be answered after a join on
+                // another connection set one, and must not undo it.
+                var response = context.session.whyNotIn(context.request).response
                 for name in [ClassroomSession.markerCookie, ClassroomSession.playerCookie]
                 where context.request.cookie(name) != nil {
                     response.expireCookie(name, secure: context.overHTTPS)
@@ -176,7 +177,7 @@ enum ClassroomRoutes {
             return Pace(selfPaced: body.selfPaced)
         }
         api.put("/api/classroom/host/lock", body: LockBody.self) { (context: HostContext, body) in
-            try await context.session.room.setLocked(body.locked, hostKey: context.key)
+            try await context.round.setLocked(body.locked, hostKey: context.key)
             return Lock(locked: body.locked)
         }
         api.post("/api/classroom/host/end") { (context: HostContext) in

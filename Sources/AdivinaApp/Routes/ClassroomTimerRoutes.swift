@@ -22,8 +22,8 @@ enum ClassroomTimerRoutes {
 
     /// Adds the routes to `api`.
     static func add(to api: inout APIRouter) {
-        api.get("/api/classroom/time", access: .everyone) { (_: ClassroomContext) in
-            ServerTime(now: QuestionDeadline.milliseconds(RoundClock.shared.now()))
+        api.get("/api/classroom/time", access: .everyone) { (context: ClassroomContext) in
+            ServerTime(now: QuestionDeadline.milliseconds(context.session.round.clock.now()))
         }
         api.get("/api/classroom/host/extra-time") { (context: HostContext) in
             await context.round.extraTime.sorted { $0.key < $1.key }.map { ExtraTime(id: $0.key, factor: $0.value) }

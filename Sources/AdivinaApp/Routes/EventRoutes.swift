@@ -3,8 +3,9 @@ import HTTPServer
 import Models
 
 /// `GET /api/events?topics=a,b`: one SSE stream of the live topics a page asks for (see
-/// `Topic`); `classroom` only in classroom mode. In classroom mode a player's own topics need
-/// the player cookie; the shared ones need nobody; one client address (not loopback) may have
+/// `Topic`); `classroom` and `round` only in classroom mode. In classroom mode `round` needs the
+/// player cookie, the local player's topics are nobody's (403 for a player, 401 without one),
+/// the shared ones need nobody; one client address (not loopback) may have
 /// at most `ClassroomSession.streamsPerClient` streams open at once (429 beyond).
 enum EventRoutes {
     /// Adds the route to `api`, streaming from `hub`.
@@ -19,7 +20,7 @@ enum EventRoutes {
     }
 
     /// The topics of `?topics=a,b`, without repeats; 400 for none or an unknown one (`classroom`
-    /// is known only in classroom mode).
+    /// and `round` are known only in classroom mode).
     static func requestedTopics(_ request: HTTPRequest, classroom: Bool) throws(HTTPError) -> [Topic] {
         let names = (request.query("topics") ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -29,7 +30,7 @@ enum EventRoutes {
         }
         var topics: [Topic] = []
         for name in names {
-            guard let topic = Topic(rawValue: name), classroom || topic != .classroom else {
+            guard let topic = Topic(rawValue: name), classroom || !topic.isClassroomOnly else {
                 throw HTTPError(.badRequest, message: "No existe el tema «\(name)».")
             }
             if !topics.contains(topic) { topics.append(topic) }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Synchronization
 import Testing
 @testable import AdivinaApp
@@ -124,16 +125,16 @@ final class ClassroomClient: Sendable {
     }
 }
 
-/// Runs `body` against a classroom server: the app, a client with the host key, and a client
-/// with nothing (a student before joining, a projector).
+/// Runs `body` against a classroom server on `clock` (by default the live one with no 3-2-1
+/// before each question: a test answers at once; the tests of the 3-2-1 set it): the app, a
+/// client with the host key, and a client with nothing (a student before joining, a projector).
 @MainActor
 func withClassroom(
-    _ arguments: [String] = [], _ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void
+    _ arguments: [String] = [], clock: ClassroomRound.Clock = ClassroomRound.Clock(getReady: 0),
+    _ body: (RunningApp, _ host: ClassroomClient, _ anyone: ClassroomClient) async throws -> Void
 ) async throws {
-    try await withApp(["--classroom"] + arguments) { running in
+    try await withApp(["--classroom"] + arguments, clock: clock) { running in
         let key = try #require(running.app.hostKey)
-        // No 3-2-1 before each question: a test answers at once (the tests of the 3-2-1 set it).
-        await MainActor.run { running.app.classroom?.round.clock.getReady = 0 }
         try await body(running, ClassroomClient(base: running.url, headers: ["X-Host-Key": key]), ClassroomClient(base: running.url))
     }
 }

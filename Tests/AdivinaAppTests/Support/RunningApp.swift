@@ -17,10 +17,10 @@ final class RunningApp {
 
     /// Starts the app; `arguments` are extra command-line flags. Outside classroom mode the
     /// stand-ins' test controls are on (`--standin-controls`), so tests can switch services off.
-    /// `transport`, if given, carries what the models send over the network; `now` is the
-    /// classroom's clock.
+    /// `transport`, if given, carries what the models send over the network; `clock` is the
+    /// classroom's one clock.
     init(arguments: [String] = [], dataDirectory: URL? = nil, transport: (any HTTPTransport)? = nil,
-         now: @escaping @Sendable () -> Date = { Date() }) async throws {
+         clock: ClassroomRound.Clock = ClassroomRound.Clock()) async throws {
         let data = try dataDirectory ?? Self.temporaryDirectory("data")
         self.dataDirectory = data
         let webRoot = try Self.temporaryDirectory("webroot")
@@ -29,7 +29,7 @@ final class RunningApp {
             ["--port", "0", "--data-dir", data.path, "--webroot", webRoot.path]
                 + (arguments.contains("--classroom") ? [] : ["--standin-controls"]) + arguments,
             environment: ["HOME": data.path]))
-        app = try await AdivinaServer.start(configuration: configuration, transport: transport, now: now)
+        app = try await AdivinaServer.start(configuration: configuration, transport: transport, clock: clock)
     }
 
     func stop() async { await app.shutdown() }
@@ -113,13 +113,13 @@ func rows(_ state: [String: Any], _ app: String) -> [[String: Any]] {
 }
 
 /// Runs `body` against a fresh app started with `arguments` (on `dataDirectory`, a new one by
-/// default, and the classroom clock `now`), and stops the app afterwards.
+/// default, and the classroom's one `clock`), and stops the app afterwards.
 @MainActor
 func withApp(
-    _ arguments: [String] = [], dataDirectory: URL? = nil, now: @escaping @Sendable () -> Date = { Date() },
+    _ arguments: [String] = [], dataDirectory: URL? = nil, clock: ClassroomRound.Clock = ClassroomRound.Clock(),
     _ body: (RunningApp) async throws -> Void
 ) async throws {
-    let running = try await RunningApp(arguments: arguments, dataDirectory: dataDirectory, now: now)
+    let running = try await RunningApp(arguments: arguments, dataDirectory: dataDirectory, clock: clock)
     do {
         try await body(running)
         await running.stop()

@@ -69,18 +69,20 @@ struct ToldOnlyOfChangesNewsAndClassroomTests {
         try await views.expectToldOnlyOfChanges("a game and its timer picked") { try room.pick(.trivia, timing: timing, hostKey: key) }
         try await views.expectToldOnlyOfChanges("the same pick again") { try room.pick(.trivia, timing: timing, hostKey: key) }
         try await views.expectToldOnlyOfChanges("the room locked") { try room.setLocked(true, hostKey: key) }
-        try await views.expectToldOnlyOfChanges("a round started") { try room.start(questionCount: 3, hostKey: key) }
         let set = QuizSet(id: 1, title: "Capitales", quizzes: [SetQuiz.trueOrFalse("¿Es Madrid la capital?", true)])
         await views.expectToldOnlyOfChanges("a set chosen") { room.show(set: ChosenSet(set)) }
         await views.expectToldOnlyOfChanges("the same set again") { room.show(set: ChosenSet(set)) }
+        try await views.expectToldOnlyOfChanges("a round started") { try room.start(questionCount: 3, hostKey: key) }
         let question = RoundQuestion(number: 1, quiz: SetQuiz.trueOrFalse("¿Es Madrid la capital?", true))
-        await views.expectToldOnlyOfChanges("a countdown and a chart shown") {
-            room.show(
-                open: OpenQuestion(question.shown, startsAt: Date(timeIntervalSince1970: 1)),
-                deadline: QuestionDeadline(question: 1, openedAt: Date(), seconds: 30),
-                chart: QuestionChart(question: 1, given: [(text: "a", right: true)], players: 1))
+        await views.expectToldOnlyOfChanges("a question and its countdown shown") {
+            room.open(
+                OpenQuestion(question.shown, startsAt: Date(timeIntervalSince1970: 1)),
+                deadline: QuestionDeadline(question: 1, openedAt: Date(), seconds: 30))
         }
-        try await views.expectToldOnlyOfChanges("the next question") { _ = try room.next(hostKey: key) }
+        await views.expectToldOnlyOfChanges("the question closed with its chart") {
+            room.close(1, chart: QuestionChart(question: 1, given: [(text: "a", right: true)], players: 1))
+        }
+        try await views.expectToldOnlyOfChanges("the next question") { _ = try room.advance(hostKey: key) }
         try await views.expectToldOnlyOfChanges("a right answer") { _ = try room.record(playerID: ana.id, number: 2, right: true) }
         try await views.expectToldOnlyOfChanges("self-paced") { try room.setSelfPaced(true, hostKey: key) }
         try await views.expectToldOnlyOfChanges("self-paced again") { try room.setSelfPaced(true, hostKey: key) }

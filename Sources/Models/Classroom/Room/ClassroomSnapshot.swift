@@ -99,3 +99,34 @@ public struct ClassroomSnapshot: Codable, Hashable, PatchableSnapshot, PageSnaps
         return patch.isEmpty ? nil : SnapshotEncoding.encode(patch)
     }
 }
+
+extension ClassroomSnapshot {
+    /// The rows of `players`, best first (ties keep the join order): host-paced, `answered` is
+    /// question `current`'s; self-paced, every question's.
+    nonisolated static func leaderboard(
+        _ players: [ClassroomPlayer], current: Int, total: Int, selfPaced: Bool
+    ) -> [ClassroomPlayerRow] {
+        let rows = players.map { player in
+            ClassroomPlayerRow(
+                id: player.id, name: player.name, score: player.score,
+                answered: selfPaced ? total > 0 && player.answered.count == total : player.answered.contains(current),
+                progress: player.answered.count, rightCount: player.rightCount, away: player.away)
+        }
+        // Stable: ties keep the join order.
+        return rows.enumerated().sorted { a, b in
+            a.element.score != b.element.score ? a.element.score > b.element.score : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    /// The places 1 to 3 of `rows` (already best first) among the players with points (nobody
+    /// stands on the podium with 0); equal scores share a place.
+    nonisolated static func podium(_ rows: [ClassroomPlayerRow]) -> [ClassroomPodiumRow] {
+        var podium: [ClassroomPodiumRow] = []
+        for (offset, row) in rows.enumerated() where row.score > 0 {
+            let position = offset > 0 && rows[offset - 1].score == row.score ? podium[offset - 1].position : offset + 1
+            guard position <= 3 else { break }
+            podium.append(ClassroomPodiumRow(position: position, id: row.id, name: row.name, score: row.score))
+        }
+        return podium
+    }
+}

@@ -58,7 +58,26 @@ public enum PlayerName {
     /// Whether `a` and `b` are the same name to a reader: equal without case, width or accents,
     /// or with the same `skeleton`.
     public static func same(_ a: String, _ b: String) -> Bool {
-        folded(a) == folded(b) || folded(skeleton(a)) == folded(skeleton(b))
+        Keys(a).matches(Keys(b))
+    }
+
+    /// What `same` compares of a name, worked out once: two names are the same when either key
+    /// is equal. A room keeps its players' keys, so a join looks its name up instead of folding
+    /// every player's name again.
+    struct Keys: Hashable, Sendable {
+        /// The name without case, width or accents.
+        let plain: String
+        /// Its `skeleton`, the same way.
+        let skeleton: String
+
+        init(_ name: String) {
+            plain = PlayerName.folded(name)
+            skeleton = PlayerName.folded(PlayerName.skeleton(name))
+        }
+
+        func matches(_ other: Keys) -> Bool {
+            plain == other.plain || skeleton == other.skeleton
+        }
     }
 
     /// `name` with every look-alike letter replaced by the one it passes for (`Аna`, with a

@@ -28,4 +28,12 @@ public enum SecretToken {
         }
         return difference == 0
     }
+
+    /// A short code a student can read off their screen and type: 5 letters and digits that
+    /// cannot be mistaken for one another (a classroom player's rejoin code).
+    static func rejoinCode() -> String {
+        let alphabet = Array("ABCDEFGHJKMNPQRSTUVWXYZ23456789")
+        var generator = SystemRandomNumberGenerator()
+        return String((0..<5).map { _ in alphabet[Int(generator.next(upperBound: UInt(alphabet.count)))] })
+    }
 }

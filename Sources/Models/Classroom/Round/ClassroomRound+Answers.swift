@@ -19,11 +19,11 @@ extension ClassroomRound {
     /// the room's open question. `round`, when given, must be the round being played.
     public func open(playerID: Int, round: Int? = nil, question number: Int) throws(ModelError) -> Opened {
         try checkRound(round)
-        guard room.phaseState.value == .playing else { throw .conflict("La ronda no está en marcha.") }
+        guard room.isPlaying else { throw .conflict("La ronda no está en marcha.") }
         guard let question = question(number) else { throw .invalid("La ronda no tiene pregunta \(number).") }
         guard let player = players[playerID] else { throw .unknownItem(.player, id: playerID) }
-        guard !closedState.value.contains(number) else { throw .conflict("La pregunta \(number) ya está cerrada.") }
-        if room.selfPacedState.value {
+        guard !room.closedQuestions.contains(number) else { throw .conflict("La pregunta \(number) ya está cerrada.") }
+        if room.isSelfPaced {
             let mine = player.progress.value
             guard mine.answers[number] == nil else { throw .conflict("Ya has respondido a esta pregunta.") }
             guard !mine.missed.contains(number) else { throw .conflict(Self.timeIsUp) }
@@ -35,12 +35,11 @@ extension ClassroomRound {
                 $0.opened[number] = $0.opened[number] ?? starts
                 $0.asked.insert(number)
             }
-        } else {
-            let current = room.currentState.value
+        } else if let current = room.hostPacedQuestion {
             if number > current { throw .conflict("Espera: todavía vamos por la pregunta \(current).") }
             if number < current { throw .conflict("La pregunta \(number) ya está cerrada: vamos por la \(current).") }
         }
-        let starts = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) ?? clock.now()
+        let starts = progress.opened(number, for: playerID, selfPaced: room.isSelfPaced) ?? clock.now()
         return Opened(
             question: question.shown, startsAt: QuestionDeadline.milliseconds(starts),
             deadline: deadline(for: playerID, question: number).map(QuestionDeadline.milliseconds))
@@ -49,7 +48,7 @@ extension ClassroomRound {
     /// Throws unless `round` (nil: not said) is the id of the round being played: an answer kept
     /// through an outage must never land in the next round's question of the same number.
     func checkRound(_ round: Int?) throws(ModelError) {
-        guard let round, round != room.roundState.value else { return }
+        guard let round, round != room.roundID else { return }
         throw .conflict(Self.otherRound)
     }
 
@@ -83,7 +82,7 @@ extension ClassroomRound {
                 throw .invalid("La respuesta a esta pregunta es un texto.")
             }
             text = typed.trimmingCharacters(in: .whitespacesAndNewlines)
-            let questions = questionsState.value
+            let questions = self.questions
             // The question waits for this check to close: the answer came in time.
             pendingChecks[number, default: 0] += 1
             defer {
@@ -95,7 +94,7 @@ extension ClassroomRound {
             } catch {
                 throw .remote(error)
             }
-            guard questionsState.value == questions, room.phaseState.value == .playing else {
+            guard self.questions == questions, room.isPlaying else {
                 throw .conflict("La ronda terminó antes de comprobar tu respuesta.")
             }
             // While the server checked, the host may have moved on or the player answered again.
@@ -116,11 +115,11 @@ extension ClassroomRound {
         let allowed = progress.timing?.allowed(factor: factor) ?? 0
         let points = progress.timing?.points(right: right == true, elapsed: elapsed, allowed: allowed) ?? (right == true ? 1 : 0)
         // Host-paced, the points count when the question closes, for everybody together.
-        let held = !room.selfPacedState.value
+        let held = !room.isSelfPaced
         let kept = batch { () -> ClassroomPlayer in
             let kept = room.record(leave, right: right, points: points, held: held)
             player.progress.update { $0.answers[number] = PlayerRound.Answer(text: text, right: right, points: points, picks: picks, counted: !held) }
-            if room.selfPacedState.value { scheduleStandings() }
+            if !held { moveRanks() }
             return kept
         }
         progress.record(number, playerID: player.id, text: text, right: right == true, picks: picks)
@@ -138,8 +137,8 @@ extension ClassroomRound {
     /// Self-paced: the first question a player has neither answered nor missed, and that is not
     /// closed; nil when there is none.
     func nextQuestion(of mine: PlayerRound.Progress) -> Int? {
-        let closed = closedState.value
-        return (0..<questionsState.value.count).map { $0 + 1 }.first {
+        let closed = room.closedQuestions
+        return (0..<questions.count).map { $0 + 1 }.first {
             mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
         }
     }

@@ -23,30 +23,11 @@ extension ClassroomRound {
             }
         }
         let setGone = interrupted?.game == .quizzes && interrupted?.setID != nil && set == nil
+        let picked = interrupted?.game == .quizzes ? set : nil
         room.restore(
             restored, round: lastRound, game: setGone ? nil : interrupted?.game, questionCount: interrupted?.questions.count ?? 0,
-            finished: interrupted != nil)
-        if interrupted?.game == .quizzes, let set {
-            chosenSet = set
-            room.show(set: ChosenSet(set))
-        }
+            finished: interrupted != nil, set: picked.map(ChosenSet.init))
+        if let picked { chosenSet = picked }
         for player in restored { seat(player) }
-    }
-}
-
-extension Classroom {
-    /// The room as it was kept: `players`, round id `round`, and (`finished`) that round of
-    /// `game` and `questionCount` questions over, with its podium; else the lobby.
-    func restore(_ players: [ClassroomPlayer], round: Int, game: ClassroomGame?, questionCount: Int, finished: Bool) {
-        batch {
-            playersState.value = players
-            roundState.value = round
-            gameState.value = game
-            totalState.value = questionCount
-            currentState.value = finished ? questionCount : 0
-            phaseState.value = finished ? .finished : .lobby
-        }
-        nextID = (players.map(\.id).max() ?? 0) + 1
-        reindex()
     }
 }

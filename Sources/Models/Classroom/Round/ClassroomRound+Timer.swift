@@ -15,34 +15,12 @@ extension ClassroomRound {
     /// The message of an answer after its question's time.
     public nonisolated static let timeIsUp = "Se acabó el tiempo de esta pregunta."
 
-    // MARK: Extra time
-
-    /// The extra time of player `playerID` (1, 1.5 or 2).
-    public func timeFactor(of playerID: Int) -> Double {
-        extraTimeState.value[playerID] ?? 1
-    }
-
-    /// The extra time the host gave each player who has some, by id.
-    public var extraTime: [Int: Double] { extraTimeState.value }
-
-    /// Gives player `playerID` `factor` times the time of every question (1, 1.5 or 2); their
-    /// speed points are computed on their own longer timer.
-    public func setTimeFactor(_ factor: Double, playerID: Int, hostKey: String) throws(ModelError) {
-        try room.requireHost(hostKey)
-        guard RoundTiming.timeFactors.contains(factor) else {
-            throw .invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")
-        }
-        guard players[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
-        extraTimeState.update { $0[playerID] = factor == 1 ? nil : factor }
-        scheduleClosing()
-    }
-
     // MARK: Deadlines
 
     /// When player `playerID`'s time for question `number` ends (nil: no timer, or not opened
     /// for them yet).
     public func deadline(for playerID: Int, question number: Int) -> Date? {
-        guard let timing = progress.timing, let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
+        guard let timing = progress.timing, let opened = progress.opened(number, for: playerID, selfPaced: room.isSelfPaced) else {
             return nil
         }
         return opened.addingTimeInterval(timing.allowed(factor: timeFactor(of: playerID)))
@@ -57,9 +35,9 @@ extension ClassroomRound {
     /// `conflict` when it is closed, has not started, or their time is up (self-paced: also
     /// when they never opened it).
     func onTime(playerID: Int, number: Int) throws(ModelError) -> Double {
-        if closedState.value.contains(number) { throw .conflict(Self.timeIsUp) }
+        if room.closedQuestions.contains(number) { throw .conflict(Self.timeIsUp) }
         let at = clock.now()
-        guard let opened = progress.opened(number, for: playerID, selfPaced: room.selfPacedState.value) else {
+        guard let opened = progress.opened(number, for: playerID, selfPaced: room.isSelfPaced) else {
             throw .conflict("Abre primero la pregunta para que empiece tu tiempo.")
         }
         if at < opened { throw .conflict("Espera a que termine la cuenta atrás.") }
@@ -71,11 +49,10 @@ extension ClassroomRound {
 
     /// Question `number` opens for the room (host-paced; once: a later call keeps its first
     /// opening): it shows on the projector after its 3-2-1, with its countdown when timed; the
-    /// next closing is scheduled. Self-paced or closed, the room shows no open question.
+    /// next closing is scheduled. Self-paced or closed, nothing opens (the room shows none).
     func openQuestion(_ number: Int) {
-        guard room.phaseState.value == .playing else { return }
-        guard !room.selfPacedState.value, !closedState.value.contains(number), let question = question(number) else {
-            if room.selfPacedState.value { room.show(open: nil, deadline: nil, chart: room.chartState.value) }
+        guard room.isPlaying else { return }
+        guard room.hostPacedQuestion == number, !room.closedQuestions.contains(number), let question = question(number) else {
             scheduleClosing()
             return
         }
@@ -86,23 +63,19 @@ extension ClassroomRound {
             for player in players.values where !player.progress.value.asked.contains(number) {
                 player.progress.update { _ = $0.asked.insert(number) }
             }
-            room.show(
-                open: OpenQuestion(question.shown, startsAt: starts),
-                deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) },
-                chart: room.chartState.value)
+            room.open(
+                OpenQuestion(question.shown, startsAt: starts),
+                deadline: progress.timing.map { QuestionDeadline(question: number, openedAt: starts, seconds: $0.seconds) })
         }
         scheduleClosing()
     }
 
     /// Closes question `number` for the room (host-paced) for good: the chart, every view's verdict.
     func closeQuestion(_ number: Int) {
-        guard progress.close(number) else { return }
+        guard !room.closedQuestions.contains(number) else { return }
         batch {
-            closedState.update { _ = $0.insert(number) }
-            room.settle(number)
-            let chart = progress.chart(number, of: question(number), players: room.playersState.value.count)
-            room.show(open: room.openState.value, deadline: nil, chart: chart)
-            refreshStandings()
+            room.close(number, chart: progress.chart(number, of: question(number), players: room.roster.count))
+            refreshRanks()
         }
     }
 
@@ -111,11 +84,10 @@ extension ClassroomRound {
     /// time is up is over for them. Then schedules the next closing. The timer and every answer
     /// call it; tests on a test clock call it after moving the clock.
     public func tick() {
-        guard room.phaseState.value == .playing else { return }
+        guard room.isPlaying else { return }
         let at = clock.now()
-        if !room.selfPacedState.value {
-            let number = room.currentState.value
-            if !progress.closed.contains(number), pendingChecks[number, default: 0] == 0,
+        if let number = room.hostPacedQuestion {
+            if !room.closedQuestions.contains(number), pendingChecks[number, default: 0] == 0,
                let due = closingTime(of: number), at >= due
             {
                 closeQuestion(number)
@@ -140,8 +112,8 @@ extension ClassroomRound {
     func closingTime(of number: Int) -> Date? {
         guard let opened = progress.roomOpening(number) else { return nil }
         let answered = progress.answered(number)
-        let extraTime = extraTimeState.value
-        let roster = room.playersState.value
+        let extraTime = extraTime
+        let roster = room.roster
         var anyActive = false
         var longest: Double?  // the longest extra time of the active players still to answer
         for index in roster.indices where !roster[index].away {
@@ -156,10 +128,9 @@ extension ClassroomRound {
 
     /// The next moment something closes by itself, or nil.
     private func nextDue() -> Date? {
-        guard room.phaseState.value == .playing, progress.timing != nil else { return nil }
-        if !room.selfPacedState.value {
-            let number = room.currentState.value
-            return progress.closed.contains(number) ? nil : closingTime(of: number)
+        guard room.isPlaying, progress.timing != nil else { return nil }
+        if let number = room.hostPacedQuestion {
+            return room.closedQuestions.contains(number) ? nil : closingTime(of: number)
         }
         return players.values.compactMap { player in
             nextQuestion(of: player.progress.value).flatMap { deadline(for: player.id, question: $0) }

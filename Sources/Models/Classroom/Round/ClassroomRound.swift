@@ -1,9 +1,12 @@
 import Foundation
 import Signals
 
-/// The rules of a classroom round, over a room (`Classroom`): which questions the round plays
-/// (taken once from its source, the same for everybody), which question is open, who may see
-/// and answer what, how an answer is judged and scored, and each player's view of it.
+/// The classroom: the one public type the app drives for the room and its round. Every change
+/// of the room (players, the host's moves, answers) goes through it; its room (`Classroom`,
+/// `room`) is read-only outside, and only it opens and closes questions there. It holds the
+/// round's rules: which questions the round plays (taken once from its source, the same for
+/// everybody), which question is open, who may see and answer what, how an answer is judged and
+/// scored, and each player's view of it.
 ///
 /// The questions come from a source: the course's quiz server (typed; the server judges), the
 /// trivia source (four choices) or the host's set (any `QuizKind`). A player never sees a
@@ -14,7 +17,7 @@ import Signals
 ///
 /// It knows nothing of HTTP: the web wiring keeps identity (cookies), rate limits and topics.
 ///
-///     let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
+///     let round = ClassroomRound(hostKey: key, quizClient: quizzes, triviaClient: trivia)
 ///     let ana = try round.join(name: "Ana")
 ///     try round.pick(.quizzes, set: capitals, hostKey: key)
 ///     try await round.start(hostKey: key)
@@ -34,23 +37,23 @@ public final class ClassroomRound {
         public var held = false
     }
 
-    /// The room: players, phase, scores and the public leaderboard.
+    /// The room: players, phase, scores and the public leaderboard, to read (an `Observable`
+    /// model for a host's screen); every change goes through the round.
     public let room: Classroom
     /// How many questions a round takes from the quiz server or trivia (at most).
     public let questionCount: Int
     let quizClient: QuizServerClient
     private let triviaClient: TriviaClient
     /// The round's questions, in order.
-    let questionsState = State<[RoundQuestion]>([])
-    /// The questions closed for the room; a closed question never opens again in the round.
-    let closedState = State<Set<Int>>([])
-    /// Every player's standing, refreshed when a question closes (host-paced), at most once a
-    /// second while players answer (self-paced), on a join and at the end.
-    let standingsState = State<[Int: RoundView.Standing]>([:])
+    private let questionsState = State<[RoundQuestion]>([])
+    /// Every player's place (equal points share it), by id: refreshed at once when a question
+    /// closes (host-paced), at the start and at the end; at most once a `ranksEvery` while
+    /// players join, leave or answer self-paced (`moveRanks`). Every player's view reads it.
+    private let ranksState = State<[Int: Int]>([:])
     /// The extra time the host gave (×1.5, ×2), by player id; the others have ×1. One map for
     /// the room, not a field of each player's progress: the closing time reads it on every
     /// answer, for every player still to answer.
-    let extraTimeState = State<[Int: Double]>([:])
+    private let extraTimeState = State<[Int: Double]>([:])
     /// Each player's part of the round, by id.
     var players: [Int: PlayerRound] = [:]
     /// The host's set the next quizzes round plays (nil: the quiz source).
@@ -62,26 +65,30 @@ public final class ClassroomRound {
     public weak var recorder: (any RoundRecorder)?
     /// The recorder's id of the round being played.
     var recordedRound: Int?
-    /// The round's one clock (`ClassroomRound.Clock`: a test clock in tests).
-    public var clock = Clock()
-    /// The current round's openings, answers and closed questions.
+    /// The round's one clock, injected (`ClassroomRound.Clock`: a test clock in tests).
+    public nonisolated let clock: Clock
+    /// The current round's openings and answers.
     var progress = RoundProgress(timing: nil)
     /// Checks of a quiz server in flight, by question: the question waits for them to close.
     var pendingChecks: [Int: Int] = [:]
     /// The task that closes the next timed question when its time is up.
     var closingTask: Task<Void, Never>?
-    /// The task that moves the standings (self-paced), while one is due.
-    var standingsTask: Task<Void, Never>?
-    /// How often the standings move in a self-paced round.
-    nonisolated static let standingsEvery = Duration.seconds(1)
+    /// The pause after the ranks moved in which a further move waits (`moveRanks`), while it lasts.
+    private var ranksPause: Task<Void, Never>?
+    /// Whether the ranks must move again when the pause ends.
+    private var ranksDue = false
+    /// The least time between two moves of the ranks for a join, a removal or a self-paced answer.
+    nonisolated static let ranksEvery = Duration.seconds(1)
 
-    /// Rounds in `room`, with questions from `quizClient` (quizzes) and `triviaClient` (trivia).
-    public init(room: Classroom, quizClient: QuizServerClient, triviaClient: TriviaClient,
-                questionCount: Int = ClassroomRound.defaultQuestionCount) {
-        self.room = room
+    /// A classroom whose host proves themselves with `hostKey`, for `maxPlayers` players, with
+    /// questions from `quizClient` (quizzes) and `triviaClient` (trivia), on `clock`.
+    public init(hostKey: String, maxPlayers: Int = Classroom.defaultMaxPlayers, quizClient: QuizServerClient,
+                triviaClient: TriviaClient, questionCount: Int = ClassroomRound.defaultQuestionCount, clock: Clock = Clock()) {
+        room = Classroom(hostKey: hostKey, maxPlayers: maxPlayers)
         self.quizClient = quizClient
         self.triviaClient = triviaClient
         self.questionCount = questionCount
+        self.clock = clock
     }
 
     // MARK: Players
@@ -101,12 +108,26 @@ public final class ClassroomRound {
         return player
     }
 
+    /// Lets the next join with player `playerID`'s name take their place and points (the host
+    /// releases the name of a student whose phone lost it). Returns the player as they are now.
+    @discardableResult
+    public func release(playerID: Int, hostKey: String) throws(ModelError) -> ClassroomPlayer {
+        try room.release(playerID: playerID, hostKey: hostKey)
+    }
+
+    /// Marks the players `ids` away and every other one active (the server says who has had no
+    /// open event stream for a while): a question no longer waits for them.
+    public func setAway(_ ids: Set<Int>) {
+        room.setAway(ids)
+        tick()
+    }
+
     /// Takes a player out of the room (the host removes them): their token stops working.
     public func remove(playerID: Int, hostKey: String) throws(ModelError) {
         try room.remove(playerID: playerID, hostKey: hostKey)
         players[playerID] = nil
         extraTimeState.update { _ = $0.removeValue(forKey: playerID) }
-        refreshStandings()
+        moveRanks()
         tick()
     }
 
@@ -120,13 +141,12 @@ public final class ClassroomRound {
             let seated = PlayerRound(player: player, round: self)
             players[player.id] = seated
             // A late joiner is asked the room's open question, and the ones after it.
-            let current = room.currentState.value
-            if room.phaseState.value == .playing, !room.selfPacedState.value, progress.roomOpening(current) != nil,
-               !closedState.value.contains(current) {
+            if let current = room.hostPacedQuestion, progress.roomOpening(current) != nil,
+               !room.closedQuestions.contains(current) {
                 seated.progress.update { _ = $0.asked.insert(current) }
             }
         }
-        refreshStandings()
+        moveRanks()
     }
 
     // MARK: Host
@@ -134,9 +154,9 @@ public final class ClassroomRound {
     /// Picks the next round's game, for quizzes the host's `set` to play (nil: the quiz
     /// source), and the timer (nil: none).
     public func pick(_ game: ClassroomGame, set: QuizSet?, timing: RoundTiming? = nil, hostKey: String) throws(ModelError) {
-        try room.pick(game, timing: timing, hostKey: hostKey)
-        chosenSet = game == .quizzes ? set : nil
-        room.show(set: chosenSet.map(ChosenSet.init))
+        let chosen = game == .quizzes ? set : nil
+        try room.pick(game, timing: timing, set: chosen.map(ChosenSet.init), hostKey: hostKey)
+        chosenSet = chosen
     }
 
     /// The id of the host's set the next quizzes round plays, or nil.
@@ -144,7 +164,7 @@ public final class ClassroomRound {
 
     /// Plays `set` as it is now (the host edited it after picking it), if it is the one picked.
     public func refreshChosenSet(_ set: QuizSet) {
-        guard chosenSet?.id == set.id, room.phaseState.value != .playing else { return }
+        guard chosenSet?.id == set.id, !room.isPlaying else { return }
         chosenSet = set
         room.show(set: ChosenSet(set))
     }
@@ -153,8 +173,9 @@ public final class ClassroomRound {
     /// (`unavailable`) when the recorder cannot record its start.
     public func start(hostKey: String) async throws(ModelError) {
         try room.requireHost(hostKey)
-        guard let game = room.gameState.value else { throw .conflict("Elige primero el juego de la ronda.") }
-        guard room.phaseState.value != .playing, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
+        let (picked, timing) = room.picked
+        guard let game = picked else { throw .conflict("Elige primero el juego de la ronda.") }
+        guard !room.isPlaying, !starting else { throw .conflict("Ya hay una ronda en marcha.") }
         starting = true
         defer { starting = false }
         let questions = try await questions(of: game)
@@ -164,7 +185,7 @@ public final class ClassroomRound {
         // Recorded first: a round whose start cannot be written is not played (it would record nothing).
         let recorded = try recorder?.roundStarted(RoundStart(
             game: game, setID: played?.id, setTitle: played?.title, questions: questions.map(RecordedQuestion.init),
-            seconds: room.timingState.value?.seconds, speedPoints: room.timingState.value?.speedPoints ?? false,
+            seconds: timing?.seconds, speedPoints: timing?.speedPoints ?? false,
             startedAt: started))
         do throws(ModelError) {
             try room.start(questionCount: questions.count, hostKey: hostKey)
@@ -176,13 +197,12 @@ public final class ClassroomRound {
         }
         playedSet = played
         recordedRound = recorded
-        progress = RoundProgress(timing: room.timingState.value)
+        progress = RoundProgress(timing: timing)
         pendingChecks = [:]
         batch {
             questionsState.value = questions
-            closedState.value = []
             for player in players.values { player.progress.value = PlayerRound.Progress() }
-            refreshStandings()
+            refreshRanks()
         }
         openQuestion(1)
     }
@@ -223,14 +243,13 @@ public final class ClassroomRound {
     @discardableResult
     public func next(hostKey: String) throws(ModelError) -> Step {
         try room.requireHost(hostKey)
-        let current = room.currentState.value
-        if room.phaseState.value == .playing, !room.selfPacedState.value, !closedState.value.contains(current) {
+        if let current = room.hostPacedQuestion, !room.closedQuestions.contains(current) {
             closeQuestion(current)
             return Step(shows: "answer", question: current)
         }
         // One wave: the room's next question and its opening (its 3-2-1) reach every view together.
         return try batch { () throws(ModelError) -> Step in
-            let number = try room.next(hostKey: hostKey)
+            let number = try room.advance(hostKey: hostKey)
             openQuestion(number)
             return Step(shows: "question", question: number)
         }
@@ -240,13 +259,9 @@ public final class ClassroomRound {
     /// (`false`, from the room's current question). A closed question stays closed either way.
     public func setSelfPaced(_ selfPaced: Bool, hostKey: String) throws(ModelError) {
         try batch { () throws(ModelError) in
-            let wasSelfPaced = room.selfPacedState.value
-            try room.setSelfPaced(selfPaced, hostKey: hostKey)
-            guard room.phaseState.value == .playing, wasSelfPaced != selfPaced else { return }
-            let current = room.currentState.value
-            // Points held for the room's question are told now: from here each goes at their pace.
-            if selfPaced { room.settle(current) }
-            if selfPaced, let opened = progress.roomOpening(current), !closedState.value.contains(current) {
+            // Turned self-paced, the room counts the points held for its question and shows none open.
+            guard let current = try room.setSelfPaced(selfPaced, hostKey: hostKey) else { return }
+            if selfPaced, let opened = progress.roomOpening(current), !room.closedQuestions.contains(current) {
                 // The room's open question stays open for each player, on the same clock.
                 for player in players.values {
                     progress.open(current, for: player.id, at: opened)
@@ -267,18 +282,16 @@ public final class ClassroomRound {
         try room.requireHost(hostKey)
         // One wave, as in `next`: the last question's chart and the end together.
         let podium = try batch { () throws(ModelError) -> [ClassroomPodiumRow] in
-            if room.phaseState.value == .playing, !room.selfPacedState.value { closeQuestion(room.currentState.value) }
+            if let current = room.hostPacedQuestion { closeQuestion(current) }
             let podium = try room.end(savingTo: ranking, hostKey: hostKey)
-            closedState.value = Set(1...max(1, questionsState.value.count))
-            room.show(open: nil, deadline: nil, chart: room.chartState.value)
-            refreshStandings()
+            refreshRanks()
             return podium
         }
         closingTask?.cancel()
         closingTask = nil
         if let recordedRound {
             recorder?.roundEnded(
-                recordedRound, at: clock.now(), players: room.playersState.value.map {
+                recordedRound, at: clock.now(), players: room.roster.map {
                     RoundPlayer(id: $0.id, name: $0.name, score: $0.score, asked: players[$0.id]?.progress.value.askedCount)
                 })
         }
@@ -286,32 +299,73 @@ public final class ClassroomRound {
         return podium
     }
 
-    /// Self-paced, the standings move at most once a `standingsEvery` (every player's view
-    /// changes with them: refreshed on each answer, 300 players would recompute 300 views each).
-    func scheduleStandings() {
-        guard standingsTask == nil else { return }
-        standingsTask = Task { [weak self] in
-            try? await Task.sleep(for: ClassroomRound.standingsEvery)
-            self?.standingsTask = nil
-            self?.refreshStandings()
+    /// Moves the ranks now, or once the pause after the last move ends (`ranksEvery`): every
+    /// player's view changes with them (their place, how many are in the room), so a burst of
+    /// joins or of self-paced answers moves them once a second, not once each — 1,000 joins
+    /// would otherwise recompute and send 1,000 views each. A lone change still shows at once.
+    func moveRanks() {
+        guard ranksPause == nil else {
+            ranksDue = true
+            return
+        }
+        refreshRanks()
+        ranksPause = Task { [weak self] in
+            try? await Task.sleep(for: ClassroomRound.ranksEvery)
+            guard let self else { return }
+            ranksPause = nil
+            if ranksDue {
+                ranksDue = false
+                moveRanks()
+            }
         }
     }
 
-    /// Every player's standing now: points, right answers and place (equal points share it).
-    func refreshStandings() {
-        let rows = room.playersState.value.sorted { $0.score > $1.score }
-        var standings: [Int: RoundView.Standing] = [:]
+    /// Every player's place now (equal points share it).
+    func refreshRanks() {
+        let rows = room.roster.sorted { $0.score > $1.score }
+        var ranks: [Int: Int] = [:]
         for (offset, player) in rows.enumerated() {
-            let rank = offset > 0 && rows[offset - 1].score == player.score ? standings[rows[offset - 1].id]?.rank ?? offset + 1 : offset + 1
-            standings[player.id] = RoundView.Standing(
-                name: player.name, rejoinCode: player.rejoinCode, score: player.score, rightCount: player.rightCount, rank: rank)
+            ranks[player.id] = offset > 0 && rows[offset - 1].score == player.score ? ranks[rows[offset - 1].id] ?? offset + 1 : offset + 1
         }
-        standingsState.value = standings
+        ranksState.value = ranks
     }
+
+    /// The questions of the round being played, in order.
+    var questions: [RoundQuestion] { questionsState.value }
 
     /// Question `number` of the round being played, or nil.
     func question(_ number: Int) -> RoundQuestion? {
         let questions = questionsState.value
         return questions.indices.contains(number - 1) ? questions[number - 1] : nil
+    }
+
+    // MARK: Extra time
+
+    /// The extra time of player `playerID` (1, 1.5 or 2).
+    public func timeFactor(of playerID: Int) -> Double {
+        extraTimeState.value[playerID] ?? 1
+    }
+
+    /// The extra time the host gave each player who has some, by id.
+    public var extraTime: [Int: Double] { extraTimeState.value }
+
+    /// Gives player `playerID` `factor` times the time of every question (1, 1.5 or 2); their
+    /// speed points are computed on their own longer timer.
+    public func setTimeFactor(_ factor: Double, playerID: Int, hostKey: String) throws(ModelError) {
+        try room.requireHost(hostKey)
+        guard RoundTiming.timeFactors.contains(factor) else {
+            throw .invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")
+        }
+        guard players[playerID] != nil else { throw .unknownItem(.player, id: playerID) }
+        extraTimeState.update { $0[playerID] = factor == 1 ? nil : factor }
+        scheduleClosing()
+    }
+
+    /// The signals player `playerID`'s view computes over, read-only: the room's, the round's
+    /// and their own `progress`.
+    func viewInputs(progress: State<PlayerRound.Progress>, player: ClassroomPlayer) -> RoundView.Inputs {
+        RoundView.Inputs(
+            room: room.signals, questions: questionsState, ranks: ranksState, extraTime: extraTimeState,
+            progress: progress, playerID: player.id, name: player.name, rejoinCode: player.rejoinCode)
     }
 }

@@ -45,7 +45,7 @@ final class PlayerRound {
     /// The part of player `player` in `round`.
     init(player: ClassroomPlayer, round: ClassroomRound) {
         id = player.id
-        let inputs = RoundView.Inputs(round: round, progress: progress, playerID: player.id)
+        let inputs = round.viewInputs(progress: progress, player: player)
         view = Computed { inputs.view() }
         let view = self.view
         viewJSON = Computed { SnapshotEncoding.encode(view.value) }

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The round being played, question by question: when each question opened (for the room,
-/// host-paced; for each player, self-paced), what each player answered to it, and which
-/// questions are closed. `ClassroomRound` keeps one per round and decides with it when a
-/// question closes, how many points an answer earns and what the chart shows.
+/// host-paced; for each player, self-paced) and what each player answered to it (which
+/// questions are closed is the room's: `Classroom.closedQuestions`). `ClassroomRound` keeps one
+/// per round and decides with it when a question closes, how many points an answer earns and
+/// what the chart shows.
 @MainActor
 final class RoundProgress {
     /// The round's timer, or nil.
@@ -14,8 +15,6 @@ final class RoundProgress {
     private var playerOpened: [Int: [Int: Date]] = [:]
     /// The answers given to each question, in the order they came.
     private var given: [Int: [(playerID: Int, text: String, right: Bool, picks: [Int])]] = [:]
-    /// The questions closed for the room.
-    private(set) var closed: Set<Int> = []
 
     /// A round with `timing` (nil: untimed).
     init(timing: RoundTiming?) {
@@ -49,11 +48,6 @@ final class RoundProgress {
     /// The players who answered question `number`.
     func answered(_ number: Int) -> Set<Int> {
         Set(given[number, default: []].map(\.playerID))
-    }
-
-    /// Closes question `number` for the room; false if it already was.
-    func close(_ number: Int) -> Bool {
-        closed.insert(number).inserted
     }
 
     /// What a room of `players` players answered to `question` (number `number`).

@@ -2,87 +2,55 @@ import Foundation
 import Signals
 
 extension RoundView {
-    /// A player's standing in the room: points, right answers, place, and who they are.
-    struct Standing: Hashable, Sendable {
-        var name: String
-        var rejoinCode: String
-        var score: Int
-        var rightCount: Int
-        var rank: Int
-    }
-
-    /// The signals a player's view reads (the room's, the round's and the player's own), and
-    /// how it is made of them.
+    /// The signals a player's view reads, read-only (the room's, the round's and the player's
+    /// own: `ClassroomRound.viewInputs`), and how it is made of them.
     struct Inputs: Sendable {
-        let phase: State<ClassroomPhase>
-        let round: State<Int>
-        let current: State<Int>
-        let total: State<Int>
-        let selfPaced: State<Bool>
-        let timing: State<RoundTiming?>
-        let open: State<OpenQuestion?>
-        let chart: State<QuestionChart?>
-        let questions: State<[RoundQuestion]>
-        let closed: State<Set<Int>>
-        let standings: State<[Int: Standing]>
-        let progress: State<PlayerRound.Progress>
-        let extraTime: State<[Int: Double]>
+        let room: Classroom.ReadOnlySignals
+        let questions: any ReadableSignal<[RoundQuestion]>
+        /// Every player's place, by id (`ClassroomRound.moveRanks`).
+        let ranks: any ReadableSignal<[Int: Int]>
+        let extraTime: any ReadableSignal<[Int: Double]>
+        let progress: any ReadableSignal<PlayerRound.Progress>
         let playerID: Int
-
-        @MainActor
-        init(round: ClassroomRound, progress: State<PlayerRound.Progress>, playerID: Int) {
-            let room = round.room
-            phase = room.phaseState
-            self.round = room.roundState
-            current = room.currentState
-            total = room.totalState
-            selfPaced = room.selfPacedState
-            timing = room.timingState
-            open = room.openState
-            chart = room.chartState
-            questions = round.questionsState
-            closed = round.closedState
-            standings = round.standingsState
-            self.progress = progress
-            extraTime = round.extraTimeState
-            self.playerID = playerID
-        }
+        /// Who the player is: their name and their code to come back (fixed when they join).
+        let name: String
+        let rejoinCode: String
 
         /// The view as the signals are now.
         func view() -> RoundView {
-            let standing = standings.value[playerID] ?? Standing(name: "", rejoinCode: "", score: 0, rightCount: 0, rank: 0)
+            let ranks = self.ranks.value
             let mine = progress.value
-            let closed = closed.value
+            let closed = room.closed.value
             // Host-paced, an answer counts once its question closed, for everybody together.
             let counted = mine.answers.filter { $0.value.counted || closed.contains($0.key) }.values
-            // Their own points and right answers at once; their place when the standings move.
+            // Their own points and right answers at once; their place when the ranks move.
             var view = RoundView(
-                phase: "lobby", round: round.value, question: 0, total: total.value, selfPaced: selfPaced.value, kind: nil, text: nil, markdown: false, image: nil,
+                phase: "lobby", round: room.round.value, question: 0, total: room.total.value, selfPaced: room.selfPaced.value, kind: nil, text: nil, markdown: false, image: nil,
                 options: [], multiple: false, startsAt: nil, deadline: nil, answered: false, given: nil, verdict: nil,
                 score: counted.reduce(0) { $0 + $1.points }, rightCount: counted.count { $0.right == true },
                 asked: mine.askedCount, previous: nil,
-                rank: standing.rank, players: standings.value.count, name: standing.name, rejoinCode: standing.rejoinCode)
-            switch phase.value {
+                rank: ranks[playerID] ?? 0, players: ranks.count, name: name, rejoinCode: rejoinCode)
+            switch room.phase.value {
             case .lobby: return view
             case .finished:
                 view.phase = "finished"
-                view.question = total.value
+                view.question = room.total.value
                 return view
             case .playing: break
             }
             let number: Int
-            if selfPaced.value {
+            if room.selfPaced.value {
                 view.previous = Self.previous(mine, questions: self.questions.value)
-                guard let next = (1...max(1, total.value)).first(where: {
+                guard let next = (1...max(1, room.total.value)).first(where: {
                     mine.answers[$0] == nil && !mine.missed.contains($0) && !closed.contains($0)
-                }), total.value > 0 else {
+                }), room.total.value > 0 else {
                     view.phase = "done"
-                    view.question = total.value
+                    view.question = room.total.value
                     return view
                 }
                 number = next
             } else {
-                number = current.value
+                number = room.current.value
             }
             view.question = number
             let questions = questions.value
@@ -93,11 +61,11 @@ extension RoundView {
             view.answered = answer != nil
             view.given = answer?.text
             let startsAt: Date?
-            if selfPaced.value {
+            if room.selfPaced.value {
                 startsAt = mine.opened[number]
                 view.phase = startsAt == nil ? "unopened" : "question"
             } else {
-                startsAt = open.value?.number == number ? open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
+                startsAt = room.open.value?.number == number ? room.open.value.map { Date(timeIntervalSince1970: Double($0.startsAt) / 1000) } : nil
                 view.phase = closed.contains(number) || mine.missed.contains(number) ? "closed" : "question"
                 // Joined once it had closed: never asked it, nothing to judge; they wait for the next.
                 if view.phase == "closed", answer == nil, !mine.asked.contains(number) {
@@ -113,10 +81,10 @@ extension RoundView {
             view.multiple = question.shown.multiple
             if view.phase == "question", let startsAt {
                 view.startsAt = QuestionDeadline.milliseconds(startsAt)
-                view.deadline = timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: extraTime.value[playerID] ?? 1))) }
+                view.deadline = room.timing.value.map { QuestionDeadline.milliseconds(startsAt.addingTimeInterval($0.allowed(factor: extraTime.value[playerID] ?? 1))) }
             }
             if view.phase == "closed" {
-                let chart = chart.value?.question == number ? chart.value : nil
+                let chart = room.chart.value?.question == number ? room.chart.value : nil
                 view.verdict = Verdict(
                     right: answer?.right ?? (question.shown.kind == .poll ? nil : false), points: answer?.points ?? 0,
                     rightAnswer: question.rightAnswer ?? chart?.correctAnswer,

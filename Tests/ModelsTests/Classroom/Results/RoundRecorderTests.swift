@@ -20,11 +20,9 @@ struct RoundRecorderTests {
     ])
 
     init() throws {
-        round = try RoundFixture.round(transport)
-        round.recorder = recorder
         let clock = self.clock
-        round.clock.now = { clock.now }
-        round.clock.getReady = 0
+        round = try RoundFixture.round(transport, clock: ClassroomRound.Clock(now: { clock.now }, getReady: 0))
+        round.recorder = recorder
     }
 
     private func join(_ name: String) throws -> ClassroomPlayer {

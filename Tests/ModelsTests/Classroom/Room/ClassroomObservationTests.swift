@@ -26,9 +26,10 @@ struct ClassroomObservationTests {
         let phase = tracking { room.phase }
         try room.start(questionCount: 3, hostKey: key)
         #expect(phase.count == 1 && room.phase == .playing)
+        room.close(1, chart: QuestionChart(question: 1, given: [], players: 1))
         let question = tracking { room.currentQuestion }
         let stillPlaying = tracking { room.phase }
-        _ = try room.next(hostKey: key)
+        _ = try room.advance(hostKey: key)
         #expect(question.count == 1 && stillPlaying.count == 0)
         let me = tracking { room.player(id: ana.id)?.score }
         _ = try room.record(playerID: ana.id, number: room.currentQuestion, right: true)
@@ -40,20 +41,25 @@ struct ClassroomObservationTests {
         transport.answer("/questions", with: TriviaReplies.list(1...10))
         let trivia = TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
         let quizzes = QuizServerClient(baseURL: try #require(URL(string: "http://quiz.test/")), token: "t", transport: transport)
-        let round = ClassroomRound(room: Classroom(hostKey: key), quizClient: quizzes, triviaClient: trivia)
-        round.clock.getReady = 0
+        let round = ClassroomRound(hostKey: key, quizClient: quizzes, triviaClient: trivia, clock: ClassroomRound.Clock(getReady: 0))
         let ana = try round.join(name: "Ana")
-        try round.room.pick(.trivia, hostKey: key)
+        try round.pick(.trivia, set: nil, hostKey: key)
         try await round.start(hostKey: key)
         _ = try await round.answer(playerID: ana.id, question: 1, given: .choices([0]))
         _ = try round.next(hostKey: key)
-        #expect(round.room.player(token: ana.token)?.answered == [1])
+        #expect(round.player(token: ana.token)?.answered == [1])
         let room = round.room
-        #expect(room.phaseState.node.targets.isEmpty && room.gameState.node.targets.isEmpty)
-        #expect(room.currentState.node.targets.isEmpty && room.selfPacedState.node.targets.isEmpty)
-        #expect(room.playersState.node.targets.isEmpty)
+        let signals = room.signals
+        #expect(try Self.targets(signals.phase) == 0 && Self.targets(signals.game) == 0)
+        #expect(try Self.targets(signals.current) == 0 && Self.targets(signals.selfPaced) == 0)
+        #expect(try Self.targets(signals.players) == 0)
         _ = room.phase
-        #expect(room.phaseState.node.targets.count == 1, "a view's read subscribes")
+        #expect(try Self.targets(signals.phase) == 1, "a view's read subscribes")
+    }
+
+    /// How many subscribers the room's state `signal` has.
+    private static func targets<Value: Sendable>(_ signal: any ReadableSignal<Value>) throws -> Int {
+        try #require(signal as? State<Value>).node.targets.count
     }
 
     @Test func anObservedRoomIsReleased() async throws {

@@ -109,7 +109,7 @@ struct ClassroomSnapshotPatchTests {
             case 5:
                 try room.setSelfPaced(Bool.random(using: &random), hostKey: key)
             case 6:
-                _ = try? room.next(hostKey: key)
+                _ = try? room.moveOn(hostKey: key)
             case 7:
                 _ = try? room.end(savingTo: nil, hostKey: key)
             default:

@@ -68,7 +68,7 @@ struct ClassroomTests {
         try room.pick(.trivia, hostKey: key)
         #expect(throws: refused) { try room.start(questionCount: 3, hostKey: "") }
         try room.start(questionCount: 3, hostKey: key)
-        #expect(throws: refused) { try room.next(hostKey: key + "x") }
+        #expect(throws: refused) { try room.advance(hostKey: key + "x") }
         #expect(throws: refused) { try room.setSelfPaced(true, hostKey: "host-key-for-test") }
         #expect(throws: refused) { try room.end(savingTo: nil, hostKey: "HOST-KEY-FOR-TESTS") }
         #expect(throws: refused) { try room.remove(playerID: 1, hostKey: "x") }
@@ -104,14 +104,14 @@ struct ClassroomTests {
         var snapshot = room.snapshot.value
         #expect(snapshot.players.map(\.answered) == [true, false])
         #expect(snapshot.answeredCount == 1)
-        #expect(try room.next(hostKey: key) == 2)
+        #expect(try room.moveOn(hostKey: key) == 2)
         snapshot = room.snapshot.value
         #expect(snapshot.question == 2 && snapshot.answeredCount == 0, "a new question: nobody has answered it yet")
         #expect(throws: ModelError.conflict("La pregunta 1 ya está cerrada: vamos por la 2.")) {
             try room.record(playerID: players[1].id, number: 1, right: true)
         }
-        try room.next(hostKey: key)
-        #expect(throws: ModelError.conflict("Ya es la última pregunta: termina la ronda.")) { try room.next(hostKey: key) }
+        try room.moveOn(hostKey: key)
+        #expect(throws: ModelError.conflict("Ya es la última pregunta: termina la ronda.")) { try room.moveOn(hostKey: key) }
         #expect(throws: ModelError.invalid("La ronda no tiene pregunta 4.")) {
             try room.record(playerID: players[1].id, number: 4, right: true)
         }
@@ -139,7 +139,7 @@ struct ClassroomTests {
         #expect(throws: ModelError.conflict("Ya has respondido a esta pregunta.")) {
             try room.record(playerID: players[0].id, number: 1, right: true)
         }
-        try room.next(hostKey: key)
+        try room.moveOn(hostKey: key)
         #expect(try room.record(playerID: players[0].id, number: 2, right: false).score == 1)
         #expect(room.players.first?.score == 1)
         #expect(throws: ModelError.unknownItem(.player, id: 9)) { try room.record(playerID: 9, number: 2, right: true) }

@@ -1,5 +1,7 @@
 import Foundation
 import ModelsTesting
+import TestSupport
+import Synchronization
 import Testing
 
 @testable import Models
@@ -25,10 +27,8 @@ struct ClassroomRoundTests {
     ])
 
     init() throws {
-        round = try RoundFixture.round(transport)
-        round.clock.closesOnTime = false
         let clock = self.clock
-        round.clock.now = { clock.now }
+        round = try RoundFixture.round(transport, clock: ClassroomRound.Clock(now: { clock.now }, closesOnTime: false))
         transport.answer("/api/quizzes/random10", with: QuizReplies.list(Array(11...20)))
         transport.answer("/questions", with: TriviaReplies.list(1...10))
     }
@@ -45,6 +45,25 @@ struct ClassroomRoundTests {
         try round.pick(.quizzes, set: kinds, timing: timing, hostKey: key)
         try await round.start(hostKey: key)
         clock.advance(by: round.clock.getReady)
+    }
+
+    /// Every player's view shows their place and how many are in the room, so a join changes
+    /// them all: a burst of joins moves them once (`ClassroomRound.moveRanks`), not once a join
+    /// (1,000 joins would recompute and send 1,000 views each). A lone join shows at once, and
+    /// the burst's last count arrives when the pause ends.
+    @Test func aBurstOfJoinsMovesTheOtherViewsOnceNotOnceAJoin() async throws {
+        let ana = try #require(try join("Ana").first)
+        let anaView = try #require(round.view(of: ana.id)).view
+        #expect(anaView.value.players == 1 && anaView.value.rank == 1)
+        let changes = Mutex<[RoundView]>([])
+        let watch = anaView.subscribeToChanges { view in changes.withLock { $0.append(view) } }
+        defer { watch.cancel() }
+        let bea = try #require(try join("Bea").first)
+        for number in 1...49 { _ = try round.join(name: "Jugador \(number)") }
+        #expect(changes.withLock { $0.isEmpty }, "the burst waits for the pause the first join began")
+        #expect(try view(bea).name == "Bea" && !(try view(bea).rejoinCode.isEmpty), "a joiner knows who they are at once")
+        #expect(await eventually { anaView.value.players == 51 }, "the burst's count once the pause ends")
+        #expect(changes.withLock { $0.map(\.players) } == [51], "one move for the whole burst")
     }
 
     @Test func aPlayerWhoJoinsOnceTheQuestionClosedWaitsForTheNextOneWithoutAVerdict() async throws {
@@ -163,7 +182,7 @@ struct ClassroomRoundTests {
         #expect(back.id == ana.id && back.token != ana.token && back.score == 1)
         #expect(round.room.player(token: ana.token) == nil, "the old cookie stops working")
         #expect(throws: ModelError.self) { try round.join(name: "Ana") }
-        try round.room.release(playerID: ana.id, hostKey: key)
+        try round.release(playerID: ana.id, hostKey: key)
         let again = try round.join(name: "ANA")
         #expect(again.id == ana.id && again.score == 1 && round.room.players.count == 1)
     }
@@ -172,7 +191,7 @@ struct ClassroomRoundTests {
         let players = try join("Ana", "Bea")
         let ana = try #require(players.first), bea = try #require(players.last)
         try await startKinds()
-        round.room.setAway([bea.id])
+        round.setAway([bea.id])
         #expect(round.room.snapshot.value.awayCount == 1 && round.room.snapshot.value.players.contains { $0.id == bea.id && $0.away })
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         #expect(try view(ana).phase == "closed", "the away player is not waited for")
@@ -185,6 +204,6 @@ struct ClassroomRoundTests {
         try await startKinds()
         try round.end(savingTo: nil, hostKey: key)
         await #expect(throws: ModelError.self) { try await round.answer(playerID: ana.id, question: 2, given: .choices([0])) }
-        #expect(round.closedState.value == Set(1...5))
+        #expect(round.room.closedQuestions == Set(1...5))
     }
 }

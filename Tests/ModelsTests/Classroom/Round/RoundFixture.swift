@@ -18,8 +18,8 @@ enum RoundFixture {
         TriviaClient(baseURL: try #require(URL(string: "http://trivia.test/")), transport: transport)
     }
 
-    /// A round over `transport`, in a room hosted with `key`.
-    static func round(_ transport: RoutedTransport) throws -> ClassroomRound {
-        ClassroomRound(room: Classroom(hostKey: key), quizClient: try quizClient(transport), triviaClient: try triviaClient(transport))
+    /// A round over `transport`, in a room hosted with `key`, on `clock`.
+    static func round(_ transport: RoutedTransport, clock: ClassroomRound.Clock = ClassroomRound.Clock()) throws -> ClassroomRound {
+        ClassroomRound(hostKey: key, quizClient: try quizClient(transport), triviaClient: try triviaClient(transport), clock: clock)
     }
 }

@@ -22,10 +22,8 @@ struct RoundRulesTests {
     ])
 
     init() throws {
-        round = try RoundFixture.round(transport)
-        round.clock.closesOnTime = false
         let clock = self.clock
-        round.clock.now = { clock.now }
+        round = try RoundFixture.round(transport, clock: ClassroomRound.Clock(now: { clock.now }, closesOnTime: false))
     }
 
     private func join(_ names: String...) throws -> [ClassroomPlayer] {
@@ -42,7 +40,7 @@ struct RoundRulesTests {
 
     private func start(seconds: Int? = nil, speedPoints: Bool = false, selfPaced: Bool = false) async throws {
         try round.pick(.quizzes, set: set, timing: try seconds.map { try RoundTiming(seconds: $0, speedPoints: speedPoints) }, hostKey: key)
-        try round.room.setSelfPaced(selfPaced, hostKey: key)
+        try round.setSelfPaced(selfPaced, hostKey: key)
         try await round.start(hostKey: key)
         clock.advance(by: round.clock.getReady)
     }
@@ -55,7 +53,7 @@ struct RoundRulesTests {
         try await start(seconds: 20)
         _ = try await round.answer(playerID: ana.id, question: 1, given: .text("París"))
         try round.next(hostKey: key)
-        #expect(round.closedState.value.contains(1), "moving on closes question 1 with its public right answer")
+        #expect(round.room.closedQuestions.contains(1), "moving on closes question 1 with its public right answer")
 
         try round.setSelfPaced(true, hostKey: key)
         #expect(try view(bea).question == 2, "self-paced, Bea's next question is 2, not the closed 1")
@@ -64,7 +62,7 @@ struct RoundRulesTests {
             try await round.answer(playerID: bea.id, question: 1, given: .text("París"))
         }
         try round.setSelfPaced(false, hostKey: key)
-        #expect(round.closedState.value.contains(1))
+        #expect(round.room.closedQuestions.contains(1))
         await #expect(throws: ModelError.self) { try await round.answer(playerID: bea.id, question: 1, given: .text("París")) }
         #expect(round.room.player(id: bea.id)?.score == 0)
     }
@@ -74,7 +72,7 @@ struct RoundRulesTests {
         try await start(seconds: 10)
         clock.advance(by: 11)
         round.tick()
-        #expect(round.closedState.value == [1])
+        #expect(round.room.closedQuestions == [1])
         try round.setSelfPaced(true, hostKey: key)
         #expect(try view(bea).question == 2 && view(bea).phase == "unopened")
         #expect(throws: ModelError.self) { try round.open(playerID: bea.id, question: 1) }
@@ -277,7 +275,7 @@ struct RoundRulesTests {
             try await round.answer(playerID: carla.id, question: 1, given: .text("París"))
         }
         round.tick()
-        #expect(round.closedState.value.contains(1), "only Carla was left, and her 20 s are up")
+        #expect(round.room.closedQuestions.contains(1), "only Carla was left, and her 20 s are up")
         // At the close, for everybody together.
         #expect(try view(bea).score == 875 && view(bea).rank == 1 && view(ana).rank == 2 && view(carla).rank == 3)
         #expect(round.room.player(id: bea.id)?.score == 875 && round.room.player(id: ana.id)?.rightCount == 1)
@@ -290,10 +288,10 @@ struct RoundRulesTests {
         try await start(seconds: 20)
         clock.advance(by: 21)
         round.tick()
-        #expect(!round.closedState.value.contains(1), "Bea's extra time keeps it open")
+        #expect(!round.room.closedQuestions.contains(1), "Bea's extra time keeps it open")
         clock.advance(by: 10)
         round.tick()
-        #expect(round.closedState.value.contains(1) && round.room.chart?.unanswered == 2)
+        #expect(round.room.closedQuestions.contains(1) && round.room.chart?.unanswered == 2)
         #expect(throws: ModelError.invalid("El tiempo extra debe ser ×1, ×1,5 o ×2.")) {
             try round.setTimeFactor(3, playerID: bea.id, hostKey: key)
         }

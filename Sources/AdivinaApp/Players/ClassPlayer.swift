@@ -1,17 +1,30 @@
 import Foundation
+import HTTPServer
 import Models
 
-/// A classroom player's place: which player of which round a `PlayerModels` belongs to. The
-/// round's routes answer through it.
+/// A player in class, as the server keeps them: their id in the room, their one live topic (their
+/// view of the round, `round`, named `player/<id>/round` in the hub) and the round they play.
+///
+/// This is all a class player has. The single-player apps' models are the local mode's
+/// (`PlayerModels`): a class player can't reach them (`RouteAccess`), so none is made for them.
 @MainActor
-struct ClassroomSeat {
-    /// The round (the session owns it, and it outlives the player's models).
-    unowned let round: ClassroomRound
+final class ClassPlayer {
     /// The player's public id in the room.
     let playerID: Int
-    /// The longest answer a player may give in a class, in characters (the page's field says
-    /// so): longer ones are refused with 400, so none weighs on the chart every screen gets.
-    nonisolated static let maxAnswerLength = 200
+    /// The player's view of the round, published on the hub.
+    let topic: LiveTopic
+    /// The round (the session owns it; it outlives the player).
+    private unowned let round: ClassroomRound
+
+    /// Player `playerID` of `round`, publishing their view on `hub`; nil when the round does not
+    /// know them.
+    init?(playerID: Int, round: ClassroomRound, hub: SSEHub) {
+        guard let view = round.view(of: playerID) else { return nil }
+        self.playerID = playerID
+        self.round = round
+        topic = LiveTopic(
+            name: Topic.round.hubName(playerID: playerID), event: Topic.round.rawValue, json: view.json, changes: view.view, hub: hub)
+    }
 
     /// Opens question `number` for the player (see `ClassroomRound.open`).
     func open(round id: Int?, question number: Int) throws(ModelError) -> ClassroomRound.Opened {
