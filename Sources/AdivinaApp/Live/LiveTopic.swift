@@ -12,8 +12,9 @@ import Synchronization
 /// busy topic with many subscribers (the classroom's leaderboard) can send patches instead of
 /// whole snapshots, and space its events (`Spacing`): changes within that time of the last event
 /// wait and ride along with the next one. A change with a part every screen waits for (a
-/// question's chart: `PatchableSnapshot.firstStep(toward:)`) sends that part at once, alone, and
-/// the rest one spacing later, so the awaited event is never written behind bulky rows.
+/// question or its chart: `PatchableSnapshot.firstStep(toward:)`) sends that part alone (at once
+/// when asked, `publishNow`) and the rest one spacing later, so the awaited event is never
+/// written behind bulky rows.
 final class LiveTopic: Sendable {
     /// The topic name in the hub (`quizzes`, or `player/7/quizzes` for a classroom player's).
     let name: String
