@@ -20,9 +20,9 @@ Measures, per question and over all of them:
     event carrying that question's chart; p50/p99/max over questions (goal p99 <= 200 ms);
   * the chart at every viewer: the same, at each of the --viewers streams (the arrival, in
     sse-viewers, of the projector's chart event); p50/p99/max over viewers and questions;
-  * the bytes each viewer receives (every stream of topic `classroom` gets the same events):
-    per question, while it is answered (from its opening to its chart), at its close (the
-    chart's event and what follows until the host moves on) and at the next one's opening;
+  * the bytes each viewer receives (every stream of topic `classroom` gets the same events),
+    per question: all told, the event that opens it, what comes until its chart, the chart's
+    event, and what follows it until the next question opens;
   * nothing lost: the chart's right + wrong equals the answers accepted, and every player
     stream and every viewer is still open at the end.
 
@@ -153,14 +153,15 @@ def answer_all(port, players, question, deadline, window, threads, rng):
 
 
 def bytes_per_question(events, questions):
-    """Per question, the bytes of the projector's events (what every viewer gets): while it is
-    answered (after the event that opens it, before its chart), the chart's event, the rest of
-    the close (after the chart, before the next opening) and the next question's opening; and
-    the events' counts. Averages over the questions that have them."""
-    phases = {"answering": [], "chart event": [], "after the chart": [], "next opening": []}
-    counts = {"answering": [], "after the chart": []}
+    """Per question, the bytes of the projector's events (what every viewer gets), averaged over
+    the questions: all told (from the event that opens it to the one that opens the next), the
+    opening's event, the events between it and the chart (the rows the opening reset, and the
+    answers' marks), the chart's event and the events after it (the rows the close settled);
+    and the counts of events."""
+    sizes = {"all told": [], "opening": [], "to the chart": [], "chart": [], "after the chart": []}
+    counts = {"to the chart": [], "after the chart": []}
     opening = {}
-    for index, (_, _, opened, chart) in enumerate(events):
+    for index, (_, _, opened, _) in enumerate(events):
         if opened is not None and opened not in opening:
             opening[opened] = index
     for question in range(1, questions + 1):
@@ -169,15 +170,15 @@ def bytes_per_question(events, questions):
         if start is None or chart is None:
             continue
         following = opening.get(question + 1, len(events))
-        phases["answering"].append(sum(event[1] for event in events[start + 1:chart]))
-        counts["answering"].append(chart - start - 1)
-        phases["chart event"].append(events[chart][1])
-        phases["after the chart"].append(sum(event[1] for event in events[chart + 1:following]))
+        sizes["all told"].append(sum(event[1] for event in events[start:following]))
+        sizes["opening"].append(events[start][1])
+        sizes["to the chart"].append(sum(event[1] for event in events[start + 1:chart]))
+        counts["to the chart"].append(chart - start - 1)
+        sizes["chart"].append(events[chart][1])
+        sizes["after the chart"].append(sum(event[1] for event in events[chart + 1:following]))
         counts["after the chart"].append(following - chart - 1)
-        if following < len(events):
-            phases["next opening"].append(events[following][1])
     mean = lambda values: sum(values) / len(values) if values else float("nan")  # noqa: E731
-    return {name: mean(values) for name, values in phases.items()}, {name: mean(values) for name, values in counts.items()}
+    return {name: mean(values) for name, values in sizes.items()}, {name: mean(values) for name, values in counts.items()}
 
 
 def main():
@@ -287,9 +288,9 @@ def main():
     print(f"chart at every viewer after closing: p50 {ms(viewer_delays, 0.5):.1f} ms, "
           f"p99 {ms(viewer_delays, 0.99):.1f} ms, max {max(viewer_delays, default=float('nan')) * 1000:.1f} ms "
           f"({len(viewer_delays)} arrivals)")
-    print(f"bytes to each viewer a question: answering {sizes['answering']:.0f} in {counts['answering']:.1f} events; "
-          f"the close: the chart's event {sizes['chart event']:.0f}, then {sizes['after the chart']:.0f} in "
-          f"{counts['after the chart']:.1f} events; the next opening {sizes['next opening']:.0f}")
+    print(f"bytes to each viewer a question: {sizes['all told']:.0f} all told; its opening's event {sizes['opening']:.0f}, "
+          f"then {sizes['to the chart']:.0f} in {counts['to the chart']:.1f} events; the chart's event {sizes['chart']:.0f}, "
+          f"then {sizes['after the chart']:.0f} in {counts['after the chart']:.1f} events")
     print(f"resident memory: idle {idle / 1024:.1f} MB, the players in {joined / 1024:.1f} MB, the viewers too "
           f"{watched / 1024:.1f} MB, after the round {memory['VmRSS'] / 1024:.1f} MB, peak {memory['VmHWM'] / 1024:.1f} MB; "
           f"a class player with their stream {(joined - idle) / max(arguments.players, 1):.0f} KiB")
