@@ -18,15 +18,23 @@ Measures, per question and over all of them:
   * the chart on the projector: from the moment the question closed (its deadline, or the last
     accepted answer if everybody answered before it) to the arrival of the first projector
     event carrying that question's chart; p50/p99/max over questions (goal p99 <= 200 ms);
+  * the chart at every viewer: the same, at each of the --viewers streams (the arrival, in
+    sse-viewers, of the projector's chart event); p50/p99/max over viewers and questions;
+  * the bytes each viewer receives (every stream of topic `classroom` gets the same events),
+    per question: all told, the event that opens it, what comes until its chart, the chart's
+    event, and what follows it until the next question opens;
   * nothing lost: the chart's right + wrong equals the answers accepted, and every player
     stream and every viewer is still open at the end.
+
+The host moves on --show seconds after the chart reached the projector (the class reads it),
+so the close's events are told apart from the next question's.
 
 Also prints the server's resident memory (VmRSS; VmHWM, the peak): idle, with the players and
 their streams in, with the viewers too, and after the round; and what one class player costs.
 
 Usage: benchmarks/timed-question.py [--binary .build/release/adivina] [--players 1000]
        [--viewers 3000] [--shards 4] [--questions 10] [--timer 5] [--window 3] [--threads 50]
-       [--silent 0] [--seed 1]
+       [--silent 0] [--show 1] [--seed 1]
   (--silent N: N players never answer, so each question closes when its time is up)
 """
 import argparse
@@ -57,15 +65,23 @@ def open_stream(port, topics, cookie=None):
     return stream
 
 
+def event_bytes(event_id, name, payload):
+    """The bytes of one event as the server frames it (`id`, `event` and one `data` line: JSON
+    has no newline)."""
+    return len(b"id: %d\nevent: %s\ndata: %s\n\n" % (event_id, name, payload))
+
+
 class Streams(threading.Thread):
-    """Reads every stream; records when each question's chart first reaches the projector."""
+    """Reads every stream; records when each question's chart first reaches the projector, and
+    every projector event (id, bytes, the question it opens, the question whose chart it carries)."""
 
     def __init__(self, projector, players):
         super().__init__(daemon=True)
         self.selector = selectors.DefaultSelector()
         self.buffers = {}
         self.closed = 0
-        self.chart_at = {}   # question -> (wall time, chart)
+        self.chart_at = {}   # question -> (wall time, chart, event id)
+        self.events = []     # (id, bytes, question opened or None, chart's question or None)
         self.stop = threading.Event()
         self.projector = projector
         for stream in [projector] + players:
@@ -92,12 +108,16 @@ class Streams(threading.Thread):
                 if b"\r\n\r\n" in body and body.startswith(b"HTTP/"):
                     body = body.split(b"\r\n\r\n", 1)[1]
                 events, self.buffers[stream] = split_events(body)
-                for _, name, payload in events:
+                for event_id, name, payload in events:
                     parsed = json.loads(payload)
                     # A whole snapshot has `chart`; a patch has the changed fields under `set`.
-                    chart = (parsed.get("set") or {}).get("chart") if name.endswith(b".patch") else parsed.get("chart")
-                    if isinstance(chart, dict) and chart.get("question") not in self.chart_at:
-                        self.chart_at[chart["question"]] = (arrived, chart)
+                    fields = (parsed.get("set") or {}) if name.endswith(b".patch") else parsed
+                    chart, opened = fields.get("chart"), fields.get("open")
+                    chart_question = chart.get("question") if isinstance(chart, dict) else None
+                    self.events.append((event_id, event_bytes(event_id, name, payload),
+                                        opened.get("number") if isinstance(opened, dict) else None, chart_question))
+                    if chart_question is not None and chart_question not in self.chart_at:
+                        self.chart_at[chart_question] = (arrived, chart, event_id)
 
 
 def answer_all(port, players, question, deadline, window, threads, rng):
@@ -132,6 +152,35 @@ def answer_all(port, players, question, deadline, window, threads, rng):
     return results
 
 
+def bytes_per_question(events, questions):
+    """Per question, the bytes of the projector's events (what every viewer gets), averaged over
+    the questions: all told (from the event that opens it to the one that opens the next), the
+    opening's event, the events between it and the chart (the rows the opening reset, and the
+    answers' marks), the chart's event and the events after it (the rows the close settled);
+    and the counts of events."""
+    sizes = {"all told": [], "opening": [], "to the chart": [], "chart": [], "after the chart": []}
+    counts = {"to the chart": [], "after the chart": []}
+    opening = {}
+    for index, (_, _, opened, _) in enumerate(events):
+        if opened is not None and opened not in opening:
+            opening[opened] = index
+    for question in range(1, questions + 1):
+        start = opening.get(question)
+        chart = next((i for i, event in enumerate(events) if event[3] == question), None)
+        if start is None or chart is None:
+            continue
+        following = opening.get(question + 1, len(events))
+        sizes["all told"].append(sum(event[1] for event in events[start:following]))
+        sizes["opening"].append(events[start][1])
+        sizes["to the chart"].append(sum(event[1] for event in events[start + 1:chart]))
+        counts["to the chart"].append(chart - start - 1)
+        sizes["chart"].append(events[chart][1])
+        sizes["after the chart"].append(sum(event[1] for event in events[chart + 1:following]))
+        counts["after the chart"].append(following - chart - 1)
+    mean = lambda values: sum(values) / len(values) if values else float("nan")  # noqa: E731
+    return {name: mean(values) for name, values in sizes.items()}, {name: mean(values) for name, values in counts.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=".build/release/adivina")
@@ -143,6 +192,7 @@ def main():
     parser.add_argument("--window", type=float, default=3.0)
     parser.add_argument("--threads", type=int, default=50)
     parser.add_argument("--silent", type=int, default=0, help="players who never answer: the question closes when time is up")
+    parser.add_argument("--show", type=float, default=1.0, help="seconds the chart is shown before the host moves on")
     parser.add_argument("--seed", type=int, default=1)
     arguments = parser.parse_args()
     assert arguments.players <= 1000 and arguments.viewers <= 5000 and arguments.questions <= 10
@@ -152,7 +202,8 @@ def main():
     data = tempfile.mkdtemp(prefix="adivina-timed-bench-")
     viewer_binary = build_viewers(data)
     server, port, key = start_classroom(arguments.binary, data)
-    failures, latencies, chart_delays, viewers = [], [], [], []
+    failures, latencies, chart_delays, viewers, closes = [], [], [], [], {}
+    wall_to_monotonic = time.monotonic() - time.time()  # sse-viewers times arrivals on CLOCK_MONOTONIC
     try:
         api = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         host = {"X-Host-Key": key}
@@ -190,12 +241,14 @@ def main():
             if question not in streams.chart_at:
                 failures.append(f"question {question}: no chart on the projector")
             else:
-                arrived, chart = streams.chart_at[question]
+                arrived, chart, _ = streams.chart_at[question]
                 chart_delays.append(arrived - closed_at)
+                closes[question] = closed_at + wall_to_monotonic
                 if chart["right"] + chart["wrong"] != len(accepted):
                     failures.append(f"question {question}: chart counts {chart['right'] + chart['wrong']}, accepted {len(accepted)}")
             print(f"question {question}: {len(accepted)} in time, {len(results) - len(accepted)} late; chart "
                   f"{(chart_delays[-1] * 1000 if chart_delays else float('nan')):.0f} ms after closing", flush=True)
+            time.sleep(arguments.show)
             if question < arguments.questions:
                 status, answer, _ = request(api, "POST", "/api/classroom/host/next", None, host)
                 if status != 200:
@@ -205,9 +258,19 @@ def main():
         streams.join()
         if streams.closed:
             failures.append(f"{streams.closed} streams closed by the server")
-        dropped = sum(stop_viewers(process)["closed"] for process in viewers)
+        stopped = [stop_viewers(process) for process in viewers]
+        dropped = sum(viewer["closed"] for viewer in stopped)
         if dropped:
             failures.append(f"{dropped} viewer streams closed by the server")
+        viewer_delays = []
+        for question, closed in closes.items():
+            chart_id = streams.chart_at[question][2]
+            for arrivals in (stream for viewer in stopped for stream in viewer["arrivals"]):
+                if chart_id in arrivals:
+                    viewer_delays.append(arrivals[chart_id] - closed)
+                else:
+                    failures.append(f"question {question}: a viewer never got the chart's event {chart_id}")
+        sizes, counts = bytes_per_question(streams.events, arguments.questions)
     finally:
         for process in viewers:
             if process.poll() is None:
@@ -222,6 +285,12 @@ def main():
     print(f"verdict latency: p50 {ms(latencies, 0.5):.1f} ms, p99 {ms(latencies, 0.99):.1f} ms ({len(latencies)} answers)")
     print(f"chart on the projector after closing: p50 {ms(chart_delays, 0.5):.1f} ms, "
           f"p99 {ms(chart_delays, 0.99):.1f} ms, max {max(chart_delays, default=float('nan')) * 1000:.1f} ms")
+    print(f"chart at every viewer after closing: p50 {ms(viewer_delays, 0.5):.1f} ms, "
+          f"p99 {ms(viewer_delays, 0.99):.1f} ms, max {max(viewer_delays, default=float('nan')) * 1000:.1f} ms "
+          f"({len(viewer_delays)} arrivals)")
+    print(f"bytes to each viewer a question: {sizes['all told']:.0f} all told; its opening's event {sizes['opening']:.0f}, "
+          f"then {sizes['to the chart']:.0f} in {counts['to the chart']:.1f} events; the chart's event {sizes['chart']:.0f}, "
+          f"then {sizes['after the chart']:.0f} in {counts['after the chart']:.1f} events")
     print(f"resident memory: idle {idle / 1024:.1f} MB, the players in {joined / 1024:.1f} MB, the viewers too "
           f"{watched / 1024:.1f} MB, after the round {memory['VmRSS'] / 1024:.1f} MB, peak {memory['VmHWM'] / 1024:.1f} MB; "
           f"a class player with their stream {(joined - idle) / max(arguments.players, 1):.0f} KiB")

@@ -9,9 +9,21 @@ import Foundation
 /// `set` replaces top-level fields; each list of rows (objects with an `id`) has rows replaced
 /// or appended by `id`, rows removed by `id`, then is sorted by the keys (`-key` descending,
 /// stable). `WebRoot/js/snapshot-patch.js` applies it.
+///
+/// A change that every screen waits for (a question's chart) may carry bulky parts nobody waits
+/// for (every right answerer's new score): `firstStep(toward:)` names the state to send first,
+/// at once, and the topic sends the rest one spacing later (`LiveTopic`).
 public protocol PatchableSnapshot: Sendable {
     /// The whole snapshot as JSON.
     func json() -> Data
     /// The patch that turns `old` into `self`, as JSON; nil when a page would see no difference.
     func patchJSON(from old: Self) -> Data?
+    /// The state to send at once on the way from `self` to `new`, when the change holds a part
+    /// every screen waits for; nil when nothing in it is awaited (it goes spaced, whole).
+    func firstStep(toward new: Self) -> Self?
+}
+
+extension PatchableSnapshot {
+    /// Nothing is awaited: every change goes spaced, whole.
+    public func firstStep(toward new: Self) -> Self? { nil }
 }

@@ -11,7 +11,10 @@ import Synchronization
 /// Changes that come in a burst (several writes before the publisher runs) give one event. A
 /// busy topic with many subscribers (the classroom's leaderboard) can send patches instead of
 /// whole snapshots, and space its events (`Spacing`): changes within that time of the last event
-/// wait and ride along with the next one.
+/// wait and ride along with the next one. A change with a part every screen waits for (a
+/// question or its chart: `PatchableSnapshot.firstStep(toward:)`) sends that part alone (at once
+/// when asked, `publishNow`) and the rest one spacing later, so the awaited event is never
+/// written behind bulky rows.
 final class LiveTopic: Sendable {
     /// The topic name in the hub (`quizzes`, or `player/7/quizzes` for a classroom player's).
     let name: String
@@ -20,8 +23,10 @@ final class LiveTopic: Sendable {
     private let json: Computed<Data>
     /// What a client that connects now starts from (see `snapshot`).
     private let opening: @Sendable () -> Data
-    /// The next event to send (name and data), or nil when there is nothing new to send.
-    private let nextEvent: @Sendable () -> (event: String, data: [UInt8])?
+    /// The next event to send (name, data, and whether the change has a rest still to send), or
+    /// nil when there is nothing new to send; `awaited`: only the part of a change every screen
+    /// waits for (nil when it has none).
+    private let nextEvent: @Sendable (_ awaited: Bool) -> Event?
     private let hub: SSEHub
     private let queue: DispatchQueue
     private let spacing: Spacing
@@ -49,8 +54,8 @@ final class LiveTopic: Sendable {
     /// them change when a question closes, and the projector's chart waits for that wave.
     convenience init<Value: Sendable>(name: String, event: String? = nil, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub) {
         let event = event ?? name
-        self.init(name: name, event: event, json: json, changes: changes, hub: hub, spacing: .none, opening: { json.value }) {
-            (event, Array(json.value))
+        self.init(name: name, event: event, json: json, changes: changes, hub: hub, spacing: .none, opening: { json.value }) { _ in
+            Event(name: event, data: Array(json.value))
         }
     }
 
@@ -78,12 +83,20 @@ final class LiveTopic: Sendable {
                 return encoded
             }
         }
-        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing, opening: opening) {
+        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing, opening: opening) { awaited in
             let current = snapshot.value
             return lastSent.withLock { last in
-                defer { last = (current, nil) }
-                guard let last else { return (event, Array(current.json())) }
-                return current.patchJSON(from: last.snapshot).map { (event + ".patch", Array($0)) }
+                guard let sent = last?.snapshot else {
+                    last = (current, nil)
+                    return Event(name: event, data: Array(current.json()))
+                }
+                if let step = sent.firstStep(toward: current) {
+                    last = (step, nil)
+                    return step.patchJSON(from: sent).map { Event(name: event + ".patch", data: Array($0), rest: true) }
+                }
+                guard !awaited else { return nil }
+                last = (current, nil)
+                return current.patchJSON(from: sent).map { Event(name: event + ".patch", data: Array($0)) }
             }
         }
     }
@@ -91,7 +104,7 @@ final class LiveTopic: Sendable {
     private init<Value>(
         name: String, event: String, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub,
         spacing: Spacing, opening: @escaping @Sendable () -> Data,
-        nextEvent: @escaping @Sendable () -> (event: String, data: [UInt8])?
+        nextEvent: @escaping @Sendable (_ awaited: Bool) -> Event?
     ) {
         self.opening = opening
         self.name = name
@@ -139,11 +152,11 @@ final class LiveTopic: Sendable {
         return lastState.withLock { last in last.flatMap { $0.changes == seen ? $0.response : nil } }
     }
 
-    /// Publishes what changed now, without waiting for the spacing: for the moment every viewer
-    /// waits for (a question closed, its chart). A publish already scheduled still runs, and
-    /// sends only what changed after this one.
+    /// Publishes now, without waiting for the spacing, the part of the change every screen waits
+    /// for (a question closed: its chart), if it has one; the rest goes one spacing later, after
+    /// the event just sent. A change with no such part waits for its spaced publish.
     func publishNow() {
-        queue.async { [self] in publish() }
+        queue.async { [self] in publish(awaited: true) }
     }
 
     /// Stops publishing.
@@ -153,25 +166,60 @@ final class LiveTopic: Sendable {
 
     private func schedulePublish() {
         changes.add(1, ordering: .releasing)
+        scheduleSpaced()
+    }
+
+    /// Schedules a publish one spacing after the last event, unless one is scheduled already.
+    private func scheduleSpaced() {
         let last = pending.withLock { state -> DispatchTime? in
             defer { state.scheduled = true }
             return state.scheduled ? nil : state.last
         }
         guard let last else { return }
-        let interval = spacing.interval(subscribers: spacing.perSubscriber > .zero ? hub.subscriberCount(of: name) : 0)
-        if interval == 0 {
-            queue.async { [self] in publish() }
+        let due = DispatchTime(uptimeNanoseconds: last.uptimeNanoseconds + interval())
+        if due <= .now() {
+            queue.async { [self] in publish(awaited: false) }
         } else {
-            let earliest = DispatchTime(uptimeNanoseconds: last.uptimeNanoseconds + interval)
-            queue.asyncAfter(deadline: max(earliest, .now())) { [self] in publish() }
+            queue.asyncAfter(deadline: due) { [self] in publish(awaited: false) }
         }
     }
 
-    private func publish() {
-        // Clear the flag before reading: a change after this point schedules a new publish.
-        pending.withLock { $0 = (scheduled: false, last: .now()) }
-        guard let next = nextEvent() else { return }
-        hub.publish(topic: name, event: next.event, data: next.data)
+    /// The spacing for the topic's audience now, in nanoseconds.
+    private func interval() -> UInt64 {
+        spacing.interval(subscribers: spacing.perSubscriber > .zero ? hub.subscriberCount(of: name) : 0)
+    }
+
+    /// Sends the next event: the scheduled, spaced one (`awaited` false), or only the awaited
+    /// part of a change (`publishNow`). A scheduled publish that finds an awaited event sent
+    /// since it was scheduled waits one spacing after that event.
+    private func publish(awaited: Bool) {
+        let now = DispatchTime.now()
+        if !awaited {
+            let spacing = interval()
+            let later = pending.withLock { state -> DispatchTime? in
+                let due = DispatchTime(uptimeNanoseconds: state.last.uptimeNanoseconds + spacing)
+                guard due <= now else { return due }
+                // Clear the flag before reading: a change after this point schedules a new publish.
+                state = (scheduled: false, last: now)
+                return nil
+            }
+            if let later {
+                queue.asyncAfter(deadline: later) { [self] in publish(awaited: false) }
+                return
+            }
+        }
+        guard let next = nextEvent(awaited) else { return }
+        if awaited { pending.withLock { $0.last = now } }
+        hub.publish(topic: name, event: next.name, data: next.data)
+        if next.rest { scheduleSpaced() }
+    }
+
+    /// One event to send: its name and data, and whether the change it belongs to has a rest
+    /// still to send (it was its awaited first step).
+    private struct Event {
+        var name: String
+        var data: [UInt8]
+        var rest = false
     }
 }
 

@@ -91,7 +91,8 @@ final class ClassroomSession {
             name: Topic.classroom.rawValue, snapshot: round.snapshot, json: round.snapshotJSON, hub: hub,
             spacing: Self.leaderboardSpacing)
         registry.register([topic])
-        // A question's chart goes to the projectors at once, not after the leaderboard's spacing.
+        // A question's chart goes to the projectors at once, not after the leaderboard's spacing,
+        // and alone: the rows its close changed follow one spacing later (`LiveTopic`).
         chartWatch = round.chartQuestion.subscribe { [topic] _ in topic.publishNow() }
         watchAway()
         restoreRoom()

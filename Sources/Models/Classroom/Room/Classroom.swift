@@ -361,9 +361,11 @@ public final class Classroom: Observable, SignalObservable {
         guard isPlaying, !closedState.value.contains(number) else { return false }
         batch {
             closedState.update { _ = $0.insert(number) }
-            settle(number)
             deadlineState.value = nil
             chartState.value = chart
+            // The scores after the chart: a topic's queue may read the room in the middle of
+            // this batch, and must never send them before it (`ClassroomSnapshot.firstStep`).
+            settle(number)
         }
         return true
     }
