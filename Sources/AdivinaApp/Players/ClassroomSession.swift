@@ -113,7 +113,7 @@ final class ClassroomSession {
             let closed = try results.records.closeInterrupted(at: now(), sparing: kept?.id)
             let lastRound = try results.records.latestRoundID()
             if let kept {
-                round.resume(saved.map(\.player), kept: kept, set: try? kept.setID.flatMap { try sets?.get($0) })
+                round.resume(saved.map(\.player), kept: kept, set: set(kept.setID))
                 banned = try results.room.bans()
             } else {
                 // The room shows the interrupted round only when it is the room's last and the room
@@ -121,8 +121,7 @@ final class ClassroomSession {
                 let shown = saved.isEmpty || closed != lastRound ? nil : closed
                 let interrupted = try shown.flatMap { id throws(StoreError) in try results.records.record(id) }
                 // Its set is picked again, so that «Empezar» plays the teacher's set, not the quiz server.
-                let set = interrupted?.setID.flatMap { try? sets?.get($0) }
-                round.restore(saved.map(\.player), interrupted: interrupted, set: set, lastRound: lastRound)
+                round.restore(saved.map(\.player), interrupted: interrupted, set: set(interrupted?.setID), lastRound: lastRound)
                 results.keep(.liftBans)
             }
             for entry in saved {
@@ -131,6 +130,12 @@ final class ClassroomSession {
         } catch {
             RoundResultsStore.standardError("adivina: no se puede recuperar la clase guardada: \(error.userMessage)")
         }
+    }
+
+    /// The host's set `id` as the store has it now (nil: none, or it cannot be read).
+    private func set(_ id: Int?) -> QuizSet? {
+        guard let id else { return nil }
+        return try? sets?.get(id)
     }
 
     /// Keeps `player`, from client `address`, in the store as they are now: queued to the
