@@ -6,9 +6,9 @@ import Foundation
 ///
 /// The patch's JSON is the web contract's patch event (docs/api.md, "Live updates"):
 /// `{"set":{field: value…},"lists":{field:{"upsert":[row…],"remove":[id…],"sort":[key…]}}}` —
-/// `set` replaces top-level fields; each list of rows (objects with an `id`) has rows replaced
-/// or appended by `id`, rows removed by `id`, then is sorted by the keys (`-key` descending,
-/// stable). `WebRoot/js/snapshot-patch.js` applies it.
+/// `set` replaces top-level fields; each list of rows (objects with an `id`) has rows merged
+/// into the row with the same `id` (the fields they carry replace its own) or appended whole,
+/// rows removed by `id`, then is sorted by the keys (`-key` descending, stable). `WebRoot/js/snapshot-patch.js` applies it.
 ///
 /// A change that every screen waits for (a question's chart) may carry bulky parts nobody waits
 /// for (every right answerer's new score): `firstStep(toward:)` names the state to send first,

@@ -18,7 +18,9 @@ struct LiveTopicSpacingTests {
         #expect(LiveTopic.Spacing.none.interval(subscribers: 1_000_000) == 0)
     }
 
-    @Test func theClassroomUsesTenMicrosecondsAViewer() {
-        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 1000) == 10_000_000)
+    @Test func theClassroomUsesFiftyMicrosecondsAViewerUpTo150Milliseconds() {
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 10) == 500_000)
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 1000) == 50_000_000)
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 3000) == 150_000_000)
     }
 }

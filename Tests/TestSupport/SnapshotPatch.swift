@@ -14,7 +14,7 @@ public enum SnapshotPatch {
             rows.removeAll { removed.contains($0["id"] as? Int ?? -1) }
             for row in operations["upsert"] as? [[String: Any]] ?? [] {
                 if let index = rows.firstIndex(where: { $0["id"] as? Int == row["id"] as? Int }) {
-                    rows[index] = row
+                    rows[index].merge(row) { _, new in new }
                 } else {
                     rows.append(row)
                 }

@@ -2,8 +2,10 @@
 //   {"set": {field: value, …},
 //    "lists": {field: {"upsert": [row, …], "remove": [id, …], "sort": ["-score", "id"]}}}
 // `set` replaces top-level fields. In each list of rows (objects with an `id`), rows of `upsert`
-// replace the row with the same id or are appended, rows whose id is in `remove` go, then the
-// list is sorted by the keys (a leading "-" sorts that key descending; ties keep their order).
+// are merged into the row with the same id (the fields they carry replace that row's: a player
+// who just answered comes as `{"id":7,"answered":true}`) or appended whole, rows whose id is in
+// `remove` go, then the list is sorted by the keys (a leading "-" sorts that key descending;
+// ties keep their order).
 // The snapshot given is left as it was: a new object is returned.
 
 /** `snapshot` with `patch` applied. */
@@ -15,7 +17,7 @@ export function applyPatch(snapshot, patch) {
     const position = new Map(rows.map((row, index) => [row.id, index]));
     for (const row of change.upsert ?? []) {
       if (position.has(row.id)) {
-        rows[position.get(row.id)] = row;
+        rows[position.get(row.id)] = { ...rows[position.get(row.id)], ...row };
       } else {
         position.set(row.id, rows.length);
         rows.push(row);

@@ -10,8 +10,9 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
 
     /// The top-level fields that changed, by name, with their new values, in field order.
     public private(set) var fields: [(name: String, value: any Encodable & Sendable)] = []
-    /// Player rows that are new or differ from the old snapshot's.
-    public private(set) var upserted: [ClassroomPlayerRow] = []
+    /// Player rows that are new (whole) or differ from the old snapshot's (their id and the
+    /// fields that changed: a player who just answered is `{"id":7,"answered":true}`).
+    public private(set) var upserted: [Row] = []
     /// Ids of the players who are no longer in the room.
     public private(set) var removed: [Int] = []
 
@@ -38,9 +39,38 @@ public struct ClassroomSnapshotPatch: Encodable, Sendable {
         compare("podium", \.podium)
         compare("resultsProblem", \.resultsProblem)
         let oldRows = Dictionary(uniqueKeysWithValues: old.players.map { ($0.id, $0) })
-        upserted = new.players.filter { oldRows[$0.id] != $0 }
+        upserted = new.players.compactMap { row in
+            let old = oldRows[row.id]
+            return old == row ? nil : Row(row, since: old)
+        }
         let newIDs = Set(new.players.map(\.id))
         removed = old.players.map(\.id).filter { !newIDs.contains($0) }
+    }
+
+    /// A row of `upserted`: a new player's whole row, or an existing one's id and changed fields
+    /// (the fields left out are as they were), merged into the row with the same id by the page.
+    public struct Row: Encodable, Sendable, Equatable {
+        public var id: Int
+        public var name: String?
+        public var score: Int?
+        public var answered: Bool?
+        public var progress: Int?
+        public var rightCount: Int?
+        public var away: Bool?
+
+        /// `row` whole when `old` is nil, else only what differs from `old`.
+        init(_ row: ClassroomPlayerRow, since old: ClassroomPlayerRow?) {
+            func changed<Value: Equatable>(_ field: KeyPath<ClassroomPlayerRow, Value>) -> Value? {
+                old?[keyPath: field] == row[keyPath: field] ? nil : row[keyPath: field]
+            }
+            id = row.id
+            name = changed(\.name)
+            score = changed(\.score)
+            answered = changed(\.answered)
+            progress = changed(\.progress)
+            rightCount = changed(\.rightCount)
+            away = changed(\.away)
+        }
     }
 
     /// Whether the two snapshots looked the same.
