@@ -57,8 +57,8 @@ def apply_patch(snapshot, patch):
         rows = [row for row in result.get(field, []) if row["id"] not in removed]
         position = {row["id"]: index for index, row in enumerate(rows)}
         for row in change.get("upsert", []):
-            if row["id"] in position:
-                rows[position[row["id"]]] = row
+            if row["id"] in position:  # only the fields that changed: merged into the row
+                rows[position[row["id"]]] = {**rows[position[row["id"]]], **row}
             else:
                 position[row["id"]] = len(rows)
                 rows.append(row)

@@ -18,9 +18,9 @@ struct LiveTopicSpacingTests {
         #expect(LiveTopic.Spacing.none.interval(subscribers: 1_000_000) == 0)
     }
 
-    @Test func theClassroomUsesFiftyMicrosecondsAViewerUpTo150Milliseconds() {
-        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 10) == 500_000)
-        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 1000) == 50_000_000)
-        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 3000) == 150_000_000)
+    @Test func theClassroomUsesFifteenMicrosecondsAViewerUpTo50Milliseconds() {
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 10) == 150_000)
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 2000) == 30_000_000)
+        #expect(ClassroomSession.leaderboardSpacing.interval(subscribers: 4000) == 50_000_000)
     }
 }

@@ -52,9 +52,14 @@ final class LiveTopic: Sendable {
     /// `json` itself): the encoding then runs on the topic's queue when it publishes, not in the
     /// change's wave on the writer's thread. A class player's view is published so: 1,000 of
     /// them change when a question closes, and the projector's chart waits for that wave.
-    convenience init<Value: Sendable>(name: String, event: String? = nil, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub) {
+    /// `qos`: the priority of the topic's queue; a class player's view is `.utility`, so that the
+    /// 1,000 views a close changes yield the cores to the projector's chart (`.userInteractive`,
+    /// the patched topics').
+    convenience init<Value: Sendable>(
+        name: String, event: String? = nil, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub, qos: DispatchQoS = .default
+    ) {
         let event = event ?? name
-        self.init(name: name, event: event, json: json, changes: changes, hub: hub, spacing: .none, opening: { json.value }) { _ in
+        self.init(name: name, event: event, json: json, changes: changes, hub: hub, spacing: .none, qos: qos, opening: { json.value }) { _ in
             Event(name: event, data: Array(json.value))
         }
     }
@@ -83,7 +88,9 @@ final class LiveTopic: Sendable {
                 return encoded
             }
         }
-        self.init(name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing, opening: opening) { awaited in
+        self.init(
+            name: name, event: event, json: json, changes: snapshot, hub: hub, spacing: spacing, qos: .userInteractive, opening: opening
+        ) { awaited in
             let current = snapshot.value
             return lastSent.withLock { last in
                 guard let sent = last?.snapshot else {
@@ -103,7 +110,7 @@ final class LiveTopic: Sendable {
 
     private init<Value>(
         name: String, event: String, json: Computed<Data>, changes: Computed<Value>, hub: SSEHub,
-        spacing: Spacing, opening: @escaping @Sendable () -> Data,
+        spacing: Spacing, qos: DispatchQoS, opening: @escaping @Sendable () -> Data,
         nextEvent: @escaping @Sendable (_ awaited: Bool) -> Event?
     ) {
         self.opening = opening
@@ -113,7 +120,7 @@ final class LiveTopic: Sendable {
         self.json = json
         self.nextEvent = nextEvent
         self.hub = hub
-        queue = DispatchQueue(label: "adivina.topic.\(name)")
+        queue = DispatchQueue(label: "adivina.topic.\(name)", qos: qos)
         let token = changes.subscribe { [weak self] _ in self?.schedulePublish() }
         subscription.withLock { $0 = token }
     }

@@ -23,7 +23,8 @@ final class ClassPlayer {
         self.playerID = playerID
         self.round = round
         topic = LiveTopic(
-            name: Topic.round.hubName(playerID: playerID), event: Topic.round.rawValue, json: view.json, changes: view.view, hub: hub)
+            name: Topic.round.hubName(playerID: playerID), event: Topic.round.rawValue, json: view.json, changes: view.view, hub: hub,
+            qos: .utility)
     }
 
     /// Opens question `number` for the player (see `ClassroomRound.open`).

@@ -16,13 +16,14 @@ final class ClassroomSession {
     nonisolated static let markerCookie = "adivina_clase"
     /// The cookie that holds the host key after `POST /api/classroom/host/login`.
     nonisolated static let hostCookie = "adivina_host"
-    /// The least time between two leaderboard events: 50 µs for each viewer, at most 150 ms (a
-    /// projector and a few tabs get every change at once; 3,000 viewers one event every 150 ms,
-    /// which carries every answered mark since the last: at 10 µs and 25 ms, 1,000 answers in 3 s
-    /// made ~120 events a question for each of 3,000 viewers, and the close's chart waited behind
-    /// them — docs/benchmarks.md, "At the cap of 1,000 players"). The chart goes out at once
-    /// whatever the spacing (`chartWatch`).
-    nonisolated static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(50), limit: .milliseconds(150))
+    /// The least time between two leaderboard events: 15 µs for each viewer, at most 50 ms (a
+    /// projector and a few tabs get every change at once; 2,000 viewers one event every 30 ms,
+    /// 3,000 every 45 ms, each carrying every answered mark and score since the last). Tuned on
+    /// both classroom benchmarks (docs/benchmarks.md): at 10 µs and 25 ms, 1,000 answers in 3 s
+    /// made ~120 events a question for each of 3,000 viewers and the close's chart waited behind
+    /// them; at 50 µs and 150 ms, a self-paced score took 54 ms (p50) to reach 2,000 viewers. The
+    /// chart goes out at once whatever the spacing (`chartWatch`).
+    nonisolated static let leaderboardSpacing = LiveTopic.Spacing(perSubscriber: .microseconds(15), limit: .milliseconds(50))
     /// Requests a second each player may make on average, and in a burst.
     nonisolated static let playerRate = (perSecond: 10.0, burst: 20.0)
     /// Joins one client address may make: 5 at once, then 5 a minute (a student who mistypes
