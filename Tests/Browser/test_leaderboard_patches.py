@@ -31,15 +31,17 @@ def test_patch_rules(server, page):
       const joined = applyPatch(scored, { lists: { players: { upsert: [{ id: 4, name: "Dani", score: 0 }], sort } } });
       const left = applyPatch(joined, { set: { game: null }, lists: { players: { remove: [1, 99], sort } } });
       const tie = applyPatch(left, { lists: { players: { upsert: [{ id: 4, name: "Dani", score: 1 }], sort } } });
+      // A row that exists comes with only what changed: merged, the rest kept (Bea keeps her name).
+      const merged = applyPatch(tie, { lists: { players: { upsert: [{ id: 2, score: 2 }], sort } } });
       const names = (snapshot) => snapshot.players.map((p) => `${p.name}:${p.score}`).join(" ");
       return { untouched: JSON.stringify(base) === frozen, scored: names(scored), count: scored.answeredCount,
-               joined: names(joined), left: names(left), game: left.game, phase: left.phase, tie: names(tie),
+               joined: names(joined), left: names(left), game: left.game, phase: left.phase, tie: names(tie), merged: names(merged),
                empty: JSON.stringify(applyPatch(base, {})) === frozen };
     }""")
     assert results == {
         "untouched": True, "scored": "Carla:1 Ana:0 Bea:0", "count": 1,
         "joined": "Carla:1 Ana:0 Bea:0 Dani:0", "left": "Carla:1 Bea:0 Dani:0", "game": None, "phase": "lobby",
-        "tie": "Carla:1 Dani:1 Bea:0", "empty": True,
+        "tie": "Carla:1 Dani:1 Bea:0", "merged": "Bea:2 Carla:1 Dani:1", "empty": True,
     }
 
 

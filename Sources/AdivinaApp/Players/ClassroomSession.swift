@@ -270,10 +270,9 @@ final class ClassroomSession {
     /// working, or that the room no longer knows it (a cookie it never retired), or, without a
     /// cookie, that it must join.
     nonisolated func whyNotIn(_ request: HTTPRequest) -> HTTPError {
-        if let departure = players.departure(of: request, cookie: Self.playerCookie) {
-            return HTTPError(.unauthorized, message: departure.message)
+        guard request.cookie(Self.playerCookie) != nil, players.departure(of: request, cookie: Self.playerCookie) == nil else {
+            return refusal(of: request)
         }
-        guard request.cookie(Self.playerCookie) != nil else { return PlayerDeparture.notJoined }
         return HTTPError(.unauthorized, message: PlayerDeparture.forgotten)
     }
 
