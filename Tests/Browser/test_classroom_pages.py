@@ -10,16 +10,18 @@ import re
 from playwright.sync_api import expect
 
 from conftest import join_class, wait_until
+from a11y import CONTEXT
+from test_accessibility import audit  # noqa: F401  (fixture)
 from classroom_helpers import ROUND, room, alert, open_host, refused_join
 
 
-def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
+def test_the_game_pages_know_nothing_of_a_class(classroom, new_context, audit):  # noqa: F811
     """A class plays on its own screens: a player who opens the game pages (a bookmark, a new tab)
     gets the single-player pages, which ask nothing about the class and load none of its code. A
     class player has no single-player models: each page says why in an alert (the server's reason
     for refusing its topic), and the phone's own page, sharing the browser's stream, stays live."""
     server, key = classroom
-    ana = join_class(new_context().new_page(), server, "Ana")
+    ana = join_class(new_context(**CONTEXT).new_page(), server, "Ana")  # axe may run past the CSP
     asked = []
     for path in ("/quizzes/", "/quizzes/play.html?id=1", "/trivia/play.html"):
         page = ana.context.new_page()
@@ -28,6 +30,8 @@ def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
         page.on("request", lambda r: asked.append(r.url) if "/api/classroom" in r.url or "/clase/" in r.url else None)
         page.goto(server.url(path))
         expect(page.get_by_role("alertdialog")).to_contain_text("Durante la clase solo se usan las páginas de la clase.")
+        if path == "/quizzes/":
+            audit.check(page, "a single-player page in class: the alert")
         loaded = page.evaluate("() => performance.getEntriesByType('resource').map((entry) => entry.name)")
         assert not [url for url in loaded if "classroom" in url or "/clase/" in url], loaded
         page.close()
@@ -35,6 +39,7 @@ def test_the_game_pages_know_nothing_of_a_class(classroom, new_context):
     # The phone's page still follows its round: a second player joining shows on its lobby card.
     join_class(new_context().new_page(), server, "Bea")
     expect(ana.locator("#room-status")).to_contain_text("Estás con 1 compañero")
+    audit.assert_clean()
 
 
 def test_single_player_pages_ask_nothing_about_a_classroom(server, new_context):
